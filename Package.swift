@@ -1,0 +1,167 @@
+// swift-tools-version: 6.0
+// The ISS Application Framework: five layers, one rule — dependencies point downward only.
+//
+//   App      executables that compose domains through Scaffold
+//   Domain   user flows: coordinators, view models, terminal screens
+//   Service  business data over Network, Persistence and Radio
+//   Core     enablers: Network, Persistence, Radio, UIComponents
+//   Shared   cross-cutting: Logging, AppAnalytics
+//
+// Each module is one line in its layer's group below; its folder is `<Layer>/<Module>/` and its
+// tests are `Tests/<Module>Tests/`. The manifest refuses a sideways or upward dependency before
+// anything compiles; `Scripts/lint-layers` checks the rest (imports, owners, tests).
+import Foundation
+import PackageDescription
+
+// MARK: - App
+
+let app: [Module] = [
+  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "UIComponents", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"]),
+  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["SpacesuitService", "Radio", "Logging"]),
+]
+
+// MARK: - Domain
+
+let domain: [Module] = [
+  .library("Scaffold", dependsOn: ["UIComponents", "Logging", "AppAnalytics"]),
+  .library("Cosmonaut", dependsOn: ["CosmonautService", "UIComponents", "Logging", "AppAnalytics"]),
+  .library("Spacesuit", dependsOn: ["SpacesuitService", "UIComponents", "Logging", "AppAnalytics"]),
+]
+
+// MARK: - Service
+
+let service: [Module] = [
+  .library("CosmonautService", dependsOn: ["Network", "Persistence", "Logging", "AppAnalytics"]),
+  .library("SpacesuitService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
+]
+
+// MARK: - Core
+
+let core: [Module] = [
+  .systemLibrary("CSQLite", pkgConfig: "sqlite3"),
+  .library("Network", dependsOn: ["Logging"]),
+  .library("Persistence", dependsOn: ["CSQLite", "Logging"]),
+  .library("Radio", dependsOn: ["Logging"]),
+  .library("UIComponents", dependsOn: []),
+]
+
+// MARK: - Shared
+
+let shared: [Module] = [
+  .library("Logging", dependsOn: []),
+  .library("AppAnalytics", dependsOn: []),
+]
+
+// MARK: - Tests that span modules
+
+/// End-to-end tests run the built executables as a user would; they import no workspace module.
+let endToEndTests: [Target] = [
+  .testTarget(
+    name: "EndToEndTests", dependencies: ["CosmonautApp", "SpacesuitSimulator"], path: "Tests/EndToEndTests"),
+]
+
+// MARK: - Assembly (no need to edit below this line to add a module)
+
+/// The five layers, top to bottom. A layer's folder is its name.
+enum Layer: Int, Comparable, CaseIterable {
+  case shared, core, service, domain, app
+
+  var folder: String {
+    switch self {
+    case .app: "App"
+    case .domain: "Domain"
+    case .service: "Service"
+    case .core: "Core"
+    case .shared: "Shared"
+    }
+  }
+
+  static func < (lhs: Layer, rhs: Layer) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One workspace module: a SwiftPM target in `<Layer>/<name>/` with its tests in `Tests/<name>Tests/`.
+struct Module {
+  enum Kind {
+    case library
+    case executable(product: String)
+    case systemLibrary(pkgConfig: String)
+  }
+
+  let name: String
+  let kind: Kind
+  let dependencies: [String]
+  var layer: Layer = .shared
+
+  static func library(_ name: String, dependsOn dependencies: [String]) -> Module {
+    Module(name: name, kind: .library, dependencies: dependencies)
+  }
+
+  static func executable(_ name: String, product: String, dependsOn dependencies: [String]) -> Module {
+    Module(name: name, kind: .executable(product: product), dependencies: dependencies)
+  }
+
+  static func systemLibrary(_ name: String, pkgConfig: String) -> Module {
+    Module(name: name, kind: .systemLibrary(pkgConfig: pkgConfig), dependencies: [])
+  }
+}
+
+let layers: [(Layer, [Module])] = [(.app, app), (.domain, domain), (.service, service), (.core, core), (.shared, shared)]
+let modules: [Module] = layers.flatMap { layer, group in group.map { var module = $0; module.layer = layer; return module } }
+/// System-library targets bind an OS library (libsqlite3); like Foundation they sit outside the rule.
+let systemLibraries: Set<String> = Set(modules.compactMap { if case .systemLibrary = $0.kind { $0.name } else { nil } })
+let layerOf: [String: Layer] = Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0.layer) })
+
+/// The one rule, checked while the manifest loads: strictly downward, or sideways onto an `…Interface` module.
+func layeringViolations() -> [String] {
+  modules.flatMap { module in
+    module.dependencies.compactMap { dependency -> String? in
+      if systemLibraries.contains(dependency) { return nil }
+      guard let target = layerOf[dependency] else {
+        return "\(module.name) depends on \"\(dependency)\", which is no module of this package"
+      }
+      if target < module.layer { return nil }
+      let isInterface = dependency.hasSuffix("Interface") && !module.name.hasSuffix("Interface")
+      if target == module.layer && isInterface { return nil }
+      let direction = target == module.layer ? "sideways" : "upward"
+      return "\(module.name) (\(module.layer.folder)) -> \(dependency) (\(target.folder)) points \(direction); "
+        + "move the shared code to a lower layer or behind an …Interface module"
+    }
+  }
+}
+
+let violations = layeringViolations()
+if !violations.isEmpty {
+  let report = violations.map { "error: [layer-direction] \($0)\n" }.joined()
+  FileHandle.standardError.write(Data(report.utf8))
+  exit(1)
+}
+
+func targets(for module: Module) -> [Target] {
+  let path = "\(module.layer.folder)/\(module.name)"
+  let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
+  let tests = Target.testTarget(
+    name: "\(module.name)Tests", dependencies: [.init(stringLiteral: module.name)], path: "Tests/\(module.name)Tests")
+  switch module.kind {
+  case .library:
+    return [.target(name: module.name, dependencies: dependencies, path: path), tests]
+  case .executable:
+    return [.executableTarget(name: module.name, dependencies: dependencies, path: path), tests]
+  case .systemLibrary(let pkgConfig):
+    return [.systemLibrary(name: module.name, path: path, pkgConfig: pkgConfig, providers: [.apt(["libsqlite3-dev"])])]
+  }
+}
+
+func products(for module: Module) -> [Product] {
+  switch module.kind {
+  case .library: [.library(name: module.name, targets: [module.name])]
+  case .executable(let product): [.executable(name: product, targets: [module.name])]
+  case .systemLibrary: []
+  }
+}
+
+let package = Package(
+  name: "ISSApplicationFramework",
+  platforms: [.macOS(.v14)],
+  products: modules.flatMap(products(for:)),
+  targets: modules.flatMap(targets(for:)) + endToEndTests
+)

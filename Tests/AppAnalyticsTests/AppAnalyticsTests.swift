@@ -1,0 +1,4 @@
+import Testing
+@testable import AppAnalytics
+
+@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import CosmonautService
+
+@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import Logging
+
+@Test func placeholder() { #expect(Bool(true)) }

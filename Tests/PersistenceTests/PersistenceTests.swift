@@ -1,0 +1,4 @@
+import Testing
+@testable import Persistence
+
+@Test func placeholder() { #expect(Bool(true)) }

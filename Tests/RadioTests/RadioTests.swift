@@ -1,0 +1,4 @@
+import Testing
+@testable import Radio
+
+@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import Scaffold
+
+@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import Spacesuit
+
+@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import UIComponents
+
+@Test func placeholder() { #expect(Bool(true)) }
