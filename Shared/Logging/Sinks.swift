@@ -108,7 +108,7 @@ final class AppendOnlyFile: Sendable {
       guard let base = buffer.baseAddress else { return true }
       var offset = 0
       while offset < buffer.count {
-        let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+        let written = systemWrite(descriptor, base + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           return false
@@ -119,3 +119,11 @@ final class AppendOnlyFile: Sendable {
     }
   }
 }
+
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#elseif canImport(Musl)
+  private let systemWrite = Musl.write
+#elseif canImport(Darwin)
+  private let systemWrite = Darwin.write
+#endif
