@@ -1,0 +1,159 @@
+import Foundation
+
+/// One message on a radio link: a kind, a correlation number and an opaque payload.
+public struct Frame: Sendable, Equatable {
+  /// The message kind; its meaning belongs to the protocol spoken over the link.
+  public var type: UInt8
+  /// Correlates a response with its request; the responder echoes the request's sequence.
+  public var sequence: UInt16
+  /// The message body, at most `FrameFormat.maximumPayloadLength` bytes.
+  public var payload: [UInt8]
+
+  /// Creates a frame.
+  public init(type: UInt8, sequence: UInt16, payload: [UInt8] = []) {
+    self.type = type
+    self.sequence = sequence
+    self.payload = payload
+  }
+}
+
+/// The constants of the wire format (see Core/Radio/README.md).
+public enum FrameFormat {
+  /// The two bytes every frame starts with.
+  public static let syncBytes: (UInt8, UInt8) = (0xA5, 0x5A)
+  /// sync(2) + type(1) + sequence(2) + length(2).
+  public static let headerLength = 7
+  /// The CRC after the payload.
+  public static let trailerLength = 2
+  /// The largest payload a frame may carry.
+  public static let maximumPayloadLength = 4096
+}
+
+/// CRC-16/CCITT-FALSE: polynomial 0x1021, initial value 0xFFFF, no reflection, no final XOR.
+public enum CRC16 {
+  /// The checksum of `bytes` ("123456789" gives 0x29B1).
+  public static func ccittFalse<Bytes: Sequence>(_ bytes: Bytes, initial: UInt16 = 0xFFFF) -> UInt16
+  where Bytes.Element == UInt8 {
+    var crc = initial
+    for byte in bytes {
+      crc ^= UInt16(byte) << 8
+      for _ in 0..<8 {
+        crc = (crc & 0x8000) != 0 ? (crc << 1) ^ 0x1021 : crc << 1
+      }
+    }
+    return crc
+  }
+}
+
+/// Why a frame could not be encoded.
+public enum FrameEncodingError: Error, Equatable, CustomStringConvertible {
+  /// The payload is longer than `FrameFormat.maximumPayloadLength`.
+  case payloadTooLarge(length: Int, maximum: Int)
+
+  public var description: String {
+    switch self {
+    case .payloadTooLarge(let length, let maximum):
+      "frame payload of \(length) bytes exceeds the maximum of \(maximum) bytes"
+    }
+  }
+}
+
+/// Turns frames into bytes.
+public struct FrameEncoder: Sendable {
+  /// Creates an encoder.
+  public init() {}
+
+  /// The bytes of `frame` on the wire; throws when the payload is too large.
+  public func encode(_ frame: Frame) throws(FrameEncodingError) -> [UInt8] {
+    guard frame.payload.count <= FrameFormat.maximumPayloadLength else {
+      throw .payloadTooLarge(length: frame.payload.count, maximum: FrameFormat.maximumPayloadLength)
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(FrameFormat.headerLength + frame.payload.count + FrameFormat.trailerLength)
+    bytes.append(FrameFormat.syncBytes.0)
+    bytes.append(FrameFormat.syncBytes.1)
+    bytes.append(frame.type)
+    bytes.append(UInt8(frame.sequence >> 8))
+    bytes.append(UInt8(frame.sequence & 0xFF))
+    let length = UInt16(frame.payload.count)
+    bytes.append(UInt8(length >> 8))
+    bytes.append(UInt8(length & 0xFF))
+    bytes.append(contentsOf: frame.payload)
+    let crc = CRC16.ccittFalse(bytes[2...])
+    bytes.append(UInt8(crc >> 8))
+    bytes.append(UInt8(crc & 0xFF))
+    return bytes
+  }
+}
+
+/// Turns an arbitrary chunked byte stream back into frames.
+///
+/// Feed it whatever the transport delivers (partial frames, several frames, garbage). It skips
+/// bytes until the sync pair, waits for a complete frame, checks length and CRC, and on a bad
+/// frame drops its first byte and scans again, so it resynchronises after any corruption.
+public struct FrameDecoder: Sendable {
+  /// Frames rejected for a bad CRC or an oversize length field.
+  public private(set) var corruptFrames = 0
+  /// Bytes discarded while searching for a valid frame (garbage and the bytes of corrupt frames).
+  public private(set) var droppedBytes = 0
+  /// Bytes held while waiting for the rest of a frame.
+  public var bufferedByteCount: Int { buffer.count }
+
+  private var buffer: [UInt8] = []
+
+  /// Creates an empty decoder.
+  public init() {}
+
+  /// Adds received bytes and returns every frame they complete, in order.
+  public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Frame] where Bytes.Element == UInt8 {
+    buffer.append(contentsOf: bytes)
+    var frames: [Frame] = []
+    var start = 0
+    scanning: while start < buffer.count {
+      // Find the sync pair.
+      guard let syncIndex = findSync(from: start) else {
+        // Keep a trailing first sync byte: its partner may be in the next chunk.
+        let keep = buffer.last == FrameFormat.syncBytes.0 ? 1 : 0
+        droppedBytes += buffer.count - start - keep
+        start = buffer.count - keep
+        break scanning
+      }
+      droppedBytes += syncIndex - start
+      start = syncIndex
+      guard buffer.count - start >= FrameFormat.headerLength else { break scanning }
+      let length = Int(buffer[start + 5]) << 8 | Int(buffer[start + 6])
+      guard length <= FrameFormat.maximumPayloadLength else {
+        corruptFrames += 1
+        droppedBytes += 1
+        start += 1
+        continue scanning
+      }
+      let total = FrameFormat.headerLength + length + FrameFormat.trailerLength
+      guard buffer.count - start >= total else { break scanning }
+      let crcIndex = start + FrameFormat.headerLength + length
+      let expected = UInt16(buffer[crcIndex]) << 8 | UInt16(buffer[crcIndex + 1])
+      let actual = CRC16.ccittFalse(buffer[(start + 2)..<crcIndex])
+      guard expected == actual else {
+        corruptFrames += 1
+        droppedBytes += 1
+        start += 1
+        continue scanning
+      }
+      let sequence = UInt16(buffer[start + 3]) << 8 | UInt16(buffer[start + 4])
+      let payload = Array(buffer[(start + FrameFormat.headerLength)..<crcIndex])
+      frames.append(Frame(type: buffer[start + 2], sequence: sequence, payload: payload))
+      start += total
+    }
+    buffer.removeFirst(start)
+    return frames
+  }
+
+  private func findSync(from start: Int) -> Int? {
+    var index = start
+    while index + 1 < buffer.count {
+      if buffer[index] == FrameFormat.syncBytes.0 && buffer[index + 1] == FrameFormat.syncBytes.1 { return index }
+      index += 1
+    }
+    return nil
+  }
+}

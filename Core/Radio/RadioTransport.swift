@@ -1,0 +1,69 @@
+import Foundation
+
+/// A connected, bidirectional byte stream to a device (a socket, an in-memory pipe).
+///
+/// One task receives at a time; sends may come from any task. After `close()` (or when the peer
+/// hangs up) `receive()` returns nil and `send` throws `RadioError.closed`.
+public protocol RadioTransport: Sendable {
+  /// Writes all of `bytes`, in order.
+  func send(_ bytes: [UInt8]) async throws
+  /// The next chunk of bytes as it arrives (any size); nil once the stream has ended.
+  func receive() async throws -> [UInt8]?
+  /// Ends the stream in both directions; idempotent.
+  func close() async
+}
+
+/// How to open a transport: called once to connect and again for every reconnect.
+public struct RadioConnector: Sendable {
+  /// A human-readable name of the endpoint ("unix:/tmp/suit.sock", "in-memory").
+  public let endpoint: String
+  private let open: @Sendable () async throws -> any RadioTransport
+
+  /// Creates a connector from a function that opens a new transport.
+  public init(endpoint: String, open: @escaping @Sendable () async throws -> any RadioTransport) {
+    self.endpoint = endpoint
+    self.open = open
+  }
+
+  /// Opens a new transport.
+  public func connect() async throws -> any RadioTransport { try await open() }
+
+  /// Connects to a Unix-domain socket at `path` each time.
+  public static func unixSocket(path: String) -> RadioConnector {
+    RadioConnector(endpoint: "unix:\(path)") { try await UnixSocketTransport.connect(path: path) }
+  }
+}
+
+/// What went wrong on a radio link.
+public enum RadioError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The transport or link is closed.
+  case closed
+  /// The link is between connections (reconnecting) or was never connected.
+  case notConnected
+  /// No response with the request's sequence arrived in time.
+  case timeout(sequence: UInt16)
+  /// The connection dropped while a request was waiting for its response.
+  case connectionLost
+  /// A socket path longer than the system allows (sun_path).
+  case socketPathTooLong(path: String, maximum: Int)
+  /// Another process is already listening on the socket path.
+  case addressInUse(path: String)
+  /// A system call failed: which call and the system's reason.
+  case system(call: String, reason: String)
+  /// A frame could not be encoded.
+  case encoding(String)
+
+  public var description: String {
+    switch self {
+    case .closed: "the radio link is closed"
+    case .notConnected: "the radio link is not connected"
+    case .timeout(let sequence): "no response to request #\(sequence) in time"
+    case .connectionLost: "the connection dropped before the response arrived"
+    case .socketPathTooLong(let path, let maximum):
+      "socket path is \(path.utf8.count) bytes, longer than the \(maximum)-byte limit: \(path)"
+    case .addressInUse(let path): "another process is already listening on \(path)"
+    case .system(let call, let reason): "\(call) failed: \(reason)"
+    case .encoding(let reason): reason
+    }
+  }
+}
