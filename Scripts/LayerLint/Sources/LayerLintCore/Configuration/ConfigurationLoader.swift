@@ -1,0 +1,118 @@
+import Foundation
+
+/// A configuration or baseline file the lint cannot use; the message is one line.
+public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What is wrong, naming the file.
+  public let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}
+
+extension LayeringConfiguration {
+  private static let knownKeys: Set<String> = [
+    "layers", "interfaceSuffix", "toolingFolders", "testFolder", "testSupportModules", "integrationTestTargets",
+    "executableLayer", "ownersFile", "rules", "$comment",
+  ]
+
+  /// Reads `<packagePath>/.layering.json`, or returns `standard` when the file does not exist.
+  public static func load(packagePath: String) throws(ConfigurationError) -> LayeringConfiguration {
+    let path = (packagePath as NSString).appendingPathComponent(fileName)
+    guard FileManager.default.fileExists(atPath: path) else { return standard }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ConfigurationError("\(fileName) is not readable")
+    }
+    return try parse(data, fileName: fileName)
+  }
+
+  /// Parses configuration JSON; a key left out keeps its `standard` value, an unknown key is an error.
+  public static func parse(_ data: Data, fileName: String = fileName) throws(ConfigurationError)
+    -> LayeringConfiguration
+  {
+    guard let object = try? JSONSerialization.jsonObject(with: data), let root = object as? [String: Any] else {
+      throw ConfigurationError("\(fileName) is not a JSON object")
+    }
+    if let unknown = root.keys.sorted().first(where: { !knownKeys.contains($0) }) {
+      throw ConfigurationError("\(fileName): unknown key \"\(unknown)\" (known: \(knownKeys.sorted().joined(separator: ", ")))")
+    }
+    var configuration = standard
+    let reader = JSONFieldReader(root: root, fileName: fileName)
+    if let layers = root["layers"] {
+      configuration.layers = try parseLayers(layers, fileName: fileName)
+    }
+    configuration.interfaceSuffix = try reader.string("interfaceSuffix") ?? configuration.interfaceSuffix
+    configuration.toolingFolders = try reader.strings("toolingFolders") ?? configuration.toolingFolders
+    configuration.testFolder = try reader.string("testFolder") ?? configuration.testFolder
+    configuration.testSupportModules = Set(try reader.strings("testSupportModules") ?? [])
+    configuration.integrationTestTargets = Set(
+      try reader.strings("integrationTestTargets") ?? Array(configuration.integrationTestTargets))
+    configuration.executableLayer =
+      try reader.string("executableLayer") ?? configuration.layers.first?.name ?? configuration.executableLayer
+    configuration.ownersFile = try reader.string("ownersFile") ?? configuration.ownersFile
+    if let rules = root["rules"] {
+      configuration.enabledRules = try parseRules(rules, fileName: fileName)
+    }
+    if !configuration.layers.isEmpty && configuration.rank(ofLayer: configuration.executableLayer) == nil {
+      throw ConfigurationError("\(fileName): executableLayer \"\(configuration.executableLayer)\" is no layer")
+    }
+    return configuration
+  }
+
+  private static func parseLayers(_ value: Any, fileName: String) throws(ConfigurationError) -> [Layer] {
+    guard let items = value as? [Any] else {
+      throw ConfigurationError("\(fileName): \"layers\" must be a list, top layer first")
+    }
+    var layers: [Layer] = []
+    for item in items {
+      if let name = item as? String, !name.isEmpty {
+        layers.append(Layer(name: name, folder: name))
+      } else if let object = item as? [String: Any], let name = object["name"] as? String, !name.isEmpty {
+        layers.append(Layer(name: name, folder: (object["folder"] as? String) ?? name))
+      } else {
+        throw ConfigurationError("\(fileName): each layer is a name or {\"name\": …, \"folder\": …}")
+      }
+    }
+    if Set(layers.map(\.name)).count != layers.count || Set(layers.map(\.folder)).count != layers.count {
+      throw ConfigurationError("\(fileName): layer names and folders must be unique")
+    }
+    return layers
+  }
+
+  private static func parseRules(_ value: Any, fileName: String) throws(ConfigurationError) -> Set<RuleID> {
+    guard let switches = value as? [String: Any] else {
+      throw ConfigurationError("\(fileName): \"rules\" must map rule ids to true or false")
+    }
+    var enabled = Set(RuleID.allCases)
+    for (key, value) in switches {
+      guard let rule = RuleID(rawValue: key), rule.isConfigurable else {
+        throw ConfigurationError("\(fileName): unknown rule \"\(key)\"")
+      }
+      guard let isOn = value as? Bool else {
+        throw ConfigurationError("\(fileName): rule \"\(key)\" must be true or false")
+      }
+      if !isOn { enabled.remove(rule) }
+    }
+    return enabled
+  }
+}
+
+/// Typed access to the optional fields of a JSON object, with one-line errors.
+private struct JSONFieldReader {
+  let root: [String: Any]
+  let fileName: String
+
+  func string(_ key: String) throws(ConfigurationError) -> String? {
+    guard let value = root[key] else { return nil }
+    guard let string = value as? String else { throw ConfigurationError("\(fileName): \"\(key)\" must be a string") }
+    return string
+  }
+
+  func strings(_ key: String) throws(ConfigurationError) -> [String]? {
+    guard let value = root[key] else { return nil }
+    guard let strings = value as? [String] else {
+      throw ConfigurationError("\(fileName): \"\(key)\" must be a list of strings")
+    }
+    return strings
+  }
+}

@@ -1,0 +1,360 @@
+import Foundation
+
+/// Finds the `import` declarations of a Swift source file with a small byte-level lexer.
+///
+/// The lexer walks the whole file once and understands just enough Swift not to be fooled:
+/// line comments, nested block comments, string literals (single-line, multi-line `"""`, raw
+/// `#"…"#` with any number of `#`, interpolations `\(…)` that contain strings), attributes such as
+/// `@testable` or `@_spi(X)`, access-level modifiers, import kinds (`import struct X.Y`) and
+/// `#if` blocks. An `import` counts only where a declaration can start: at the start of a line or
+/// after `;`, attributes and modifiers, never inside parentheses or after a `.`.
+public enum ImportScanner {
+  /// The imports of `source`, in file order.
+  public static func imports(in source: String) -> [ImportDeclaration] {
+    var text = source
+    return text.withUTF8 { imports(in: $0) }
+  }
+
+  /// The imports of the UTF-8 bytes `bytes`, in file order.
+  public static func imports(in bytes: UnsafeBufferPointer<UInt8>) -> [ImportDeclaration] {
+    var lexer = SwiftImportLexer(bytes: bytes)
+    lexer.scanFile()
+    return lexer.declarations(withLinesFrom: bytes)
+  }
+
+  /// The imports of the file at `path`, or `nil` when it cannot be read.
+  public static func imports(ofFileAt path: String) -> [ImportDeclaration]? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    return data.withUnsafeBytes { raw in
+      imports(in: raw.bindMemory(to: UInt8.self))
+    }
+  }
+}
+
+/// The lexer behind `ImportScanner`: one pass, no allocation per token.
+struct SwiftImportLexer {
+  private enum ImportState {
+    case none
+    case afterImportKeyword(offset: Int)
+    case afterImportKind(offset: Int)
+  }
+
+  private struct Found {
+    let module: String
+    let offset: Int
+    let isConditional: Bool
+  }
+
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var index = 0
+  private var found: [Found] = []
+  private var atDeclarationStart = true
+  private var importState = ImportState.none
+  private var groupingDepth = 0
+  private var conditionalDepth = 0
+
+  private static let modifiers: Set<String> = [
+    "public", "internal", "package", "private", "fileprivate", "open", "nonisolated",
+  ]
+  private static let importKinds: Set<String> = [
+    "struct", "class", "enum", "protocol", "func", "var", "let", "typealias",
+  ]
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  mutating func scanFile() {
+    if byte(at: 0) == UInt8(ascii: "#") && byte(at: 1) == UInt8(ascii: "!") {
+      skipLineComment()
+    }
+    scanCode(isInterpolation: false)
+  }
+
+  /// Turns the recorded byte offsets into 1-based line numbers in one pass over the bytes.
+  func declarations(withLinesFrom bytes: UnsafeBufferPointer<UInt8>) -> [ImportDeclaration] {
+    var result: [ImportDeclaration] = []
+    result.reserveCapacity(found.count)
+    var line = 1
+    var position = 0
+    for item in found {
+      while position < item.offset {
+        if bytes[position] == UInt8(ascii: "\n") { line += 1 }
+        position += 1
+      }
+      result.append(ImportDeclaration(module: item.module, line: line, isConditional: item.isConditional))
+    }
+    return result
+  }
+
+  // MARK: - Code
+
+  /// Scans code until the end of the file, or — inside an interpolation — until its closing `)`.
+  private mutating func scanCode(isInterpolation: Bool) {
+    var parenthesisDepth = 0
+    while index < bytes.count {
+      let character = bytes[index]
+      switch character {
+      case UInt8(ascii: "\n"):
+        index += 1
+        if groupingDepth == 0 && !isInterpolation { atDeclarationStart = true }
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+        index += 1
+      case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "/"):
+        skipLineComment()
+      case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "*"):
+        skipBlockComment()
+      case UInt8(ascii: "\""):
+        interruptDeclaration()
+        scanString(hashCount: 0)
+      case UInt8(ascii: "#"):
+        scanHash()
+      case UInt8(ascii: "@"):
+        scanAttribute()
+      case UInt8(ascii: "`"):
+        scanEscapedIdentifier()
+      case UInt8(ascii: ";"):
+        index += 1
+        importState = .none
+        atDeclarationStart = groupingDepth == 0
+      case UInt8(ascii: "("):
+        index += 1
+        parenthesisDepth += 1
+        if !isInterpolation { groupingDepth += 1 }
+        interruptDeclaration()
+      case UInt8(ascii: ")"):
+        index += 1
+        if isInterpolation && parenthesisDepth == 0 { return }
+        parenthesisDepth -= 1
+        if !isInterpolation { groupingDepth = max(0, groupingDepth - 1) }
+        interruptDeclaration()
+      case UInt8(ascii: "["):
+        index += 1
+        if !isInterpolation { groupingDepth += 1 }
+        interruptDeclaration()
+      case UInt8(ascii: "]"):
+        index += 1
+        if !isInterpolation { groupingDepth = max(0, groupingDepth - 1) }
+        interruptDeclaration()
+      default:
+        if Self.isIdentifierHead(character) {
+          let start = index
+          skipIdentifier()
+          handleIdentifier(start: start, end: index, isEscaped: false)
+        } else {
+          index += 1
+          interruptDeclaration()
+        }
+      }
+    }
+  }
+
+  private mutating func interruptDeclaration() {
+    atDeclarationStart = false
+    importState = .none
+  }
+
+  private mutating func handleIdentifier(start: Int, end: Int, isEscaped: Bool) {
+    switch importState {
+    case .afterImportKeyword(let offset):
+      if !isEscaped && Self.importKinds.contains(text(start, end)) {
+        importState = .afterImportKind(offset: offset)
+      } else {
+        record(module: text(start, end), offset: offset)
+      }
+      return
+    case .afterImportKind(let offset):
+      record(module: text(start, end), offset: offset)
+      return
+    case .none:
+      break
+    }
+    guard atDeclarationStart, !isEscaped else {
+      atDeclarationStart = false
+      return
+    }
+    let word = text(start, end)
+    if word == "import" {
+      importState = .afterImportKeyword(offset: start)
+      atDeclarationStart = false
+    } else if !Self.modifiers.contains(word) {
+      atDeclarationStart = false
+    }
+  }
+
+  private mutating func record(module: String, offset: Int) {
+    found.append(Found(module: module, offset: offset, isConditional: conditionalDepth > 0))
+    importState = .none
+    atDeclarationStart = false
+  }
+
+  /// `@name`, optionally followed by `(…)`: keeps a declaration start alive (`@testable import X`).
+  private mutating func scanAttribute() {
+    index += 1
+    guard index < bytes.count, Self.isIdentifierHead(bytes[index]) else {
+      interruptDeclaration()
+      return
+    }
+    skipIdentifier()
+    var lookahead = index
+    while lookahead < bytes.count && (bytes[lookahead] == UInt8(ascii: " ") || bytes[lookahead] == UInt8(ascii: "\t")) {
+      lookahead += 1
+    }
+    guard lookahead < bytes.count, bytes[lookahead] == UInt8(ascii: "(") else { return }
+    index = lookahead + 1
+    var depth = 1
+    while index < bytes.count && depth > 0 {
+      switch bytes[index] {
+      case UInt8(ascii: "("): depth += 1
+      case UInt8(ascii: ")"): depth -= 1
+      case UInt8(ascii: "\""):
+        scanString(hashCount: 0)
+        continue
+      default: break
+      }
+      index += 1
+    }
+  }
+
+  /// `` `name` ``: an identifier, never a keyword, but a valid module name after `import`.
+  private mutating func scanEscapedIdentifier() {
+    let start = index + 1
+    var end = start
+    while end < bytes.count && bytes[end] != UInt8(ascii: "`") && bytes[end] != UInt8(ascii: "\n") {
+      end += 1
+    }
+    index = min(end + 1, bytes.count)
+    handleIdentifier(start: start, end: end, isEscaped: true)
+  }
+
+  /// `#"raw"#`, `#/regex/#`, `#if`-family directives, and macros such as `#expect`.
+  private mutating func scanHash() {
+    var hashCount = 0
+    while byte(at: index + hashCount) == UInt8(ascii: "#") { hashCount += 1 }
+    let next = byte(at: index + hashCount)
+    if next == UInt8(ascii: "\"") {
+      interruptDeclaration()
+      index += hashCount
+      scanString(hashCount: hashCount)
+      return
+    }
+    if next == UInt8(ascii: "/") {
+      interruptDeclaration()
+      index += hashCount + 1
+      skipExtendedRegex(hashCount: hashCount)
+      return
+    }
+    index += 1
+    guard hashCount == 1, let next, Self.isIdentifierHead(next) else {
+      interruptDeclaration()
+      return
+    }
+    let start = index
+    skipIdentifier()
+    switch text(start, index) {
+    case "if": conditionalDepth += 1
+    case "endif": conditionalDepth = max(0, conditionalDepth - 1)
+    default: break
+    }
+    interruptDeclaration()
+  }
+
+  // MARK: - Comments, strings, regex literals
+
+  private mutating func skipLineComment() {
+    while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+  }
+
+  private mutating func skipBlockComment() {
+    index += 2
+    var depth = 1
+    while index < bytes.count && depth > 0 {
+      if bytes[index] == UInt8(ascii: "/") && byte(at: index + 1) == UInt8(ascii: "*") {
+        depth += 1
+        index += 2
+      } else if bytes[index] == UInt8(ascii: "*") && byte(at: index + 1) == UInt8(ascii: "/") {
+        depth -= 1
+        index += 2
+      } else {
+        index += 1
+      }
+    }
+  }
+
+  /// Scans a string literal whose opening `#…#"` starts at `index` (after the hashes).
+  private mutating func scanString(hashCount: Int) {
+    let isMultiline = byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\"")
+    index += isMultiline ? 3 : 1
+    while index < bytes.count {
+      let character = bytes[index]
+      if character == UInt8(ascii: "\\") && hashes(count: hashCount, at: index + 1) {
+        index += 1 + hashCount
+        if byte(at: index) == UInt8(ascii: "(") {
+          index += 1
+          scanCode(isInterpolation: true)
+        } else {
+          index += 1
+        }
+      } else if character == UInt8(ascii: "\"") {
+        if isMultiline {
+          if byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\"")
+            && hashes(count: hashCount, at: index + 3)
+          {
+            index += 3 + hashCount
+            return
+          }
+          index += 1
+        } else if hashes(count: hashCount, at: index + 1) {
+          index += 1 + hashCount
+          return
+        } else {
+          index += 1
+        }
+      } else if character == UInt8(ascii: "\n") && !isMultiline {
+        return  // An unterminated single-line string ends at the line break.
+      } else {
+        index += 1
+      }
+    }
+  }
+
+  private mutating func skipExtendedRegex(hashCount: Int) {
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "/") && hashes(count: hashCount, at: index + 1) {
+        index += 1 + hashCount
+        return
+      }
+      index += 1
+    }
+  }
+
+  // MARK: - Bytes
+
+  private func hashes(count: Int, at position: Int) -> Bool {
+    guard position + count <= bytes.count else { return false }
+    for offset in 0..<count where bytes[position + offset] != UInt8(ascii: "#") { return false }
+    return true
+  }
+
+  private func byte(at position: Int) -> UInt8? {
+    position < bytes.count ? bytes[position] : nil
+  }
+
+  private mutating func skipIdentifier() {
+    while index < bytes.count && Self.isIdentifierBody(bytes[index]) { index += 1 }
+  }
+
+  private func text(_ start: Int, _ end: Int) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+  }
+
+  private static func isIdentifierHead(_ character: UInt8) -> Bool {
+    (character >= UInt8(ascii: "a") && character <= UInt8(ascii: "z"))
+      || (character >= UInt8(ascii: "A") && character <= UInt8(ascii: "Z"))
+      || character == UInt8(ascii: "_") || character >= 0x80
+  }
+
+  private static func isIdentifierBody(_ character: UInt8) -> Bool {
+    isIdentifierHead(character) || (character >= UInt8(ascii: "0") && character <= UInt8(ascii: "9"))
+  }
+}

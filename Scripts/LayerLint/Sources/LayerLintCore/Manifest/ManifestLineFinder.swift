@@ -1,0 +1,27 @@
+/// Finds the line of a module's entry in Package.swift, so manifest findings point at it.
+struct ManifestLineFinder {
+  private var firstLiteralLine: [String: Int] = [:]
+  private var anyLiteralLine: [String: Int] = [:]
+
+  /// Indexes every string literal of `text` by the line it is on.
+  init(text: String) {
+    for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      if trimmed.hasPrefix("//") { continue }
+      let pieces = line.split(separator: "\"", omittingEmptySubsequences: false)
+      var isFirst = true
+      for index in stride(from: 1, to: pieces.count - 1, by: 2) {
+        let literal = String(pieces[index])
+        if isFirst, firstLiteralLine[literal] == nil { firstLiteralLine[literal] = offset + 1 }
+        if anyLiteralLine[literal] == nil { anyLiteralLine[literal] = offset + 1 }
+        isFirst = false
+      }
+    }
+  }
+
+  /// The first line whose first string literal is `name` (`.library("Name", …)`), else the first
+  /// line that mentions `"name"`, else 1.
+  func line(of name: String) -> Int {
+    firstLiteralLine[name] ?? anyLiteralLine[name] ?? 1
+  }
+}

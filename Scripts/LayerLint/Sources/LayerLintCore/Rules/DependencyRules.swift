@@ -1,0 +1,103 @@
+/// Manifest-level rules on where modules live and what they declare as dependencies:
+/// `unknown-layer`, `layer-direction`, `sideways`, `interface-direction`, `tooling-dependency`,
+/// `executable-outside-app`.
+struct DependencyRules {
+  let workspace: Workspace
+
+  private var configuration: LayeringConfiguration { workspace.configuration }
+  private var moveAdvice: String {
+    "move the shared code to a lower layer or behind an …\(configuration.interfaceSuffix) module"
+  }
+
+  func violations() -> [Violation] {
+    workspace.modules.flatMap(violations(of:)) + workspace.testTargets.flatMap(placementViolations(ofTest:))
+  }
+
+  private func violations(of module: ManifestTarget) -> [Violation] {
+    guard let placement = workspace.placement(of: module.name) else { return [] }
+    var found: [Violation] = []
+    let line = workspace.manifestLine(of: module.name)
+    let isTestSupport = configuration.testSupportModules.contains(module.name)
+    switch placement {
+    case .unknown, .tests:
+      if configuration.isEnabled(.unknownLayer) && !(isTestSupport && placement == .tests(folder: configuration.testFolder)) {
+        found.append(unknownLayer(module, line: line, placement: placement))
+      }
+      return found
+    case .tooling:
+      return found
+    case .layer(let layerName, _):
+      if module.kind == .executable && layerName != configuration.executableLayer
+        && configuration.isEnabled(.executableOutsideApp)
+      {
+        found.append(
+          Violation(
+            rule: .executableOutsideApp, file: "Package.swift", line: line, source: module.name,
+            sourceLayer: layerName, problem: "executables live only in \(configuration.executableLayer)",
+            fix: "move the entry point to a module in \(configuration.executableLayer)/ and make \(module.name) a library"))
+      }
+      if module.isSystemLibrary { return found }
+      for dependency in module.targetDependencies {
+        if let violation = dependencyViolation(module, layerName: layerName, dependency: dependency, line: line) {
+          found.append(violation)
+        }
+      }
+      return found
+    }
+  }
+
+  private func unknownLayer(_ module: ManifestTarget, line: Int, placement: Placement) -> Violation {
+    let folders = configuration.layers.map(\.folder) + configuration.toolingFolders
+    return Violation(
+      rule: .unknownLayer, file: "Package.swift", line: line, source: module.name,
+      sourceLayer: placement.displayName,
+      problem: "lives in \(module.path)/, outside the layer and tooling folders (\(folders.joined(separator: ", ")))",
+      fix: "move \(module.name) to <Layer>/\(module.name)/ in one of \(configuration.layers.map(\.folder).joined(separator: ", ")) and update its path in Package.swift")
+  }
+
+  private func dependencyViolation(
+    _ module: ManifestTarget, layerName: String, dependency: String, line: Int
+  ) -> Violation? {
+    guard let target = workspace.targetsByName[dependency], !target.isSystemLibrary,
+      let targetPlacement = workspace.placement(of: dependency)
+    else { return nil }
+    func violation(_ rule: RuleID, _ problem: String, _ fix: String) -> Violation? {
+      guard configuration.isEnabled(rule) else { return nil }
+      return Violation(
+        rule: rule, file: "Package.swift", line: line, source: module.name, sourceLayer: layerName,
+        target: dependency, targetLayer: targetPlacement.displayName, problem: problem, fix: fix)
+    }
+    let remove = "remove \"\(dependency)\" from \(module.name)'s dependencies in Package.swift"
+    switch targetPlacement {
+    case .tooling:
+      return violation(.toolingDependency, "a layer module depends on tooling", "\(remove); tooling stays outside the layers")
+    case .tests, .unknown:
+      return nil  // `unknown-layer` already names the target.
+    case .layer(_, let targetRank):
+      guard let rank = workspace.placement(of: module.name)?.rank, targetRank >= rank else { return nil }
+      if workspace.isInterface(module.name) {
+        return violation(
+          .interfaceDirection, "an interface module depends only on lower layers", "\(remove) and \(moveAdvice)")
+      }
+      if targetRank > rank {
+        return violation(.layerDirection, "depends upward on a higher layer", "\(remove) and \(moveAdvice)")
+      }
+      if workspace.isInterface(dependency) { return nil }
+      return violation(.sideways, "depends sideways on a module of its own layer", "\(remove) and \(moveAdvice)")
+    }
+  }
+
+  /// Test targets belong in the test folder.
+  private func placementViolations(ofTest test: ManifestTarget) -> [Violation] {
+    guard configuration.isEnabled(.unknownLayer), let placement = workspace.placement(of: test.name),
+      placement != .tests(folder: configuration.testFolder)
+    else { return [] }
+    let line = workspace.manifestLine(of: workspace.testedModule(of: test) ?? test.name)
+    return [
+      Violation(
+        rule: .unknownLayer, file: "Package.swift", line: line, source: test.name, sourceLayer: placement.displayName,
+        problem: "a test target lives in \(test.path)/, outside \(configuration.testFolder)/",
+        fix: "move it to \(configuration.testFolder)/\(test.name)/ and update its path in Package.swift")
+    ]
+  }
+}

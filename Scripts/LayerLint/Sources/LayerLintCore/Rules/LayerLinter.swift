@@ -1,0 +1,42 @@
+import Foundation
+
+/// The outcome of one lint run before the baseline is applied.
+public struct LintReport: Sendable {
+  /// Every violation, sorted by file and line.
+  public var violations: [Violation]
+  /// How many modules (non-test targets) the package has.
+  public let moduleCount: Int
+  /// How many Swift files were scanned.
+  public let fileCount: Int
+}
+
+/// Runs every enabled rule over a described package.
+public enum LayerLinter {
+  /// Lints the package at `packageRoot`, described by `manifest`. Reads Package.swift (for line
+  /// numbers), the owners file and every Swift source of every target.
+  public static func lint(
+    manifest: PackageManifest, configuration: LayeringConfiguration, packageRoot: String
+  ) -> LintReport {
+    let root = URL(fileURLWithPath: packageRoot)
+    let manifestText = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let ownersText = try? String(contentsOf: root.appendingPathComponent(configuration.ownersFile), encoding: .utf8)
+    let workspace = Workspace(manifest: manifest, configuration: configuration, manifestText: manifestText)
+    let paths = manifest.targets.flatMap(\.swiftSourcePaths)
+    let sources = ScannedSources.scan(paths: paths, root: packageRoot)
+    var violations = DependencyRules(workspace: workspace).violations()
+    violations += CycleRule(workspace: workspace).violations()
+    violations += ImportRules(workspace: workspace, sources: sources).violations()
+    violations += CoverageRules(workspace: workspace, codeOwners: ownersText.map(CodeOwners.init(text:))).violations()
+    return LintReport(
+      violations: sorted(violations), moduleCount: workspace.modules.count,
+      fileCount: paths.count - sources.unreadablePaths.count)
+  }
+
+  /// Sorts findings by file, line, rule and target so output is stable.
+  static func sorted(_ violations: [Violation]) -> [Violation] {
+    violations.sorted {
+      ($0.file, $0.line, $0.rule.rawValue, $0.source, $0.target ?? "")
+        < ($1.file, $1.line, $1.rule.rawValue, $1.source, $1.target ?? "")
+    }
+  }
+}

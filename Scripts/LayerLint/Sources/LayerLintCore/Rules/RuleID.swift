@@ -1,0 +1,42 @@
+/// The stable identifiers of the lint's rules; they appear in every finding as `[rule-id]`.
+public enum RuleID: String, CaseIterable, Sendable, Codable, Comparable {
+  /// A module lives outside the layer folders and the tooling folders.
+  case unknownLayer = "unknown-layer"
+  /// A module depends on a module of a higher layer.
+  case layerDirection = "layer-direction"
+  /// A module depends on a module of its own layer that is not an `…Interface` module.
+  case sideways
+  /// An `…Interface` module depends on anything but lower layers.
+  case interfaceDirection = "interface-direction"
+  /// Targets depend on each other in a circle.
+  case cycle
+  /// A source file imports a workspace module its target does not declare as a direct dependency.
+  case undeclaredImport = "undeclared-import"
+  /// A test target imports (or depends on) something its module may not use.
+  case testImport = "test-import"
+  /// A test target tests no module and is not listed as an integration test target.
+  case orphanTest = "orphan-test"
+  /// An executable target outside the App layer.
+  case executableOutsideApp = "executable-outside-app"
+  /// A layer module depends on (or imports) tooling under `Scripts/`.
+  case toolingDependency = "tooling-dependency"
+  /// A layer module has no test target.
+  case missingTests = "missing-tests"
+  /// A layer module has no owner in CODEOWNERS.
+  case missingOwner = "missing-owner"
+  /// A baseline entry matches no violation any more; remove it.
+  case staleBaseline = "stale-baseline"
+
+  /// Rules that need layers; they are off when the configuration declares none.
+  public var needsLayers: Bool {
+    switch self {
+    case .cycle, .undeclaredImport, .staleBaseline: false
+    default: true
+    }
+  }
+
+  /// Whether the configuration may switch the rule off.
+  public var isConfigurable: Bool { self != .staleBaseline }
+
+  public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+}

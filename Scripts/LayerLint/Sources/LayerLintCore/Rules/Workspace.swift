@@ -1,0 +1,93 @@
+/// Where a target lives, as the configuration sees it.
+enum Placement: Equatable {
+  /// In a layer folder; `rank` 0 is the bottom layer.
+  case layer(name: String, rank: Int)
+  /// In a tooling folder such as `Scripts/`.
+  case tooling(folder: String)
+  /// In the test folder.
+  case tests(folder: String)
+  /// Anywhere else; `folder` is the top-level folder.
+  case unknown(folder: String)
+
+  /// The name shown in findings after the module.
+  var displayName: String? {
+    switch self {
+    case .layer(let name, _): name
+    case .tooling(let folder), .tests(let folder): folder
+    case .unknown(let folder): folder.isEmpty ? nil : folder
+    }
+  }
+
+  var rank: Int? {
+    if case .layer(_, let rank) = self { rank } else { nil }
+  }
+}
+
+/// The package's targets, classified by the configuration, with the lookups every rule needs.
+struct Workspace {
+  let manifest: PackageManifest
+  let configuration: LayeringConfiguration
+  let manifestLines: ManifestLineFinder
+  let targetsByName: [String: ManifestTarget]
+  let placements: [String: Placement]
+
+  init(manifest: PackageManifest, configuration: LayeringConfiguration, manifestText: String?) {
+    self.manifest = manifest
+    self.configuration = configuration
+    self.manifestLines = ManifestLineFinder(text: manifestText ?? "")
+    var targetsByName: [String: ManifestTarget] = [:]
+    var placements: [String: Placement] = [:]
+    for target in manifest.targets {
+      targetsByName[target.name] = target
+      placements[target.name] = Self.placement(ofPath: target.path, configuration: configuration)
+    }
+    self.targetsByName = targetsByName
+    self.placements = placements
+  }
+
+  static func placement(ofPath path: String, configuration: LayeringConfiguration) -> Placement {
+    func isInside(_ folder: String) -> Bool { path == folder || path.hasPrefix(folder + "/") }
+    for (index, layer) in configuration.layers.enumerated() where isInside(layer.folder) {
+      return .layer(name: layer.name, rank: configuration.layers.count - 1 - index)
+    }
+    if let folder = configuration.toolingFolders.first(where: isInside) { return .tooling(folder: folder) }
+    if isInside(configuration.testFolder) { return .tests(folder: configuration.testFolder) }
+    return .unknown(folder: String(path.split(separator: "/").first ?? ""))
+  }
+
+  /// Non-test targets: the package's modules.
+  var modules: [ManifestTarget] { manifest.targets.filter { !$0.isTest } }
+  /// Test targets.
+  var testTargets: [ManifestTarget] { manifest.targets.filter(\.isTest) }
+
+  func placement(of name: String) -> Placement? { placements[name] }
+  func layerName(of name: String) -> String? { placements[name]?.displayName }
+  func isModule(_ name: String) -> Bool { targetsByName[name].map { !$0.isTest } ?? false }
+  func isInterface(_ name: String) -> Bool {
+    name.hasSuffix(configuration.interfaceSuffix) && name != configuration.interfaceSuffix
+  }
+
+  /// Whether `module` may depend on `dependency` under the layer rules.
+  func mayDepend(_ module: String, on dependency: String) -> Bool {
+    if targetsByName[dependency]?.isSystemLibrary == true { return true }
+    guard let from = placements[module]?.rank, let to = placements[dependency]?.rank else {
+      return !(placements[dependency].map(Self.isTooling) ?? false)
+    }
+    if to < from { return true }
+    return to == from && isInterface(dependency) && !isInterface(module)
+  }
+
+  /// The module a test target tests (`NetworkTests` → `Network`), if it names one.
+  func testedModule(of test: ManifestTarget) -> String? {
+    guard test.name.hasSuffix("Tests") else { return nil }
+    let name = String(test.name.dropLast("Tests".count))
+    return isModule(name) ? name : nil
+  }
+
+  /// The line of the module's entry in Package.swift (1 when it cannot be found).
+  func manifestLine(of name: String) -> Int { manifestLines.line(of: name) }
+
+  static func isTooling(_ placement: Placement) -> Bool {
+    if case .tooling = placement { true } else { false }
+  }
+}

@@ -1,0 +1,15 @@
+import Foundation
+import LayerLintCore
+
+/// `layer-lint lint|graph|new-module …`: one binary behind `Scripts/lint-layers`,
+/// `Scripts/module-graph` and `Scripts/new-module`.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+switch arguments.first {
+case "lint":
+  status = LintCommand().run(Array(arguments.dropFirst()))
+default:
+  FileHandle.standardError.write(Data("usage: layer-lint lint|graph|new-module [options] (see --help of each)\n".utf8))
+  status = ExitCode.usage
+}
+exit(status)

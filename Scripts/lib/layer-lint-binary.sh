@@ -1,0 +1,29 @@
+# Sourced by the guard-rail scripts: builds Scripts/LayerLint once (release) and caches the binary.
+# The build is redone only when a source file or the package manifest is newer than the binary.
+
+if ! command -v swift >/dev/null 2>&1 && [[ -x /opt/swift/usr/bin/swift ]]; then
+  export PATH="/opt/swift/usr/bin:$PATH"
+fi
+
+# Prints the path of the built `layer-lint` binary; on a failed build prints the compiler's
+# output on stderr and returns 2.
+layer_lint_binary() {
+  local scripts_dir package binary log
+  scripts_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+  package="$scripts_dir/LayerLint"
+  binary="$package/.build/release/layer-lint"
+  if [[ -x "$binary" && -z "$(find "$package/Sources" "$package/Package.swift" -newer "$binary" -print -quit 2>/dev/null)" ]]; then
+    printf '%s\n' "$binary"
+    return 0
+  fi
+  log="$(mktemp)"
+  if ! swift build -c release --package-path "$package" >"$log" 2>&1; then
+    echo "error: building Scripts/LayerLint failed:" >&2
+    grep -E 'error|warning: unre' "$log" >&2 || cat "$log" >&2
+    rm -f "$log"
+    return 2
+  fi
+  rm -f "$log"
+  touch "$binary"
+  printf '%s\n' "$binary"
+}
