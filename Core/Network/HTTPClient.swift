@@ -1,0 +1,216 @@
+import Foundation
+import Logging
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Sends typed requests to one server with timeouts and retries for idempotent calls.
+public struct HTTPClient: Sendable {
+  /// The server, timeout and retry policy.
+  public let configuration: ClientConfiguration
+  private let transport: any HTTPTransport
+  private let sleep: @Sendable (Duration) async throws -> Void
+  private let logger: Logger
+
+  /// Creates a client. `sleep` is injected so tests observe backoff without waiting.
+  public init(
+    configuration: ClientConfiguration, transport: any HTTPTransport = URLSessionTransport(),
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+    logger: Logger = .disabled(module: "Network")
+  ) {
+    self.configuration = configuration
+    self.transport = transport
+    self.sleep = sleep
+    self.logger = logger
+  }
+
+  /// Sends `request` and returns its 2xx response.
+  ///
+  /// Idempotent requests are retried on unreachable/timeout/5xx/429 with exponential backoff
+  /// (a `Retry-After: <seconds>` header wins, capped by `maxBackoff`); non-2xx ends in `.status`.
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let urlRequest = try makeURLRequest(request)
+    let policy = configuration.retry
+    let attempts = request.isIdempotent ? max(1, policy.maxAttempts) : 1
+    var attempt = 1
+    while true {
+      let failure: NetworkError
+      var retryAfter: Duration?
+      do {
+        let response = try await transport.send(urlRequest)
+        if response.isSuccess { return response }
+        failure = .status(code: response.status, body: HTTPClient.excerpt(response.body))
+        retryAfter = HTTPClient.retryAfter(response)
+      } catch let error as NetworkError {
+        failure = error
+      } catch let error as URLError {
+        failure = URLSessionTransport.map(error)
+      }
+      guard failure.isTransient, attempt < attempts else { throw failure }
+      let wait = min(retryAfter ?? policy.backoff(afterAttempt: attempt), policy.maxBackoff)
+      logger.debug(
+        "retrying request",
+        metadata: [
+          "method": request.method.rawValue, "path": request.path, "attempt": "\(attempt)",
+          "error": failure.description, "wait": "\(wait)",
+        ])
+      try await sleep(wait)
+      attempt += 1
+    }
+  }
+
+  /// Sends `request` and decodes its 2xx body as JSON (ISO-8601 dates).
+  /// - Throws: `NetworkError.decoding` naming the key path that failed, or any error of `send`.
+  public func send<T: Decodable>(_ request: HTTPRequest, decoding type: T.Type) async throws -> T {
+    let response = try await send(request)
+    return try HTTPClient.decode(type, from: response.body)
+  }
+
+  /// Decodes JSON (ISO-8601 dates), turning `DecodingError` into `NetworkError.decoding` with a key path.
+  public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    do {
+      return try decoder.decode(type, from: data)
+    } catch let error as DecodingError {
+      throw NetworkError.decoding(keyPath: keyPath(of: error), reason: reason(of: error))
+    } catch {
+      throw NetworkError.decoding(keyPath: "", reason: "\(error)")
+    }
+  }
+
+  /// The URL request for `request`: base URL + path, sorted percent-encoded query, headers, timeout.
+  public func makeURLRequest(_ request: HTTPRequest) throws -> URLRequest {
+    let base = configuration.baseURL.absoluteString
+    let joined = HTTPClient.join(base: base, path: request.path)
+    guard var components = URLComponents(string: joined), components.scheme != nil, components.host != nil else {
+      throw NetworkError.invalidURL(joined)
+    }
+    if !request.query.isEmpty {
+      let items = request.query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+      components.queryItems = (components.queryItems ?? []) + items
+      // URLComponents leaves "+" alone, which servers read as a space.
+      components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+    }
+    guard let url = components.url else { throw NetworkError.invalidURL(joined) }
+    var urlRequest = URLRequest(url: url)
+    urlRequest.httpMethod = request.method.rawValue
+    urlRequest.timeoutInterval = configuration.timeout.seconds
+    urlRequest.httpBody = request.body
+    for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+      urlRequest.setValue(value, forHTTPHeaderField: name)
+    }
+    if request.body != nil, request.header("Content-Type") == nil {
+      urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    }
+    if request.header("Accept") == nil {
+      urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+    }
+    return urlRequest
+  }
+
+  /// "http://h:1/api" + "/v1/x" -> "http://h:1/api/v1/x" (exactly one slash between).
+  static func join(base: String, path: String) -> String {
+    var trimmedBase = Substring(base)
+    while trimmedBase.hasSuffix("/") { trimmedBase = trimmedBase.dropLast() }
+    var trimmedPath = Substring(path)
+    while trimmedPath.hasPrefix("/") { trimmedPath = trimmedPath.dropFirst() }
+    return trimmedPath.isEmpty ? String(trimmedBase) : "\(trimmedBase)/\(trimmedPath)"
+  }
+
+  /// `Retry-After` in whole or fractional seconds (HTTP dates are ignored).
+  static func retryAfter(_ response: HTTPResponse) -> Duration? {
+    guard let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces),
+      let seconds = Double(value), seconds >= 0, seconds.isFinite
+    else { return nil }
+    return .milliseconds(Int64((seconds * 1000).rounded()))
+  }
+
+  static func excerpt(_ body: Data) -> String {
+    let text = String(decoding: body.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return text.replacingOccurrences(of: "\n", with: " ")
+  }
+
+  /// "a.b[2].c" for a decoding error's coding path (plus the missing key for `keyNotFound`).
+  static func keyPath(of error: DecodingError) -> String {
+    var path: [any CodingKey]
+    switch error {
+    case .keyNotFound(let key, let context): path = context.codingPath + [key]
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+      path = context.codingPath
+    @unknown default: path = []
+    }
+    return render(path)
+  }
+
+  static func render(_ path: [any CodingKey]) -> String {
+    var text = ""
+    for key in path {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+      }
+    }
+    return text
+  }
+
+  static func reason(of error: DecodingError) -> String {
+    switch error {
+    case .keyNotFound(let key, _): "missing key \"\(key.stringValue)\""
+    case .valueNotFound(let type, _): "expected \(type) but found null"
+    case .typeMismatch(let type, let context): "expected \(type): \(context.debugDescription)"
+    case .dataCorrupted(let context): context.debugDescription
+    @unknown default: "\(error)"
+    }
+  }
+}
+
+/// A bearer token; cannot be empty or whitespace. Its description never reveals the secret.
+public struct AuthToken: Sendable, Equatable, CustomStringConvertible {
+  /// The token text (trimmed).
+  public let rawValue: String
+
+  /// nil when `raw` is empty or only whitespace.
+  public init?(_ raw: String) {
+    let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { return nil }
+    rawValue = trimmed
+  }
+
+  /// "AuthToken(redacted)".
+  public var description: String { "AuthToken(redacted)" }
+}
+
+/// A client that cannot exist without a token: adds "Authorization: Bearer <token>" to every request.
+public struct AuthenticatedClient: Sendable {
+  /// The underlying client.
+  public let client: HTTPClient
+  private let token: AuthToken
+
+  /// Wraps `client`, authenticating with `token`.
+  public init(client: HTTPClient, token: AuthToken) {
+    self.client = client
+    self.token = token
+  }
+
+  /// Sends `request` with the bearer token; see `HTTPClient.send(_:)`.
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try await client.send(authorized(request))
+  }
+
+  /// Sends `request` with the bearer token and decodes the body; see `HTTPClient.send(_:decoding:)`.
+  public func send<T: Decodable>(_ request: HTTPRequest, decoding type: T.Type) async throws -> T {
+    try await client.send(authorized(request), decoding: type)
+  }
+
+  func authorized(_ request: HTTPRequest) -> HTTPRequest {
+    var request = request
+    for name in request.headers.keys where name.caseInsensitiveCompare("Authorization") == .orderedSame {
+      request.headers[name] = nil
+    }
+    request.headers["Authorization"] = "Bearer \(token.rawValue)"
+    return request
+  }
+}

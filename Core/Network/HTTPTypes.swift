@@ -1,0 +1,132 @@
+import Foundation
+
+/// An HTTP method.
+public enum HTTPMethod: String, Sendable, CaseIterable {
+  case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+}
+
+/// A typed HTTP request relative to a client's base URL.
+public struct HTTPRequest: Sendable, Equatable {
+  /// The method.
+  public var method: HTTPMethod
+  /// The path below the base URL, e.g. "/v1/station/position".
+  public var path: String
+  /// Query parameters (sent sorted by name, percent-encoded).
+  public var query: [String: String]
+  /// Header fields.
+  public var headers: [String: String]
+  /// The body, if any.
+  public var body: Data?
+
+  /// The header that makes a POST or PATCH safe to retry.
+  public static let idempotencyKeyHeader = "Idempotency-Key"
+
+  /// GET/PUT/DELETE are idempotent; POST/PATCH only when an "Idempotency-Key" header is present.
+  public var isIdempotent: Bool {
+    switch method {
+    case .get, .put, .delete: true
+    case .post, .patch: header(HTTPRequest.idempotencyKeyHeader) != nil
+    }
+  }
+
+  /// Creates a request.
+  public init(
+    method: HTTPMethod = .get, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+    body: Data? = nil
+  ) {
+    self.method = method
+    self.path = path
+    self.query = query
+    self.headers = headers
+    self.body = body
+  }
+
+  /// A request with `body` encoded as JSON (sorted keys, ISO-8601 dates) and a JSON Content-Type.
+  /// - Throws: `NetworkError.encoding` when the body cannot be encoded.
+  public static func json<Body: Encodable>(
+    _ method: HTTPMethod, path: String, body: Body, headers: [String: String] = [:]
+  ) throws -> HTTPRequest {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.outputFormatting = [.sortedKeys]
+    let data: Data
+    do {
+      data = try encoder.encode(body)
+    } catch {
+      throw NetworkError.encoding("\(error)")
+    }
+    var allHeaders = headers
+    if !allHeaders.keys.contains(where: { $0.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
+      allHeaders["Content-Type"] = "application/json"
+    }
+    return HTTPRequest(method: method, path: path, headers: allHeaders, body: data)
+  }
+
+  /// The value of header `name` (case-insensitive), or nil.
+  public func header(_ name: String) -> String? {
+    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+  }
+}
+
+/// A response: status, headers and body.
+public struct HTTPResponse: Sendable, Equatable {
+  /// The status code.
+  public var status: Int
+  /// Header fields.
+  public var headers: [String: String]
+  /// The body.
+  public var body: Data
+
+  /// Creates a response.
+  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  /// True for 2xx.
+  public var isSuccess: Bool { (200..<300).contains(status) }
+
+  /// The value of header `name` (case-insensitive), or nil.
+  public func header(_ name: String) -> String? {
+    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+  }
+}
+
+/// Everything that can go wrong talking HTTP.
+public enum NetworkError: Error, Equatable, CustomStringConvertible {
+  /// The base URL, path or query did not form a URL.
+  case invalidURL(String)
+  /// The server could not be reached (refused, no route, DNS, connection lost).
+  case unreachable(String)
+  /// The request timed out.
+  case timeout
+  /// The server answered with a non-2xx status.
+  case status(code: Int, body: String)
+  /// The response body did not decode; `keyPath` like "position.latitude" or "[2].name".
+  case decoding(keyPath: String, reason: String)
+  /// The request body could not be encoded.
+  case encoding(String)
+
+  /// One line describing the failure.
+  public var description: String {
+    switch self {
+    case .invalidURL(let url): "invalid URL: \(url)"
+    case .unreachable(let reason): "server unreachable: \(reason)"
+    case .timeout: "request timed out"
+    case .status(let code, let body): body.isEmpty ? "HTTP status \(code)" : "HTTP status \(code): \(body)"
+    case .decoding(let keyPath, let reason):
+      keyPath.isEmpty ? "invalid response: \(reason)" : "invalid response at \(keyPath): \(reason)"
+    case .encoding(let reason): "cannot encode request: \(reason)"
+    }
+  }
+
+  /// Whether an idempotent request failing this way may be retried (unreachable, timeout, 5xx, 429).
+  public var isTransient: Bool {
+    switch self {
+    case .unreachable, .timeout: true
+    case .status(let code, _): code == 429 || (500..<600).contains(code)
+    case .invalidURL, .decoding, .encoding: false
+    }
+  }
+}
