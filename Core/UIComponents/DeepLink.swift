@@ -1,0 +1,84 @@
+import Foundation
+
+/// A destination by value, e.g. `spacesuit/telemetry?count=3&json=1`: path components and parameters.
+///
+/// Parsed from the command line or a menu; components and parameters are percent-decoded, and
+/// ``description`` percent-encodes them again, so `DeepLink(string: link.description) == link`
+/// for every link whose path is non-empty and has no empty components.
+public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
+  /// The path components, e.g. `["spacesuit", "telemetry"]`.
+  public let path: [String]
+  /// The query parameters, e.g. `["count": "3"]` (a repeated name keeps its last value).
+  public let parameters: [String: String]
+
+  /// A link from already-decoded parts.
+  public init(path: [String], parameters: [String: String] = [:]) {
+    self.path = path
+    self.parameters = parameters
+  }
+
+  /// Parses `"a/b?x=1&y=2"`. Empty components (`a//b`, leading or trailing `/`) are skipped; a
+  /// parameter without `=` has the value `""`. `nil` when the path is empty (`""`, `"/"`, `"//"`,
+  /// `"?x=1"`), or on bad percent-encoding (`%zz`, a lone `%`).
+  public init?(string: String) {
+    let trimmed = string.trimmingCharacters(in: .whitespaces)
+    let pathPart: Substring
+    let queryPart: Substring?
+    if let mark = trimmed.firstIndex(of: "?") {
+      pathPart = trimmed[..<mark]
+      queryPart = trimmed[trimmed.index(after: mark)...]
+    } else {
+      pathPart = trimmed[...]
+      queryPart = nil
+    }
+
+    var path: [String] = []
+    for component in pathPart.split(separator: "/", omittingEmptySubsequences: true) {
+      guard let decoded = String(component).removingPercentEncoding, !decoded.isEmpty else { return nil }
+      path.append(decoded)
+    }
+    guard !path.isEmpty else { return nil }
+
+    var parameters: [String: String] = [:]
+    for pair in queryPart?.split(separator: "&", omittingEmptySubsequences: true) ?? [] {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard let name = String(parts[0]).removingPercentEncoding,
+        let value = (parts.count > 1 ? String(parts[1]) : "").removingPercentEncoding
+      else { return nil }
+      guard !name.isEmpty else { continue }
+      parameters[name] = value
+    }
+    self.init(path: path, parameters: parameters)
+  }
+
+  /// The first path component (the route of a domain), or `nil` for an empty path.
+  public var head: String? { path.first }
+
+  /// The link below its head: `spacesuit/telemetry?count=3` → `telemetry?count=3`.
+  public func droppingHead() -> DeepLink {
+    DeepLink(path: Array(path.dropFirst()), parameters: parameters)
+  }
+
+  /// The link with `component` added to the end of its path.
+  public func appending(_ component: String) -> DeepLink {
+    DeepLink(path: path + [component], parameters: parameters)
+  }
+
+  /// The link as text: percent-encoded components joined by `/`, then parameters sorted by name.
+  public var description: String {
+    let pathText = path.map(Self.encode).joined(separator: "/")
+    guard !parameters.isEmpty else { return pathText }
+    let query = parameters.sorted { $0.key < $1.key }
+      .map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }
+      .joined(separator: "&")
+    return "\(pathText)?\(query)"
+  }
+
+  /// Characters kept as they are in ``description``: RFC 3986 unreserved plus a few readable ones.
+  private static let allowed = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:,@+")
+
+  private static func encode(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+  }
+}

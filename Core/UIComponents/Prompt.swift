@@ -1,0 +1,63 @@
+/// Why an answer was not accepted, as one line the user can act on.
+public struct ValidationError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What was wrong and what to type instead.
+  public let message: String
+
+  /// An error with a one-line message.
+  public init(_ message: String) { self.message = message }
+
+  public var description: String { message }
+}
+
+/// A question whose answer is parsed and validated; asked again until the answer is valid.
+public struct Prompt<Value> {
+  /// The question, e.g. `"Quantity:"`.
+  public let message: String
+  private let parse: (String) -> Result<Value, ValidationError>
+
+  /// A question and the parser that validates the answer (the answer is trimmed of surrounding whitespace).
+  public init(_ message: String, parse: @escaping (String) -> Result<Value, ValidationError>) {
+    self.message = message
+    self.parse = parse
+  }
+
+  /// The parse result for an answer (trimmed of surrounding whitespace first).
+  public func validate(_ answer: String) -> Result<Value, ValidationError> {
+    parse(answer.trimmingWhitespace())
+  }
+
+  /// Asks until the answer parses, printing the validation message (one error line) after each bad
+  /// answer; `nil` at end of input. An empty answer goes to the parser too, which decides.
+  @MainActor public func ask(on terminal: Terminal) -> Value? {
+    let prompt = message.hasSuffix(" ") || message.isEmpty ? message : message + " "
+    while let answer = terminal.readLine(prompt: prompt) {
+      switch validate(answer) {
+      case .success(let value): return value
+      case .failure(let error): terminal.printError(error.message)
+      }
+    }
+    return nil
+  }
+}
+
+extension Prompt where Value == String {
+  /// A question that accepts any non-empty answer.
+  public static func nonEmpty(_ message: String, field: String) -> Prompt<String> {
+    Prompt(message) { answer in
+      answer.isEmpty ? .failure(ValidationError("The \(field) cannot be empty; type a value.")) : .success(answer)
+    }
+  }
+}
+
+extension Prompt where Value == Int {
+  /// A question that accepts a whole number within `range`.
+  public static func integer(_ message: String, in range: ClosedRange<Int>) -> Prompt<Int> {
+    Prompt(message) { answer in
+      guard let number = Int(answer), range.contains(number) else {
+        return .failure(
+          ValidationError("\"\(answer)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)."))
+      }
+      return .success(number)
+    }
+  }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a ``Terminal`` reads lines from.
+public protocol TerminalInput: AnyObject {
+  /// The next line without its line terminator (`\n` or `\r\n`); `nil` at end of input.
+  func readLine() -> String?
+}
+
+/// Where a ``Terminal`` writes text to.
+public protocol TerminalOutput: AnyObject {
+  /// Writes `text` as is (no newline is added).
+  func write(_ text: String)
+}
+
+/// Lines from the process's standard input; handles EOF and `\r\n` line endings.
+public final class StandardInput: TerminalInput, Sendable {
+  /// Reads from file descriptor 0.
+  public init() {}
+
+  public func readLine() -> String? {
+    guard let line = Swift.readLine(strippingNewline: true) else { return nil }
+    return line.droppingTrailingCarriageReturn()
+  }
+}
+
+/// Unbuffered writes to a file descriptor: every write reaches the terminal immediately.
+final class FileDescriptorOutput: Sendable {
+  private let descriptor: Int32
+
+  init(descriptor: Int32) { self.descriptor = descriptor }
+
+  func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes { buffer in
+        systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        return  // closed pipe or other failure: nothing sensible left to do with the text
+      }
+    }
+    bytes.removeAll()
+  }
+}
+
+private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    Glibc.write(descriptor, pointer, count)
+  #elseif canImport(Musl)
+    Musl.write(descriptor, pointer, count)
+  #else
+    Darwin.write(descriptor, pointer, count)
+  #endif
+}
+
+/// The process's standard output; writes are not buffered.
+public final class StandardOutput: TerminalOutput, Sendable {
+  private let sink = FileDescriptorOutput(descriptor: STDOUT_FILENO)
+  /// Writes to file descriptor 1.
+  public init() {}
+  public func write(_ text: String) { sink.write(text) }
+}
+
+/// The process's standard error; writes are not buffered.
+public final class StandardError: TerminalOutput, Sendable {
+  private let sink = FileDescriptorOutput(descriptor: STDERR_FILENO)
+  /// Writes to file descriptor 2.
+  public init() {}
+  public func write(_ text: String) { sink.write(text) }
+}
+
+/// Test input: hands out the given lines one by one, then `nil` (end of input). Thread-safe (Mutex).
+public final class ScriptedInput: TerminalInput, Sendable {
+  private let remaining: Mutex<ArraySlice<String>>
+
+  /// Lines to answer with, without line terminators.
+  public init(lines: [String]) { remaining = Mutex(lines[...]) }
+
+  public func readLine() -> String? {
+    remaining.withLock { lines in lines.popFirst() }
+  }
+
+  /// How many lines have not been read yet.
+  public var unreadCount: Int { remaining.withLock { $0.count } }
+}
+
+/// Test output: collects everything written. Thread-safe (Mutex).
+public final class CapturedOutput: TerminalOutput, Sendable {
+  private let buffer = Mutex("")
+
+  /// An empty capture.
+  public init() {}
+
+  public func write(_ text: String) { buffer.withLock { $0 += text } }
+
+  /// Everything written so far.
+  public var text: String { buffer.withLock { $0 } }
+
+  /// Everything written so far, split into lines (without a trailing empty line).
+  public var lines: [String] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+}
+
+/// A line-oriented terminal with injected input and output, so every screen is testable.
+@MainActor public final class Terminal {
+  /// Styles used by everything printed through this terminal.
+  public let theme: Theme
+  private let input: any TerminalInput
+  private let output: any TerminalOutput
+  private let errors: any TerminalOutput
+
+  /// A terminal over the given streams.
+  public init(input: any TerminalInput, output: any TerminalOutput, errors: any TerminalOutput, theme: Theme) {
+    self.input = input
+    self.output = output
+    self.errors = errors
+    self.theme = theme
+  }
+
+  /// The process's standard streams, with colors when stdout is a TTY and neither `NO_COLOR` nor `noColor` asks otherwise.
+  public static func standard(noColor: Bool, environment: [String: String]) -> Terminal {
+    let theme = Theme.detect(isTTY: isatty(STDOUT_FILENO) != 0, environment: environment, noColor: noColor)
+    return Terminal(input: StandardInput(), output: StandardOutput(), errors: StandardError(), theme: theme)
+  }
+
+  /// Writes `text` and a newline to the output.
+  public func print(_ text: String = "") {
+    output.write(text + "\n")
+  }
+
+  /// Writes `text` to the output without adding a newline.
+  public func write(_ text: String) {
+    output.write(text)
+  }
+
+  /// Writes one line to the error stream, styled as an error when colors are on.
+  public func printError(_ line: String) {
+    errors.write(theme.apply(.error, to: line) + "\n")
+  }
+
+  /// Writes `prompt` (no newline) and reads one line without its terminator; `nil` at end of input.
+  public func readLine(prompt: String) -> String? {
+    if !prompt.isEmpty { output.write(prompt) }
+    return input.readLine()?.droppingTrailingCarriageReturn()
+  }
+
+  /// Clears the screen when colors (hence a TTY) are on; does nothing on a plain terminal.
+  public func clearScreen() {
+    guard theme.usesColor else { return }
+    output.write("\u{1B}[2J\u{1B}[H")
+  }
+}
+
+extension String {
+  /// The string without trailing `\r`/`\n` scalars (a `\r\n` is one Character, so scalars are checked).
+  func droppingTrailingCarriageReturn() -> String {
+    var scalars = unicodeScalars[...]
+    while let last = scalars.last, last == "\r" || last == "\n" { scalars.removeLast() }
+    return String(String.UnicodeScalarView(scalars))
+  }
+}

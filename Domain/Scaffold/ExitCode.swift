@@ -1,0 +1,30 @@
+import AppAnalytics
+
+/// The process exit codes of the apps (BSD `sysexits.h` values).
+public enum ExitCode {
+  /// Everything worked.
+  public static let success: Int32 = 0
+  /// Bad usage: unknown command, missing or malformed argument (`EX_USAGE`).
+  public static let usage: Int32 = 64
+  /// The input was understood but refused, e.g. not enough stock (`EX_DATAERR`).
+  public static let rejected: Int32 = 65
+  /// A service or device could not be reached (`EX_UNAVAILABLE`).
+  public static let unavailable: Int32 = 69
+  /// A bug or an unexpected failure (`EX_SOFTWARE`).
+  public static let internalError: Int32 = 70
+
+  /// The code for an error kind.
+  public static func forKind(_ kind: ErrorKind) -> Int32 {
+    switch kind {
+    case .usage: usage
+    case .rejected: rejected
+    case .unavailable: unavailable
+    case .internal: internalError
+    }
+  }
+
+  /// The code for an error: a `ReportableError` by its kind, anything else 70.
+  public static func forError(_ error: any Error) -> Int32 {
+    (error as? any ReportableError).map { forKind($0.kind) } ?? internalError
+  }
+}
