@@ -1,8 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
-
 import Glibc
+import Synchronization
 
 private let streamSocketType = Int32(SOCK_STREAM.rawValue)
 private let sendFlags = Int32(MSG_NOSIGNAL)
@@ -38,7 +37,8 @@ private func withSocketAddress<R>(_ address: sockaddr_un, _ body: (UnsafePointer
 }
 
 /// Runs blocking `work` on `queue` and resumes with its result.
-private func onQueue<R: Sendable>(_ queue: DispatchQueue, _ work: @escaping @Sendable () throws -> R) async throws -> R {
+private func onQueue<R: Sendable>(_ queue: DispatchQueue, _ work: @escaping @Sendable () throws -> R) async throws -> R
+{
   try await withCheckedThrowingContinuation { continuation in
     queue.async { continuation.resume(with: Result { try work() }) }
   }
