@@ -22,8 +22,10 @@ public enum LoadState<Value> {
     return nil
   }
 
-  /// Runs `load` and captures its outcome as a state.
-  public static func capture(_ load: () async throws -> Value) async -> LoadState {
+  /// Runs `load` on the caller's actor (e.g. the main actor of a flow) and captures its outcome as a state.
+  public static func capture(
+    isolation: isolated (any Actor)? = #isolation, _ load: () async throws -> Value
+  ) async -> LoadState {
     do {
       return .loaded(try await load())
     } catch {
