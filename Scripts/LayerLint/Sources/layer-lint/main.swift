@@ -8,6 +8,8 @@ let status: Int32
 switch arguments.first {
 case "lint":
   status = LintCommand().run(Array(arguments.dropFirst()))
+case "new-module":
+  status = NewModuleCommand().run(Array(arguments.dropFirst()))
 default:
   FileHandle.standardError.write(Data("usage: layer-lint lint|graph|new-module [options] (see --help of each)\n".utf8))
   status = ExitCode.usage

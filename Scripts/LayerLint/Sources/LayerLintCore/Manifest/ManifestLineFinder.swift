@@ -24,4 +24,7 @@ struct ManifestLineFinder {
   func line(of name: String) -> Int {
     firstLiteralLine[name] ?? anyLiteralLine[name] ?? 1
   }
+
+  /// Whether any string literal of the manifest is exactly `name`.
+  func mentions(_ name: String) -> Bool { anyLiteralLine[name] != nil }
 }

@@ -1,4 +1,0 @@
-import Testing
-@testable import UIComponents
-
-@Test func placeholder() { #expect(Bool(true)) }
