@@ -120,7 +120,8 @@ struct SQLiteStatement {
       result = sqlite3_bind_text(pointer, index, text, -1, transientDestructor)
     case .blob(let data):
       result = data.withUnsafeBytes { bytes in
-        sqlite3_bind_blob(pointer, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), transientDestructor)
+        sqlite3_bind_blob(
+          pointer, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), transientDestructor)
       }
     case .real(let number):
       result = sqlite3_bind_double(pointer, index, number)

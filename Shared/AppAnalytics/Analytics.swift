@@ -79,7 +79,9 @@ public struct Analytics: Sendable {
   }
 
   /// The properties `recordError` records for `error`.
-  public static func errorProperties(_ error: any Error, module: String, context: [String: String] = [:])
+  public static func errorProperties(
+    _ error: any Error, module: String, context: [String: String] = [:]
+  )
     -> [String: String]
   {
     let kind: ErrorKind

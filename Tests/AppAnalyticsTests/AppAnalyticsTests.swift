@@ -1,4 +1,0 @@
-import Testing
-@testable import AppAnalytics
-
-@Test func placeholder() { #expect(Bool(true)) }

@@ -1,4 +1,0 @@
-import Testing
-@testable import Logging
-
-@Test func placeholder() { #expect(Bool(true)) }
