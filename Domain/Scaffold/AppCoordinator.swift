@@ -66,8 +66,8 @@ import UIComponents
 
     /// A configuration; the hooks default to doing nothing.
     public init(
-      appName: String, domains: [Domain], terminal: Terminal, analytics: Analytics, logger: Logger,
-      menuOrder: [String]? = nil, onStart: @escaping @MainActor () async -> Void = {},
+      appName: String, domains: [Domain], menuOrder: [String]? = nil, terminal: Terminal, analytics: Analytics,
+      logger: Logger, onStart: @escaping @MainActor () async -> Void = {},
       onShutdown: @escaping @MainActor () async -> Void = {}
     ) {
       self.appName = appName
