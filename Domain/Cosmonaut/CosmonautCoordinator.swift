@@ -1,0 +1,80 @@
+import AppAnalytics
+import CosmonautService
+import Logging
+import UIComponents
+
+/// The Cosmonaut domain's entry point: the dashboard, the profile, supplies and Houston sync.
+///
+/// Links it understands (the head may be kept by Scaffold for an alias):
+/// `dashboard`, `profile[/show|/set]`, `supplies[/list|/consume|/restock]`, `sync`, and the empty
+/// link (the domain's home, the dashboard).
+@MainActor
+public final class CosmonautCoordinator: Coordinator {
+  private let context: FlowContext
+  private let profile: ProfileFlow
+  private let supplies: SuppliesFlow
+  private let sync: SyncFlow
+  private let dashboard: DashboardFlow
+
+  /// Creates the coordinator for one presentation (interactive or a single scripted command).
+  public init(context: FlowContext, client: any CosmonautClient, analytics: Analytics, logger: Logger) {
+    self.context = context
+    let environment = FlowEnvironment(context: context, analytics: analytics, logger: logger.scoped(to: "Cosmonaut"))
+    profile = ProfileFlow(environment: environment, client: client)
+    supplies = SuppliesFlow(environment: environment, client: client)
+    sync = SyncFlow(environment: environment, client: client)
+    dashboard = DashboardFlow(environment: environment, client: client)
+  }
+
+  public func start() async {
+    await dashboard.runInteractive(profile: profile)
+  }
+
+  public func start(link: DeepLink) async throws -> Bool {
+    let rest = link.droppingHead()
+    switch link.head {
+    case nil:
+      try await run(dashboardLink: rest)
+    case "dashboard":
+      try await run(dashboardLink: rest)
+    case "profile":
+      return try await profile.open(rest)
+    case "supplies":
+      return try await supplies.open(rest)
+    case "sync":
+      return try await sync.open(rest)
+    default:
+      return false
+    }
+    return true
+  }
+
+  private func run(dashboardLink link: DeepLink) async throws {
+    switch context.presentation {
+    case .interactive: await dashboard.runInteractive(profile: profile)
+    case .once(let json): try await dashboard.printOnce(json: json)
+    }
+  }
+}
+
+/// What every flow of this domain needs besides its service.
+@MainActor
+struct FlowEnvironment {
+  let context: FlowContext
+  let analytics: Analytics
+  let logger: Logger
+
+  var terminal: Terminal { context.terminal }
+  var theme: Theme { context.terminal.theme }
+
+  /// Shows an error in interactive mode (one line, recorded by the host).
+  func present(_ error: any Error) {
+    logger.warning("flow failed: \(error)")
+    context.errors.present(error, in: "Cosmonaut")
+  }
+
+  /// Prints a value as the single JSON document of a scripted command.
+  func printJSON<T: Encodable>(_ value: T) throws {
+    terminal.print(try JSONOutput.render(value))
+  }
+}

@@ -1,0 +1,135 @@
+import CosmonautService
+import Foundation
+import UIComponents
+
+/// What the dashboard shows, also its `--json` document.
+struct DashboardSummary: Encodable, Equatable {
+  struct Position: Encodable, Equatable {
+    let latitude: Double
+    let longitude: Double
+    let altitudeKm: Double
+    let speedKmPerSecond: Double
+    let timestamp: Date
+    let live: Bool
+  }
+
+  let profile: CosmonautProfile
+  let position: Position?
+  let lowStock: [SupplyItem]
+  let pendingReports: Int
+}
+
+/// The Cosmonaut domain's home: station position, who is aboard, low stock, what waits for Houston.
+@MainActor
+final class DashboardFlow {
+  private let environment: FlowEnvironment
+  private let client: any CosmonautClient
+  private(set) var state: LoadState<DashboardSummary> = .loading
+
+  init(environment: FlowEnvironment, client: any CosmonautClient) {
+    self.environment = environment
+    self.client = client
+  }
+
+  func load() async {
+    state = await LoadState.capture { try await summary() }
+  }
+
+  /// Gathers the summary. The position is optional: offline with nothing cached is not a failure.
+  func summary() async throws -> DashboardSummary {
+    let profile = try await client.profile()
+    let supplies = try await client.supplies()
+    let pending = try await client.pendingSync().pending.count
+    var position: DashboardSummary.Position?
+    do {
+      let reading = try await client.stationPosition()
+      let value = reading.position
+      position = .init(
+        latitude: value.latitude, longitude: value.longitude, altitudeKm: value.altitudeKm,
+        speedKmPerSecond: value.speedKmPerSecond, timestamp: value.timestamp, live: reading.isLive)
+    } catch let error as CosmonautServiceError where error.kind == .unavailable {
+      environment.logger.info("no station position: \(error.userMessage)")
+    }
+    return DashboardSummary(
+      profile: profile, position: position, lowStock: supplies.filter(\.isLow), pendingReports: pending)
+  }
+
+  func printOnce(json: Bool) async throws {
+    let summary = try await summary()
+    if json {
+      try environment.printJSON(summary)
+    } else {
+      environment.terminal.print(DashboardScreen.render(summary, theme: environment.theme))
+    }
+  }
+
+  /// The dashboard with its menu: profile, supplies, sync, refresh, back.
+  func runInteractive(profile: ProfileFlow) async {
+    let terminal = environment.terminal
+    while true {
+      await load()
+      switch state {
+      case .loading: return
+      case .failed(let error): environment.present(error); return
+      case .loaded(let summary): terminal.print(DashboardScreen.render(summary, theme: environment.theme))
+      }
+      let menu = Menu(
+        title: "Cosmonaut",
+        items: [
+          .init(key: "p", title: "Profile"), .init(key: "s", title: "Supplies"), .init(key: "y", title: "Houston sync"),
+          .init(key: "r", title: "Refresh"), .init(key: "b", title: "Back"),
+        ])
+      guard let choice = menu.choose(on: terminal) else { return }
+      switch choice.key {
+      case "p": await profile.runInteractive()
+      case "s": await navigate(to: "supplies")
+      case "y": await navigate(to: "sync")
+      case "r": continue
+      default: return
+      }
+    }
+  }
+
+  private func navigate(to link: String) async {
+    guard let destination = DeepLink(string: link) else { return }
+    do {
+      _ = try await environment.context.navigator.navigate(to: destination)
+    } catch {
+      environment.present(error)
+    }
+  }
+}
+
+/// Renders the dashboard as panels.
+enum DashboardScreen {
+  static func render(_ summary: DashboardSummary, theme: Theme) -> String {
+    var rows: [KeyValuePanel.Row] = []
+    if let position = summary.position {
+      rows.append(.init("Latitude", String(format: "%.2f°", position.latitude)))
+      rows.append(.init("Longitude", String(format: "%.2f°", position.longitude)))
+      rows.append(.init("Altitude", String(format: "%.1f km", position.altitudeKm)))
+      rows.append(.init("Speed", String(format: "%.2f km/s", position.speedKmPerSecond)))
+      let age = position.live ? "live" : "last known, \(position.timestamp.formatted(.iso8601))"
+      rows.append(.init("Position", age, style: position.live ? .ok : .warning))
+    } else {
+      rows.append(.init("Position", "unknown — Houston offline and nothing cached yet", style: .warning))
+    }
+    let station = KeyValuePanel(title: "ISS position", rows: rows).render(theme)
+    let name =
+      summary.profile.name.isEmpty ? "(no profile yet — set one with 'profile set --name …')" : summary.profile.name
+    let crew = KeyValuePanel(
+      title: "Aboard",
+      rows: [
+        .init("Cosmonaut", name, style: summary.profile.name.isEmpty ? .dim : nil),
+        .init("Mission", summary.profile.mission.isEmpty ? "—" : summary.profile.mission),
+        .init(
+          "Low stock", summary.lowStock.isEmpty ? "none" : summary.lowStock.map(\.name).joined(separator: ", "),
+          style: summary.lowStock.isEmpty ? .ok : .warning),
+        .init(
+          "Waiting for Houston", "\(summary.pendingReports) report(s)",
+          style: summary.pendingReports == 0 ? .ok : .warning),
+      ]
+    ).render(theme)
+    return station + "\n\n" + crew
+  }
+}

@@ -1,0 +1,117 @@
+import CosmonautService
+import Foundation
+import UIComponents
+
+/// Houston sync: what was delivered, what still waits in the outbox.
+@MainActor
+final class SyncFlow {
+  private let environment: FlowEnvironment
+  private let client: any CosmonautClient
+
+  init(environment: FlowEnvironment, client: any CosmonautClient) {
+    self.environment = environment
+    self.client = client
+  }
+
+  /// `sync` (and `sync/status` to only look).
+  func open(_ link: DeepLink) async throws -> Bool {
+    switch (link.head, environment.context.presentation) {
+    case (nil, .interactive), ("status", .interactive):
+      await runInteractive()
+    case (nil, .once(let json)):
+      try await syncOnce(json: json)
+    case ("status", .once(let json)):
+      try show(try await client.pendingSync(), json: json)
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Delivers the outbox; when Houston cannot be reached, still shows what is pending, then fails.
+  private func syncOnce(json: Bool) async throws {
+    do {
+      let report = try await client.sync()
+      environment.analytics.track(
+        "sync.finished", ["delivered": String(report.delivered.count), "pending": String(report.pending.count)])
+      try show(report, json: json)
+    } catch let error as CosmonautServiceError {
+      switch error {
+      case .houstonNotConfigured, .houstonUnreachable:
+        try show(try await client.pendingSync(), json: json)
+      default:
+        break
+      }
+      throw error
+    }
+  }
+
+  private func show(_ report: SyncReport, json: Bool) throws {
+    if json {
+      try environment.printJSON(report)
+    } else {
+      environment.terminal.print(SyncScreen.render(report, theme: environment.theme))
+    }
+  }
+
+  /// The sync screen: pending entries, then "Sync now" / "Back".
+  func runInteractive() async {
+    let terminal = environment.terminal
+    var state = await LoadState.capture { try await client.pendingSync() }
+    while true {
+      switch state {
+      case .loading: return
+      case .failed(let error): environment.present(error)
+      case .loaded(let report): terminal.print(SyncScreen.render(report, theme: environment.theme))
+      }
+      let menu = Menu(
+        title: "Houston sync", items: [.init(key: "s", title: "Sync now"), .init(key: "b", title: "Back")])
+      guard let choice = menu.choose(on: terminal), choice.key == "s" else { return }
+      do {
+        state = .loaded(try await client.sync())
+      } catch {
+        environment.present(error)
+        state = await LoadState.capture { try await client.pendingSync() }
+      }
+    }
+  }
+}
+
+/// Renders a sync report: delivered, then pending with attempts and the last error.
+enum SyncScreen {
+  static func render(_ report: SyncReport, theme: Theme) -> String {
+    var lines = [theme.apply(.title, to: "Houston sync")]
+    if !report.houstonConfigured {
+      lines.append(theme.apply(.warning, to: "Offline: no Houston configured (--houston URL or ISS_HOUSTON_URL)."))
+    }
+    if report.delivered.isEmpty {
+      lines.append("Delivered: nothing in this run.")
+    } else {
+      lines.append(theme.apply(.ok, to: "Delivered \(report.delivered.count) report(s):"))
+      lines.append(table(report.delivered, theme: theme))
+    }
+    if report.pending.isEmpty {
+      lines.append(theme.apply(.ok, to: "Pending: none — Houston is up to date."))
+    } else {
+      lines.append(theme.apply(.warning, to: "Pending \(report.pending.count) report(s):"))
+      lines.append(table(report.pending, theme: theme))
+    }
+    if let lastError = report.lastError {
+      lines.append(theme.apply(.error, to: "Last error: \(lastError)"))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func table(_ entries: [OutboxEntry], theme: Theme) -> String {
+    let rows = entries.map { entry in
+      [
+        entry.kind, entry.createdAt.formatted(.iso8601), String(entry.attempts), String(entry.id.prefix(8)),
+        entry.lastError ?? "",
+      ]
+    }
+    return Table(
+      headers: ["Kind", "Created", "Attempts", "Key", "Last error"], rows: rows,
+      alignments: [.left, .left, .right, .left, .left]
+    ).render(theme)
+  }
+}

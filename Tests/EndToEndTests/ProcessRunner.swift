@@ -1,0 +1,208 @@
+import Foundation
+
+/// What a finished process left behind.
+struct ProcessResult: Sendable {
+  let status: Int32
+  let stdout: String
+  let stderr: String
+}
+
+/// Finds and runs the built executables the way a user would: real processes, real arguments.
+enum Executables {
+  /// The repository root, from this file's location (Tests/EndToEndTests/ProcessRunner.swift).
+  static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The directory holding the built products (the test bundle sits beside them).
+  static let productsDirectory: URL = {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+      Bundle.main.bundleURL,
+      Bundle.main.bundleURL.deletingLastPathComponent(),
+    ]
+    return candidates.first {
+      FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("cosmonaut").path)
+    }
+      ?? candidates[0]
+  }()
+
+  static var cosmonaut: URL { productsDirectory.appendingPathComponent("cosmonaut") }
+  static var spacesuitSimulator: URL { productsDirectory.appendingPathComponent("spacesuit-sim") }
+  static var houston: URL { repositoryRoot.appendingPathComponent("Scripts/houston") }
+}
+
+/// A fresh data directory (and short socket paths) per test, removed afterwards.
+final class Sandbox: @unchecked Sendable {
+  let directory: URL
+
+  init() throws {
+    directory = URL(fileURLWithPath: "/tmp", isDirectory: true)
+      .appendingPathComponent("iss-e2e-\(UUID().uuidString.prefix(8))", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: directory) }
+
+  var dataDirectory: String { directory.appendingPathComponent("data").path }
+  var socketPath: String { directory.appendingPathComponent("suit.sock").path }
+
+  /// The environment a user's shell would give, minus anything that could leak into the test.
+  var environment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    for key in ["ISS_DATA_DIR", "ISS_HOUSTON_URL", "ISS_SUIT", "ISS_LOG_LEVEL", "XDG_DATA_HOME", "NO_COLOR"] {
+      environment[key] = nil
+    }
+    environment["HOME"] = directory.path
+    return environment
+  }
+
+  /// Runs `cosmonaut` with this sandbox's data directory.
+  func cosmonaut(
+    _ arguments: [String], input: String? = nil, extraEnvironment: [String: String] = [:]
+  ) throws
+    -> ProcessResult
+  {
+    try run(
+      Executables.cosmonaut, ["--data-dir", dataDirectory] + arguments, input: input,
+      environment: environment.merging(extraEnvironment) { $1 })
+  }
+
+  func run(
+    _ executable: URL, _ arguments: [String], input: String? = nil, environment: [String: String]
+  ) throws
+    -> ProcessResult
+  {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let outputData = PipeReader(output.fileHandleForReading)
+    let errorData = PipeReader(errors.fileHandleForReading)
+    let deadline = Date().addingTimeInterval(60)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+      throw ProcessFailure.timedOut(([executable.lastPathComponent] + arguments).joined(separator: " "))
+    }
+    process.waitUntilExit()
+    return ProcessResult(
+      status: process.terminationStatus, stdout: outputData.finish(), stderr: errorData.finish())
+  }
+}
+
+enum ProcessFailure: Error, CustomStringConvertible {
+  case timedOut(String)
+  case notReady(String)
+
+  var description: String {
+    switch self {
+    case .timedOut(let command): "timed out: \(command)"
+    case .notReady(let detail): "server did not become ready: \(detail)"
+    }
+  }
+}
+
+/// Drains a pipe on a background thread so a chatty process never blocks on a full pipe.
+final class PipeReader: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ handle: FileHandle) {
+    Thread.detachNewThread { [self] in
+      let all = handle.readDataToEndOfFile()
+      lock.withLock { data = all }
+      done.signal()
+    }
+  }
+
+  func finish() -> String {
+    done.wait()
+    return lock.withLock { String(decoding: data, as: UTF8.self) }
+  }
+}
+
+/// A long-running helper process (the suit simulator, Houston) that prints one ready line.
+final class BackgroundServer: @unchecked Sendable {
+  let process = Process()
+  let readyLine: String
+  private let errors = Pipe()
+
+  /// Starts `executable` and waits (bounded) for its first stdout line to contain `marker`.
+  init(_ executable: URL, _ arguments: [String], marker: String, environment: [String: String]) throws {
+    let output = Pipe()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = environment
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let handle = output.fileHandleForReading
+    let lineBox = LineBox()
+    Thread.detachNewThread {
+      var buffer = Data()
+      while true {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        buffer.append(chunk)
+        if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+          lineBox.set(String(decoding: buffer[..<newline], as: UTF8.self))
+          // Keep draining so the server never blocks on a full pipe.
+          while !handle.availableData.isEmpty {}
+          return
+        }
+      }
+      lineBox.set(String(decoding: buffer, as: UTF8.self))
+    }
+    guard let line = lineBox.wait(seconds: 20), line.contains(marker) else {
+      process.terminate()
+      throw ProcessFailure.notReady("\(executable.lastPathComponent): no line containing \"\(marker)\"")
+    }
+    readyLine = line
+    Thread.detachNewThread { [errors] in _ = errors.fileHandleForReading.readDataToEndOfFile() }
+  }
+
+  /// Asks the server to stop (SIGTERM) and returns its exit status.
+  @discardableResult
+  func stop() -> Int32 {
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  deinit { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+}
+
+final class LineBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var line: String?
+  private let ready = DispatchSemaphore(value: 0)
+
+  func set(_ value: String) {
+    lock.withLock { line = value }
+    ready.signal()
+  }
+
+  func wait(seconds: Double) -> String? {
+    guard ready.wait(timeout: .now() + seconds) == .success else { return nil }
+    return lock.withLock { line }
+  }
+}
+
+extension String {
+  /// Decodes this process output as JSON.
+  func json() throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(utf8))
+  }
+}
