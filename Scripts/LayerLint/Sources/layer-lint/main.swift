@@ -8,6 +8,8 @@ let status: Int32
 switch arguments.first {
 case "lint":
   status = LintCommand().run(Array(arguments.dropFirst()))
+case "graph":
+  status = GraphCommand().run(Array(arguments.dropFirst()))
 case "new-module":
   status = NewModuleCommand().run(Array(arguments.dropFirst()))
 default:
