@@ -1,4 +1,0 @@
-import Testing
-@testable import Persistence
-
-@Test func placeholder() { #expect(Bool(true)) }
