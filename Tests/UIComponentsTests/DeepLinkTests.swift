@@ -1,0 +1,77 @@
+import Testing
+
+@testable import UIComponents
+
+@Suite struct DeepLinkTests {
+  @Test func parsesPathAndParameters() throws {
+    let link = try #require(DeepLink(string: "spacesuit/telemetry?count=3&json=1"))
+    #expect(link.path == ["spacesuit", "telemetry"])
+    #expect(link.parameters == ["count": "3", "json": "1"])
+    #expect(link.head == "spacesuit")
+    #expect(link.droppingHead() == DeepLink(path: ["telemetry"], parameters: ["count": "3", "json": "1"]))
+    #expect(link.droppingHead().droppingHead().head == nil)
+  }
+
+  @Test func percentDecodesComponentsAndParameters() throws {
+    let link = try #require(DeepLink(string: "cosmonaut/profile%20set?name=Ana%20Ivanova&note=a%26b%3Dc&flag"))
+    #expect(link.path == ["cosmonaut", "profile set"])
+    #expect(link.parameters == ["name": "Ana Ivanova", "note": "a&b=c", "flag": ""])
+  }
+
+  @Test func skipsEmptyComponentsAndEmptyNames() throws {
+    #expect(DeepLink(string: "/a//b/")?.path == ["a", "b"])
+    #expect(DeepLink(string: "a?&x=1&&=2")?.parameters == ["x": "1"])
+    #expect(DeepLink(string: "a?x=1&x=2")?.parameters == ["x": "2"])
+    #expect(DeepLink(string: "a?x=1=2")?.parameters == ["x": "1=2"])
+  }
+
+  @Test(arguments: ["", " ", "/", "//", "///", "?x=1", "/?x=1", "%zz", "a/%", "a?x=%G1", "%2"])
+  func rejects(_ text: String) {
+    #expect(DeepLink(string: text) == nil)
+  }
+
+  @Test(arguments: [
+    "spacesuit/telemetry?count=3&json=1", "health", "a b/c%d?k y=v&w=x/y?z", "cosmonaut/profile?name=Ана",
+    "x?empty=", "suit/set?value=-2.5&setting=oxygen-flow",
+  ])
+  func descriptionRoundTrips(_ text: String) throws {
+    let link = try #require(DeepLink(string: text))
+    #expect(DeepLink(string: link.description) == link)
+  }
+
+  @Test func descriptionIsCanonical() {
+    let link = DeepLink(path: ["cosmonaut", "a/b"], parameters: ["z": "1", "a": "x y&"])
+    #expect(link.description == "cosmonaut/a%2Fb?a=x%20y%26&z=1")
+    #expect(DeepLink(string: link.description) == link)
+    #expect(DeepLink(path: ["health"]).description == "health")
+    #expect(DeepLink(path: ["a"]).appending("b") == DeepLink(path: ["a", "b"]))
+  }
+}
+
+@MainActor @Suite struct CoordinationHelperTests {
+  struct Failure: Error, CustomStringConvertible { var description: String { "bad thing" } }
+
+  @Test func terminalErrorPresenterPrintsOneLineAndRemembers() {
+    let fixture = TerminalFixture()
+    let presenter = TerminalErrorPresenter(terminal: fixture.terminal)
+    presenter.present(Failure(), in: "Suit")
+    #expect(fixture.errors.text == "error: bad thing\n")
+    #expect(presenter.presented.map(\.module) == ["Suit"])
+  }
+
+  @Test func recordingNavigatorAnswersAndRecords() async throws {
+    let navigator = RecordingNavigator { $0.head == "health" }
+    #expect(try await navigator.navigate(to: DeepLink(path: ["health"])))
+    #expect(try await !navigator.navigate(to: DeepLink(path: ["other"])))
+    #expect(navigator.requestedLinks.map(\.description) == ["health", "other"])
+  }
+
+  @Test func loadStateCapturesOutcome() async {
+    let loaded = await LoadState<Int>.capture { 3 }
+    #expect(loaded.value == 3)
+    let failed = await LoadState<Int>.capture { throw Failure() }
+    #expect(failed.value == nil)
+    #expect(failed.error is Failure)
+    #expect(Presentation.once(json: true).isJSON && !Presentation.interactive.isJSON)
+  }
+}
