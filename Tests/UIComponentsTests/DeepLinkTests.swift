@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test(arguments: [
-    "spacesuit/telemetry?count=3&json=1", "health", "a b/c%d?k y=v&w=x/y?z", "cosmonaut/profile?name=Ана",
+    "spacesuit/telemetry?count=3&json=1", "health", "a b/c%25d?k y=v&w=x/y?z", "cosmonaut/profile?name=Ана",
     "x?empty=", "suit/set?value=-2.5&setting=oxygen-flow",
   ])
   func descriptionRoundTrips(_ text: String) throws {
