@@ -17,15 +17,15 @@ import PackageDescription
 
 let app: [Module] = [
   .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "UIComponents", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"]),
-  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["SpacesuitService", "Radio", "Logging"]),
+  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["SpacesuitService", "Radio", "Logging"], testsUse: ["SpacesuitService", "Radio"]),
 ]
 
 // MARK: - Domain
 
 let domain: [Module] = [
   .library("Scaffold", dependsOn: ["UIComponents", "Logging", "AppAnalytics"]),
-  .library("Cosmonaut", dependsOn: ["CosmonautService", "UIComponents", "Logging", "AppAnalytics"]),
-  .library("Spacesuit", dependsOn: ["SpacesuitService", "UIComponents", "Logging", "AppAnalytics"]),
+  .library("Cosmonaut", dependsOn: ["CosmonautService", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["CosmonautService", "UIComponents", "Logging", "AppAnalytics"]),
+  .library("Spacesuit", dependsOn: ["SpacesuitService", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["SpacesuitService", "UIComponents", "Logging", "AppAnalytics"]),
 ]
 
 // MARK: - Service
@@ -90,18 +90,22 @@ struct Module {
   let name: String
   let kind: Kind
   let dependencies: [String]
+  /// What the module's tests use besides the module itself: modules it may depend on (fakes, models).
+  let testDependencies: [String]
   var layer: Layer = .shared
 
-  static func library(_ name: String, dependsOn dependencies: [String]) -> Module {
-    Module(name: name, kind: .library, dependencies: dependencies)
+  static func library(_ name: String, dependsOn dependencies: [String], testsUse: [String] = []) -> Module {
+    Module(name: name, kind: .library, dependencies: dependencies, testDependencies: testsUse)
   }
 
-  static func executable(_ name: String, product: String, dependsOn dependencies: [String]) -> Module {
-    Module(name: name, kind: .executable(product: product), dependencies: dependencies)
+  static func executable(_ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = [])
+    -> Module
+  {
+    Module(name: name, kind: .executable(product: product), dependencies: dependencies, testDependencies: testsUse)
   }
 
   static func systemLibrary(_ name: String, pkgConfig: String) -> Module {
-    Module(name: name, kind: .systemLibrary(pkgConfig: pkgConfig), dependencies: [])
+    Module(name: name, kind: .systemLibrary(pkgConfig: pkgConfig), dependencies: [], testDependencies: [])
   }
 }
 
@@ -114,7 +118,7 @@ let layerOf: [String: Layer] = Dictionary(uniqueKeysWithValues: modules.map { ($
 /// The one rule, checked while the manifest loads: strictly downward, or sideways onto an `…Interface` module.
 func layeringViolations() -> [String] {
   modules.flatMap { module in
-    module.dependencies.compactMap { dependency -> String? in
+    (module.dependencies + module.testDependencies).compactMap { dependency -> String? in
       if systemLibraries.contains(dependency) { return nil }
       guard let target = layerOf[dependency] else {
         return "\(module.name) depends on \"\(dependency)\", which is no module of this package"
@@ -140,7 +144,8 @@ func targets(for module: Module) -> [Target] {
   let path = "\(module.layer.folder)/\(module.name)"
   let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
   let tests = Target.testTarget(
-    name: "\(module.name)Tests", dependencies: [.init(stringLiteral: module.name)], path: "Tests/\(module.name)Tests")
+    name: "\(module.name)Tests", dependencies: ([module.name] + module.testDependencies).map { .init(stringLiteral: $0) },
+    path: "Tests/\(module.name)Tests")
   switch module.kind {
   case .library:
     return [.target(name: module.name, dependencies: dependencies, path: path), tests]
