@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Glibc
 import Synchronization
@@ -36,32 +35,85 @@ private func withSocketAddress<R>(_ address: sockaddr_un, _ body: (UnsafePointer
   }
 }
 
-/// Runs blocking `work` on `queue` and resumes with its result.
-private func onQueue<R: Sendable>(_ queue: DispatchQueue, _ work: @escaping @Sendable () throws -> R) async throws -> R
-{
+/// Runs blocking `work` on a fresh thread (never on the cooperative pool) and resumes with its result.
+private func onThread<R: Sendable>(_ name: String, _ work: @escaping @Sendable () throws -> R) async throws -> R {
   try await withCheckedThrowingContinuation { continuation in
-    queue.async { continuation.resume(with: Result { try work() }) }
+    let thread = Thread { continuation.resume(with: Result { try work() }) }
+    thread.name = name
+    thread.start()
   }
 }
 
-/// A connected Unix-domain stream socket. Reads and writes are blocking calls, each direction on
-/// its own serial dispatch queue; `close()` shuts the socket down (waking a blocked read) and
-/// releases the descriptor only after both queues are idle.
+/// The life of a socket descriptor shared by blocking calls on several threads: `close()` shuts the
+/// socket down (waking blocked calls) and the descriptor is released once no call uses it.
+private final class SocketDescriptor: Sendable {
+  private struct State {
+    var closed = false
+    var inFlight = 0
+    var released = false
+  }
+
+  let fd: Int32
+  private let state = Mutex(State())
+
+  init(_ fd: Int32) { self.fd = fd }
+
+  var isClosed: Bool { state.withLock { $0.closed } }
+
+  /// Runs `body` with the descriptor unless closed (then returns nil).
+  func use<R>(_ body: (Int32) throws -> R) rethrows -> R? {
+    let admitted = state.withLock { state -> Bool in
+      guard !state.closed else { return false }
+      state.inFlight += 1
+      return true
+    }
+    guard admitted else { return nil }
+    defer {
+      let release = state.withLock { state -> Bool in
+        state.inFlight -= 1
+        guard state.closed, state.inFlight == 0, !state.released else { return false }
+        state.released = true
+        return true
+      }
+      if release { _ = Glibc.close(fd) }
+    }
+    return try body(fd)
+  }
+
+  /// Shuts the socket down; the descriptor is closed now or when the last call returns. Returns
+  /// false when it was already closed.
+  @discardableResult
+  func close() -> Bool {
+    let (first, release) = state.withLock { state -> (Bool, Bool) in
+      guard !state.closed else { return (false, false) }
+      state.closed = true
+      guard state.inFlight == 0 else { return (true, false) }
+      state.released = true
+      return (true, true)
+    }
+    guard first else { return false }
+    _ = shutdown(fd, Int32(SHUT_RDWR))
+    if release { _ = Glibc.close(fd) }
+    return true
+  }
+}
+
+/// A connected Unix-domain stream socket. Each read, write, connect runs as a blocking call on its
+/// own thread; writes are serialised by a lock so frames never interleave; `close()` shuts the
+/// socket down, which wakes a blocked read.
 public final class UnixSocketTransport: RadioTransport {
-  private let descriptor: Int32
-  private let closed = Mutex(false)
-  private let readQueue = DispatchQueue(label: "radio.unix.read")
-  private let writeQueue = DispatchQueue(label: "radio.unix.write")
+  private let socket: SocketDescriptor
+  private let writeLock = NSLock()
 
   init(descriptor: Int32) {
-    self.descriptor = descriptor
+    self.socket = SocketDescriptor(descriptor)
   }
 
   /// Connects to a listening socket at `path`.
   public static func connect(path: String) async throws -> UnixSocketTransport {
     let address = try makeAddress(path)
-    return try await onQueue(DispatchQueue(label: "radio.unix.connect")) {
-      let fd = socket(AF_UNIX, streamSocketType, 0)
+    return try await onThread("radio.unix.connect") {
+      let fd = Glibc.socket(AF_UNIX, streamSocketType, 0)
       guard fd >= 0 else { throw systemError("socket") }
       let result = withSocketAddress(address) { Glibc.connect(fd, $0, $1) }
       guard result == 0 else {
@@ -74,56 +126,54 @@ public final class UnixSocketTransport: RadioTransport {
   }
 
   public func send(_ bytes: [UInt8]) async throws {
-    guard !isClosed else { throw RadioError.closed }
-    let fd = descriptor
-    try await onQueue(writeQueue) { [bytes] in
-      var offset = 0
-      while offset < bytes.count {
-        if self.isClosed { throw RadioError.closed }
-        let written = bytes.withUnsafeBytes { raw in
-          Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, sendFlags)
+    guard !socket.isClosed else { throw RadioError.closed }
+    let socket = self.socket
+    let writeLock = self.writeLock
+    try await onThread("radio.unix.write") {
+      writeLock.lock()
+      defer { writeLock.unlock() }
+      let result = try socket.use { fd -> Void in
+        var offset = 0
+        while offset < bytes.count {
+          let written = bytes.withUnsafeBytes { raw in
+            Glibc.send(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset, sendFlags)
+          }
+          if written < 0 {
+            if errno == EINTR { continue }
+            if errno == EPIPE || errno == ECONNRESET || errno == EINVAL { throw RadioError.closed }
+            throw systemError("send")
+          }
+          offset += written
         }
-        if written < 0 {
-          if errno == EINTR { continue }
-          if errno == EPIPE || errno == ECONNRESET { throw RadioError.closed }
-          throw systemError("send")
-        }
-        offset += written
       }
+      guard result != nil else { throw RadioError.closed }
     }
   }
 
   public func receive() async throws -> [UInt8]? {
-    guard !isClosed else { return nil }
-    let fd = descriptor
-    return try await onQueue(readQueue) { () throws -> [UInt8]? in
-      var buffer = [UInt8](repeating: 0, count: 8192)
-      while true {
-        if self.isClosed { return nil }
-        let count = buffer.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
-        if count > 0 { return Array(buffer[0..<count]) }
-        if count == 0 { return nil }
-        if errno == EINTR { continue }
-        if errno == ECONNRESET { return nil }
-        throw systemError("recv")
+    guard !socket.isClosed else { return nil }
+    let socket = self.socket
+    return try await onThread("radio.unix.read") { () throws -> [UInt8]? in
+      let chunk = try socket.use { fd -> [UInt8]? in
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while true {
+          let count = buffer.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
+          if count > 0 { return Array(buffer[0..<count]) }
+          if count == 0 { return nil }
+          if errno == EINTR { continue }
+          if errno == ECONNRESET || errno == EBADF || errno == EINVAL { return nil }
+          throw systemError("recv")
+        }
       }
+      return chunk ?? nil
     }
   }
 
   public func close() async {
-    let wasClosed = closed.withLock { closed in
-      defer { closed = true }
-      return closed
-    }
-    guard !wasClosed else { return }
-    _ = shutdown(descriptor, Int32(SHUT_RDWR))
-    let fd = descriptor
-    let writeQueue = self.writeQueue
-    readQueue.async { writeQueue.async { _ = Glibc.close(fd) } }
+    socket.close()
   }
 
-  private var isClosed: Bool { closed.withLock { $0 } }
-
+  deinit { socket.close() }
 }
 
 /// The server side of a Unix-domain socket: binds a path, accepts connections, and removes the
@@ -132,9 +182,7 @@ public final class UnixSocketTransport: RadioTransport {
 public final class UnixSocketListener: Sendable {
   /// The socket file this listener serves.
   public let path: String
-  private let descriptor: Int32
-  private let closed = Mutex(false)
-  private let acceptQueue = DispatchQueue(label: "radio.unix.accept")
+  private let socket: SocketDescriptor
 
   /// Binds and listens on `path`.
   public init(path: String, backlog: Int32 = 16) throws {
@@ -143,7 +191,7 @@ public final class UnixSocketListener: Sendable {
       if UnixSocketListener.someoneListens(at: address) { throw RadioError.addressInUse(path: path) }
       _ = unlink(path)
     }
-    let fd = socket(AF_UNIX, streamSocketType, 0)
+    let fd = Glibc.socket(AF_UNIX, streamSocketType, 0)
     guard fd >= 0 else { throw systemError("socket") }
     let bound = withSocketAddress(address) { bind(fd, $0, $1) }
     guard bound == 0 else {
@@ -159,44 +207,41 @@ public final class UnixSocketListener: Sendable {
       throw error
     }
     self.path = path
-    self.descriptor = fd
+    self.socket = SocketDescriptor(fd)
   }
 
   /// Waits for the next client; throws `RadioError.closed` once the listener is closed.
   public func accept() async throws -> UnixSocketTransport {
-    guard !closed.withLock({ $0 }) else { throw RadioError.closed }
-    let fd = descriptor
-    return try await onQueue(acceptQueue) {
-      while true {
-        if self.isClosed { throw RadioError.closed }
-        let client = Glibc.accept(fd, nil, nil)
-        if client >= 0 { return UnixSocketTransport(descriptor: client) }
-        if errno == EINTR || errno == ECONNABORTED { continue }
-        if self.isClosed { throw RadioError.closed }
-        throw systemError("accept")
+    let socket = self.socket
+    return try await onThread("radio.unix.accept") {
+      let accepted = try socket.use { fd -> Int32 in
+        while true {
+          let client = Glibc.accept(fd, nil, nil)
+          if client >= 0 { return client }
+          if errno == EINTR || errno == ECONNABORTED { continue }
+          if socket.isClosed { throw RadioError.closed }
+          throw systemError("accept")
+        }
       }
+      guard let accepted else { throw RadioError.closed }
+      return UnixSocketTransport(descriptor: accepted)
     }
   }
 
   /// Stops accepting, wakes a pending `accept()` and removes the socket file; idempotent.
   public func close() {
-    let wasClosed = closed.withLock { closed in
-      defer { closed = true }
-      return closed
-    }
-    guard !wasClosed else { return }
-    _ = shutdown(descriptor, Int32(SHUT_RDWR))
-    _ = unlink(path)
-    let fd = descriptor
-    acceptQueue.async { _ = Glibc.close(fd) }
+    if socket.close() { _ = unlink(path) }
+  }
+
+  /// Like a crashed server: stops listening but leaves the socket file behind (tests).
+  func closeKeepingFile() {
+    socket.close()
   }
 
   deinit { close() }
 
-  private var isClosed: Bool { closed.withLock { $0 } }
-
   private static func someoneListens(at address: sockaddr_un) -> Bool {
-    let fd = socket(AF_UNIX, streamSocketType, 0)
+    let fd = Glibc.socket(AF_UNIX, streamSocketType, 0)
     guard fd >= 0 else { return false }
     defer { _ = Glibc.close(fd) }
     return withSocketAddress(address) { Glibc.connect(fd, $0, $1) } == 0

@@ -1,4 +1,5 @@
 import Testing
-@testable import Radio
+
+@testable import SpacesuitSimulator
 
 @Test func placeholder() { #expect(Bool(true)) }
