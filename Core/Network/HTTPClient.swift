@@ -70,7 +70,7 @@ public struct HTTPClient: Sendable {
   /// Decodes JSON (ISO-8601 dates), turning `DecodingError` into `NetworkError.decoding` with a key path.
   public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
+    decoder.dateDecodingStrategy = .custom(decodeISO8601Date)
     do {
       return try decoder.decode(type, from: data)
     } catch let error as DecodingError {
@@ -78,6 +78,16 @@ public struct HTTPClient: Sendable {
     } catch {
       throw NetworkError.decoding(keyPath: "", reason: "\(error)")
     }
+  }
+
+  /// ISO-8601 with or without fractional seconds; failures keep the coding path (the built-in strategy drops it).
+  @Sendable static func decodeISO8601Date(_ decoder: any Decoder) throws -> Date {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+    if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+    throw DecodingError.dataCorruptedError(
+      in: container, debugDescription: "expected an ISO-8601 date like 2026-11-22T05:00:00Z, found \"\(text)\"")
   }
 
   /// The URL request for `request`: base URL + path, sorted percent-encoded query, headers, timeout.

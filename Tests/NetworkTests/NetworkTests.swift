@@ -1,4 +1,0 @@
-import Testing
-@testable import Network
-
-@Test func placeholder() { #expect(Bool(true)) }

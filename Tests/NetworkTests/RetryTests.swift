@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import Network
+
+@Test func idempotentGetIsRetriedWithExponentialBackoff() async throws {
+  let transport = FakeTransport([.status(503), .fail(NetworkError.timeout), .status(200, "ok")])
+  let sleeper = SleepRecorder()
+  let response = try await makeClient(transport, sleeper: sleeper).send(HTTPRequest(path: "/v1/x"))
+  #expect(response.status == 200)
+  #expect(await transport.requests.count == 3)
+  #expect(await sleeper.durations == [.milliseconds(200), .milliseconds(400)])
+}
+
+@Test func retriesStopAfterMaxAttemptsWithTheLastError() async throws {
+  let transport = FakeTransport(Array(repeating: .fail(NetworkError.unreachable("refused")), count: 10))
+  let sleeper = SleepRecorder()
+  await #expect(throws: NetworkError.unreachable("refused")) {
+    try await makeClient(transport, sleeper: sleeper).send(HTTPRequest(method: .delete, path: "/v1/x"))
+  }
+  #expect(await transport.requests.count == 4)
+  #expect(await sleeper.durations == [.milliseconds(200), .milliseconds(400), .milliseconds(800)])
+}
+
+@Test func backoffIsCappedByMaxBackoff() async throws {
+  let policy = RetryPolicy(maxAttempts: 5, initialBackoff: .seconds(1), multiplier: 3, maxBackoff: .seconds(2))
+  let transport = FakeTransport(Array(repeating: .status(500), count: 5))
+  let sleeper = SleepRecorder()
+  await #expect(throws: NetworkError.status(code: 500, body: "")) {
+    try await makeClient(transport, sleeper: sleeper, retry: policy).send(HTTPRequest(method: .put, path: "/x"))
+  }
+  #expect(await sleeper.durations == [.seconds(1), .seconds(2), .seconds(2), .seconds(2)])
+}
+
+@Test func retryAfterSecondsIsHonouredAndCapped() async throws {
+  let transport = FakeTransport([
+    .status(429, headers: ["Retry-After": "1"]), .status(503, headers: ["retry-after": "30"]), .status(204),
+  ])
+  let sleeper = SleepRecorder()
+  let response = try await makeClient(transport, sleeper: sleeper).send(HTTPRequest(path: "/x"))
+  #expect(response.status == 204)
+  #expect(await sleeper.durations == [.seconds(1), .seconds(2)])
+}
+
+@Test func postWithoutIdempotencyKeyIsNotRetried() async throws {
+  let transport = FakeTransport([.status(503, "busy"), .status(201)])
+  let sleeper = SleepRecorder()
+  await #expect(throws: NetworkError.status(code: 503, body: "busy")) {
+    try await makeClient(transport, sleeper: sleeper).send(HTTPRequest(method: .post, path: "/v1/reports"))
+  }
+  #expect(await transport.requests.count == 1)
+  #expect(await sleeper.durations.isEmpty)
+}
+
+@Test func postWithIdempotencyKeyIsRetried() async throws {
+  let transport = FakeTransport([.fail(NetworkError.timeout), .status(201, "{\"status\":\"applied\"}")])
+  let sleeper = SleepRecorder()
+  let request = HTTPRequest(method: .post, path: "/v1/reports", headers: ["idempotency-key": "k-1"])
+  #expect(request.isIdempotent)
+  let response = try await makeClient(transport, sleeper: sleeper).send(request)
+  #expect(response.status == 201)
+  let sent = await transport.requests
+  #expect(sent.count == 2)
+  #expect(sent.allSatisfy { $0.value(forHTTPHeaderField: "Idempotency-Key") == "k-1" })
+}
+
+@Test func clientErrorsAreNotRetried() async throws {
+  let transport = FakeTransport([.status(404, "no such report\n"), .status(200)])
+  let sleeper = SleepRecorder()
+  await #expect(throws: NetworkError.status(code: 404, body: "no such report")) {
+    try await makeClient(transport, sleeper: sleeper).send(HTTPRequest(path: "/v1/reports/9"))
+  }
+  #expect(await transport.requests.count == 1)
+}
+
+@Test func urlErrorsFromATransportAreMapped() async throws {
+  let transport = FakeTransport([.fail(URLError(.timedOut)), .fail(URLError(.cannotConnectToHost))])
+  let sleeper = SleepRecorder()
+  await #expect {
+    try await makeClient(
+      transport, sleeper: sleeper, retry: .init(maxAttempts: 2, initialBackoff: .zero, multiplier: 2, maxBackoff: .zero)
+    )
+    .send(HTTPRequest(path: "/x"))
+  } throws: { error in
+    guard case NetworkError.unreachable = error else { return false }
+    return true
+  }
+  #expect(URLSessionTransport.map(URLError(.timedOut)) == .timeout)
+  for code in [URLError.Code.cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet, .cannotFindHost] {
+    guard case .unreachable = URLSessionTransport.map(URLError(code)) else {
+      Issue.record("\(code) should map to .unreachable")
+      continue
+    }
+  }
+}
+
+@Test func idempotencyRules() {
+  #expect(HTTPRequest(method: .get, path: "/").isIdempotent)
+  #expect(HTTPRequest(method: .put, path: "/").isIdempotent)
+  #expect(HTTPRequest(method: .delete, path: "/").isIdempotent)
+  #expect(!HTTPRequest(method: .post, path: "/").isIdempotent)
+  #expect(!HTTPRequest(method: .patch, path: "/").isIdempotent)
+  #expect(HTTPRequest(method: .patch, path: "/", headers: ["Idempotency-Key": "x"]).isIdempotent)
+  #expect(RetryPolicy.none.maxAttempts == 1)
+}

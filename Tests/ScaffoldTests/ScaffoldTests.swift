@@ -1,4 +1,0 @@
-import Testing
-@testable import Scaffold
-
-@Test func placeholder() { #expect(Bool(true)) }
