@@ -103,7 +103,20 @@ public struct LintCommand {
 
 /// Turns the manifest's own `error: [layer-direction] A (App) -> B (Domain) points …; fix` lines into findings.
 enum ManifestErrorParser {
+  /// How SwiftPM reports a cycle: `error: cyclic dependency declaration found: A -> B -> A`.
+  static let swiftPMCycleMarker = "cyclic dependency declaration found:"
+
   static func violation(fromLine line: String, lines: ManifestLineFinder) -> Violation {
+    if let range = line.range(of: swiftPMCycleMarker) {
+      let path = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
+      let members = path.components(separatedBy: " -> ")
+      let source = members.first ?? path
+      let target = members.count > 1 ? members[1] : nil
+      return Violation(
+        rule: .cycle, file: "Package.swift", line: lines.line(of: source), source: source, sourceLayer: nil,
+        target: target, problem: "dependency cycle \(path)",
+        fix: "remove one of these dependencies; move the shared code to a lower module")
+    }
     var text = Substring(line)
     if let range = text.range(of: "[layer-direction]") { text = text[range.upperBound...] }
     text = text.drop { $0 == " " }

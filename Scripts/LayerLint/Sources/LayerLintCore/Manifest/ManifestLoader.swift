@@ -2,7 +2,7 @@ import Foundation
 
 /// Why the package manifest could not be loaded.
 public enum ManifestLoadError: Error, Equatable, Sendable {
-  /// The manifest's own layering check refused a dependency; these are its `error: [layer-direction] …` lines.
+  /// The manifest's own layering check (`error: [layer-direction] …`) or SwiftPM's cycle check refused a dependency.
   case manifestRejectedDependencies([String])
   /// `describe` failed or printed something that is not a package description; the reason is one line.
   case failed(String)
@@ -47,12 +47,30 @@ public struct ManifestLoader: Sendable {
   /// Turns `describe`'s standard error into the manifest's layer violations or a one-line reason.
   static func classifyFailure(standardError: String) -> ManifestLoadError {
     let lines = standardError.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-    let layerLines = lines.filter { $0.contains("[layer-direction]") }
-    if !layerLines.isEmpty {
-      return .manifestRejectedDependencies(layerLines)
+    var rejected: [String] = []
+    for line in lines {
+      if let printed = manifestPrintedError(in: line), !rejected.contains(printed) { rejected.append(printed) }
     }
-    let errorLines = lines.filter { $0.hasPrefix("error:") }
-    let reason = (errorLines.isEmpty ? Array(lines.suffix(1)) : errorLines).joined(separator: " | ")
-    return .failed("`swift package describe` failed: \(reason.isEmpty ? "no output" : reason)")
+    if !rejected.isEmpty { return .manifestRejectedDependencies(rejected) }
+    let diagnostics = lines.filter { $0.hasPrefix("/") && $0.contains(": error: ") }.map {
+      String($0.split(separator: "/").last ?? Substring($0))
+    }
+    let errors = lines.filter { $0.hasPrefix("error:") && $0 != "error: fatalError" }.map {
+      $0.components(separatedBy: " (compiled with").first ?? $0
+    }
+    let reason = (diagnostics.isEmpty ? errors : errors.prefix(1) + diagnostics).joined(separator: " | ")
+    return .failed("`swift package describe` failed: \(reason.isEmpty ? lines.last ?? "no output" : reason)")
+  }
+
+  /// A `[layer-direction]` line the manifest printed, or SwiftPM's cycle error — but not the
+  /// manifest's source code that the compiler echoes around a warning (`7 |   Data("error: …`).
+  static func manifestPrintedError(in line: String) -> String? {
+    for marker in ["error: [layer-direction]", "error: \(ManifestErrorParser.swiftPMCycleMarker)"] {
+      guard let range = line.range(of: marker) else { continue }
+      let prefix = line[..<range.lowerBound].filter { !$0.isWhitespace }
+      let isEcho = !(prefix.isEmpty || (prefix.hasSuffix("|") && prefix.dropLast().allSatisfy(\.isNumber)))
+      if !isEcho { return String(line[range.lowerBound...]) }
+    }
+    return nil
   }
 }

@@ -92,7 +92,7 @@ struct DependencyRules {
     guard configuration.isEnabled(.unknownLayer), let placement = workspace.placement(of: test.name),
       placement != .tests(folder: configuration.testFolder)
     else { return [] }
-    let line = workspace.manifestLine(of: workspace.testedModule(of: test) ?? test.name)
+    let line = workspace.manifestLine(ofTest: test)
     return [
       Violation(
         rule: .unknownLayer, file: "Package.swift", line: line, source: test.name, sourceLayer: placement.displayName,

@@ -95,7 +95,7 @@ struct ImportRules {
     }
     return test.targetDependencies.filter { workspace.isModule($0) && !allowed.modules.contains($0) }.map { dependency in
       Violation(
-        rule: .testImport, file: "Package.swift", line: workspace.manifestLine(of: allowed.testedModule),
+        rule: .testImport, file: "Package.swift", line: workspace.manifestLine(ofTest: test),
         source: test.name, sourceLayer: workspace.layerName(of: test.name), target: dependency,
         targetLayer: workspace.layerName(of: dependency),
         problem: "a test of \(allowed.testedModule) depends on a module \(allowed.testedModule) may not use",

@@ -87,6 +87,11 @@ struct Workspace {
   /// The line of the module's entry in Package.swift (1 when it cannot be found).
   func manifestLine(of name: String) -> Int { manifestLines.line(of: name) }
 
+  /// The line of a test target's entry, or of its module's entry when the manifest generates test targets.
+  func manifestLine(ofTest test: ManifestTarget) -> Int {
+    manifestLines.mentions(test.name) ? manifestLine(of: test.name) : manifestLine(of: testedModule(of: test) ?? test.name)
+  }
+
   static func isTooling(_ placement: Placement) -> Bool {
     if case .tooling = placement { true } else { false }
   }

@@ -1,0 +1,5 @@
+import Feature
+import Log
+import Other
+
+print(FeatureInfo.name)

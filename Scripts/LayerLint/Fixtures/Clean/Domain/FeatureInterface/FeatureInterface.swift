@@ -1,0 +1,4 @@
+import Log
+
+/// Provides features.
+public protocol FeatureProviding {}

@@ -1,0 +1,3 @@
+import FeatureInterface
+
+public enum OtherInfo {}

@@ -1,0 +1,4 @@
+import Foundation
+import Testing
+
+@Test func works() {}

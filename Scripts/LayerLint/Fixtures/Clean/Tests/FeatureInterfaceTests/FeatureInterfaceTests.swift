@@ -1,0 +1,4 @@
+import Testing
+import FeatureInterface
+
+@Test func works() {}

@@ -1,0 +1,4 @@
+import Testing
+@testable import Launcher
+
+@Test func works() {}

@@ -1,0 +1,5 @@
+import Testing
+import Log
+import TestKit
+
+@Test func works() {}

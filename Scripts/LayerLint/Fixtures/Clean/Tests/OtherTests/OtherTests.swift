@@ -1,0 +1,5 @@
+import Testing
+import Other
+import FeatureInterface
+
+@Test func works() {}

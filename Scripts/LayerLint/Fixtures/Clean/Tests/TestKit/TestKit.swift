@@ -1,0 +1,3 @@
+import Log
+
+public enum TestKitInfo {}

@@ -1,0 +1,3 @@
+import Feature
+
+print(FeatureInfo.name)

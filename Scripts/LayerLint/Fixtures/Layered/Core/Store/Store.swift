@@ -1,0 +1,3 @@
+public import Api
+
+public enum StoreInfo {}

@@ -1,0 +1,3 @@
+import Store
+
+public protocol FeatureProviding {}

@@ -1,0 +1,4 @@
+import Store
+import Log
+
+public enum ApiInfo {}

@@ -1,0 +1,3 @@
+import Api
+
+public protocol ApiProviding {}

@@ -1,0 +1,3 @@
+import Api
+
+print("daemon")

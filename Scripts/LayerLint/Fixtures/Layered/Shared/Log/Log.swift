@@ -1,0 +1,4 @@
+import Gen
+
+public enum LogInfo {}
+public struct Logger {}

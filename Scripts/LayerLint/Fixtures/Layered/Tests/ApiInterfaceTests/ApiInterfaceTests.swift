@@ -1,0 +1,4 @@
+import Testing
+@testable import ApiInterface
+
+@Test func works() {}

@@ -1,0 +1,4 @@
+import Testing
+@testable import Api
+
+@Test func works() {}

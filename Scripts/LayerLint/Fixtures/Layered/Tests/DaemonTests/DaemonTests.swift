@@ -1,0 +1,4 @@
+import Testing
+@testable import Daemon
+
+@Test func works() {}

@@ -1,0 +1,4 @@
+import Testing
+@testable import FeatureInterface
+
+@Test func works() {}

@@ -1,0 +1,5 @@
+import Testing
+@testable import Feature
+internal import Log
+
+@Test func works() {}

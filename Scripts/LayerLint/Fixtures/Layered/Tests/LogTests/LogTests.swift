@@ -1,0 +1,4 @@
+import Testing
+@testable import Log
+
+@Test func works() {}

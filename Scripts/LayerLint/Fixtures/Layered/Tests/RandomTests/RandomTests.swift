@@ -1,0 +1,4 @@
+import Testing
+import Log
+
+@Test func works() {}

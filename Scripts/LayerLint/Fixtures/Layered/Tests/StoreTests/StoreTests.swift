@@ -1,0 +1,6 @@
+import Testing
+@testable import Store
+import Feature
+import Log
+
+@Test func works() {}

@@ -1,0 +1,4 @@
+import Testing
+@testable import Stray
+
+@Test func works() {}

@@ -1,0 +1,4 @@
+import Testing
+@testable import Tool
+
+@Test func works() {}

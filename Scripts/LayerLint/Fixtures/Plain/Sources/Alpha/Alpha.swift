@@ -1,0 +1,4 @@
+import Gamma
+import Beta
+
+public enum Alpha {}

@@ -1,0 +1,5 @@
+import Testing
+import Alpha
+import Beta
+
+@Test func works() {}
