@@ -39,21 +39,21 @@ final class FileDescriptorOutput: Sendable {
   init(descriptor: Int32) { self.descriptor = descriptor }
 
   func write(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { buffer in
-        systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if written > 0 {
-        offset += written
-      } else if written < 0 && errno == EINTR {
-        continue
-      } else {
-        return  // closed pipe or other failure: nothing sensible left to do with the text
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count {
+        let written = systemWrite(descriptor, base + offset, buffer.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0 && errno == EINTR {
+          continue
+        } else {
+          return  // closed pipe or another failure: nothing sensible is left to do with the text
+        }
       }
     }
-    bytes.removeAll()
   }
 }
 
