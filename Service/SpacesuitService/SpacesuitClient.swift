@@ -166,12 +166,138 @@ enum SuitCommandRules {
 /// Builds live suit clients.
 public enum SpacesuitClients {
   /// A client for `connection`: `.simulated` runs a `SuitSimulator` in this process behind an
-  /// in-memory Radio transport; `.unixSocket` connects to a suit (or `spacesuit-sim`) on a socket.
-  /// Throws `SpacesuitError.unreachable` when nothing answers.
+  /// in-memory Radio transport; `.unixSocket` connects to a suit (or `spacesuit-sim`) on a socket
+  /// and reconnects if the link drops. Throws `SpacesuitError.unreachable` when nothing answers.
   public static func live(
     _ connection: SuitConnection, logger: Logger, analytics: Analytics,
     configuration: RadioLinkConfiguration = .init()
   ) async throws -> any SpacesuitClient {
-    throw SpacesuitError.unreachable("not implemented yet")
+    let logger = logger.scoped(to: "SpacesuitService")
+    do {
+      switch connection {
+      case .simulated(let seed):
+        let server = SimulatedSuitServer(
+          simulator: SuitSimulator(seed: seed, start: Date()), logger: logger.scoped(to: "SuitSimulator"))
+        let (clientSide, suitSide) = InMemoryRadioTransport.pair()
+        let serving = Task { await server.serve(suitSide) }
+        var inProcess = configuration
+        inProcess.reconnect = .never
+        let link = RadioLink(transport: clientSide, requestTimeout: inProcess.requestTimeout, logger: logger)
+        try await link.start()
+        return LiveSpacesuitClient(
+          link: link, connection: connection, logger: logger, analytics: analytics, keepAlive: serving)
+      case .unixSocket(let path):
+        let link = RadioLink(connector: .unixSocket(path: path), configuration: configuration, logger: logger)
+        do { try await link.start() } catch {
+          throw SpacesuitError.unreachable(
+            "no suit at \(path): \(error). Start one with: spacesuit-sim --socket \(path)")
+        }
+        logger.info("connected to the suit at \(path)")
+        return LiveSpacesuitClient(
+          link: link, connection: connection, logger: logger, analytics: analytics, keepAlive: nil)
+      }
+    } catch {
+      analytics.recordError(error, module: "SpacesuitService", context: ["connection": connection.description])
+      throw error
+    }
+  }
+}
+
+/// Talks the suit protocol over a `RadioLink`.
+final class LiveSpacesuitClient: SpacesuitClient {
+  private let link: RadioLink
+  private let connection: SuitConnection
+  private let logger: Logger
+  private let analytics: Analytics
+  /// The in-process suit's serving task, cancelled with the client.
+  private let keepAlive: Task<Void, Never>?
+
+  init(
+    link: RadioLink, connection: SuitConnection, logger: Logger, analytics: Analytics,
+    keepAlive: Task<Void, Never>?
+  ) {
+    self.link = link
+    self.connection = connection
+    self.logger = logger
+    self.analytics = analytics
+    self.keepAlive = keepAlive
+  }
+
+  deinit {
+    let link = self.link
+    keepAlive?.cancel()
+    Task { await link.close() }
+  }
+
+  func telemetry() async throws -> SuitTelemetry {
+    try await exchange(.telemetryRequest, SuitProtocol.Empty(), expecting: .telemetry, as: SuitTelemetry.self)
+  }
+
+  func vitals() async throws -> Vitals {
+    try await exchange(.vitalsRequest, SuitProtocol.Empty(), expecting: .vitals, as: Vitals.self)
+  }
+
+  func send(_ command: SuitCommand) async throws -> CommandAcknowledgement {
+    let acknowledgement = try await exchange(
+      .commandRequest, command, expecting: .acknowledgement, as: CommandAcknowledgement.self)
+    analytics.track(
+      "spacesuit.command", ["command": acknowledgement.command, "accepted": String(acknowledgement.accepted)])
+    guard acknowledgement.accepted else {
+      let error = SpacesuitError.rejected(acknowledgement.message)
+      analytics.recordError(error, module: "SpacesuitService", context: ["command": command.description])
+      throw error
+    }
+    return acknowledgement
+  }
+
+  func watch(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitTelemetry, any Error> {
+    sampling(count: count, interval: interval)
+  }
+
+  func linkStatistics() async -> LinkStatistics { await link.statistics() }
+
+  private func exchange<Body: Codable, Answer: Codable>(
+    _ request: SuitProtocol.MessageType, _ body: Body, expecting expected: SuitProtocol.MessageType,
+    as: Answer.Type
+  ) async throws -> Answer {
+    do {
+      let payload: [UInt8]
+      do { payload = try SuitProtocol.encode(body) } catch {
+        throw SpacesuitError.protocolViolation("cannot encode \(Body.self): \(error)")
+      }
+      let response: Frame
+      do { response = try await link.request(type: request.rawValue, payload: payload) } catch let error as RadioError {
+        throw mapRadioError(error)
+      }
+      switch SuitProtocol.MessageType(rawValue: response.type) {
+      case expected:
+        do { return try SuitProtocol.decode(Answer.self, from: response.payload) } catch {
+          throw SpacesuitError.protocolViolation(String(describing: error))
+        }
+      case .failure:
+        let failure = try? SuitProtocol.decode(SuitProtocol.Failure.self, from: response.payload)
+        throw SpacesuitError.protocolViolation(
+          "the suit could not serve the request: \(failure?.message ?? "no reason")")
+      default:
+        throw SpacesuitError.protocolViolation(String(format: "unexpected answer type 0x%02X", response.type))
+      }
+    } catch {
+      logger.warning("suit request \(request) failed: \(error)")
+      analytics.recordError(error, module: "SpacesuitService", context: ["connection": connection.description])
+      throw error
+    }
+  }
+
+  private func mapRadioError(_ error: RadioError) -> SpacesuitError {
+    switch error {
+    case .timeout: return .timeout
+    default:
+      let hint: String
+      switch connection {
+      case .unixSocket(let path): hint = "Check that the suit (or spacesuit-sim --socket \(path)) is running"
+      case .simulated: hint = "Restart the app"
+      }
+      return .unreachable("lost the suit at \(connection): \(error). \(hint)")
+    }
   }
 }

@@ -1,0 +1,106 @@
+import Foundation
+import Radio
+
+/// The suit protocol inside Radio frames: one `type` byte per message kind, JSON payloads wrapped
+/// in a versioned envelope `{"v":1,"body":…}`. Requests are 0x0_, responses 0x8_ (request | 0x80).
+public enum SuitProtocol {
+  /// The protocol version this build speaks; a peer answering another version is refused.
+  public static let version = 1
+
+  /// Message kinds.
+  public enum MessageType: UInt8, Sendable {
+    /// Request: current telemetry (empty body).
+    case telemetryRequest = 0x01
+    /// Request: current vitals (empty body).
+    case vitalsRequest = 0x02
+    /// Request: carry out a `SuitCommand`.
+    case commandRequest = 0x03
+    /// Response: a `SuitTelemetry`.
+    case telemetry = 0x81
+    /// Response: a `Vitals`.
+    case vitals = 0x82
+    /// Response: a `CommandAcknowledgement`.
+    case acknowledgement = 0x83
+    /// Response: the request could not be served (`SuitProtocol.Failure`).
+    case failure = 0xFF
+  }
+
+  /// The body of a `failure` response.
+  public struct Failure: Codable, Sendable, Equatable {
+    /// Why the request could not be served.
+    public var message: String
+    /// Creates a failure body.
+    public init(message: String) { self.message = message }
+  }
+
+  /// The empty body of telemetry and vitals requests.
+  public struct Empty: Codable, Sendable, Equatable {
+    /// Creates an empty body.
+    public init() {}
+  }
+
+  struct Envelope<Body: Codable>: Codable {
+    var v: Int
+    var body: Body
+  }
+
+  struct VersionOnly: Codable {
+    var v: Int
+  }
+
+  enum DecodingFailure: Error, Equatable {
+    case unsupportedVersion(Int)
+    case malformed(String)
+  }
+
+  /// Encodes `body` in a version envelope.
+  static func encode<Body: Codable>(_ body: Body) throws -> [UInt8] {
+    Array(try JSONEncoder().encode(Envelope(v: version, body: body)))
+  }
+
+  /// Decodes a version envelope, refusing other versions.
+  static func decode<Body: Codable>(_ type: Body.Type, from payload: [UInt8]) throws(DecodingFailure) -> Body {
+    let data = Data(payload)
+    let version: Int
+    do { version = try JSONDecoder().decode(VersionOnly.self, from: data).v } catch {
+      throw .malformed("no protocol version in a \(payload.count)-byte message")
+    }
+    guard version == SuitProtocol.version else { throw .unsupportedVersion(version) }
+    do { return try JSONDecoder().decode(Envelope<Body>.self, from: data).body } catch {
+      throw .malformed("cannot read \(Body.self): \(error)")
+    }
+  }
+}
+
+extension SuitCommand: Codable {
+  private enum CodingKeys: String, CodingKey { case setting, value }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let setting = try container.decode(String.self, forKey: .setting)
+    switch setting {
+    case "temperature": self = .setTemperature(celsius: try container.decode(Double.self, forKey: .value))
+    case "oxygen-flow": self = .setOxygenFlow(litersPerMinute: try container.decode(Double.self, forKey: .value))
+    case "lights": self = .setLights(on: try container.decode(Double.self, forKey: .value) != 0)
+    default:
+      throw DecodingError.dataCorruptedError(
+        forKey: .setting, in: container, debugDescription: "unknown setting \(setting)")
+    }
+  }
+
+  /// `{"setting":"temperature","value":22.5}`; lights are 1 (on) or 0 (off).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .setTemperature(let celsius):
+      try container.encode("temperature", forKey: .setting)
+      try container.encode(celsius, forKey: .value)
+    case .setOxygenFlow(let flow):
+      try container.encode("oxygen-flow", forKey: .setting)
+      try container.encode(flow, forKey: .value)
+    case .setLights(let on):
+      try container.encode("lights", forKey: .setting)
+      try container.encode(on ? 1.0 : 0.0, forKey: .value)
+    }
+  }
+}
