@@ -9,13 +9,15 @@ import Logging
 ///
 /// `@unchecked Sendable` is sound because the only mutable state, the SQLite connection, is touched
 /// exclusively while holding `lock` (the connection is opened with `SQLITE_OPEN_NOMUTEX`).
-/// An `NSLock` rather than `Mutex<Connection>`: a transaction body is a caller's closure that both
-/// uses the connection and returns a value, which `Mutex.withLock`'s `sending` rules cannot express.
+/// A lock rather than `Mutex<Connection>`: a transaction body is a caller's closure that both uses the
+/// connection and returns a value, which `Mutex.withLock`'s `sending` rules cannot express. The lock is
+/// recursive so that a store call made by mistake inside a transaction body on the same thread joins
+/// that transaction (a nested `transaction` fails with SQLite's error) instead of deadlocking.
 public final class EntityStore: @unchecked Sendable {
   /// The configuration the store was opened with.
   public let configuration: StoreConfiguration
   /// Serialises every use of `database` within this process.
-  private let lock = NSLock()
+  private let lock = NSRecursiveLock()
   /// The connection; only ever touched while holding `lock`.
   private let database: SQLiteDatabase
   private let logger: Logger
@@ -90,8 +92,8 @@ public final class EntityStore: @unchecked Sendable {
 
   /// Runs `body` in one `BEGIN IMMEDIATE` transaction: commit on return, rollback on throw (the error is rethrown).
   ///
-  /// Use only the `StoreTransaction` handed to `body`; calling the store itself from inside `body`
-  /// would wait on its own lock. Other threads and processes wait (up to the busy timeout) until commit.
+  /// Use the `StoreTransaction` handed to `body`; transactions do not nest. Other threads and
+  /// processes wait (up to the busy timeout) until this one commits or rolls back.
   public func transaction<R>(_ body: (StoreTransaction) throws -> R) throws -> R {
     try withDatabase { database in
       try database.inTransaction { try body(StoreTransaction(database: database)) }
@@ -101,6 +103,13 @@ public final class EntityStore: @unchecked Sendable {
   /// The schema version (`PRAGMA user_version`).
   public func schemaVersion() throws -> Int {
     try withDatabase { try $0.userVersion() }
+  }
+
+  /// The value of `PRAGMA <name>` as text (e.g. "wal" for journal_mode), for diagnostics.
+  func pragma(_ name: String) throws -> String {
+    try withDatabase { database in
+      try database.withStatement("PRAGMA \(name)") { try $0.step() ? $0.text(at: 0) : "" }
+    }
   }
 
   private func withDatabase<R>(_ body: (SQLiteDatabase) throws -> R) throws -> R {

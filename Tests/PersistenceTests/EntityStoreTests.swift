@@ -128,3 +128,23 @@ private struct Abort: Error, Equatable {}
     return path.hasSuffix("db.sqlite") && !reason.isEmpty
   }
 }
+
+@Test func storeIsDurableWALWithFullSync() throws {
+  let directory = TemporaryDirectory()
+  let store = try directory.store()
+  #expect(try store.pragma("journal_mode") == "wal")
+  #expect(try store.pragma("synchronous") == "2")  // FULL
+  #expect(try store.pragma("busy_timeout") == "10000")
+}
+
+@Test func aNestedTransactionFailsInsteadOfDeadlocking() throws {
+  let directory = TemporaryDirectory()
+  let store = try directory.store()
+  #expect(throws: PersistenceError.self) {
+    try store.transaction { outer in
+      try outer.put(1, key: "outer", in: "n")
+      try store.transaction { try $0.put(2, key: "inner", in: "n") }
+    }
+  }
+  #expect(try store.count(in: "n") == 0)
+}
