@@ -1,0 +1,63 @@
+import Foundation
+
+@testable import LayerLintCore
+
+/// A throwaway folder with the given files; removed when the value is released.
+final class TemporaryPackage {
+  let root: URL
+
+  init(files: [String: String]) throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("layerlint-\(UUID().uuidString)")
+    for (path, contents) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(contents.utf8).write(to: url)
+    }
+  }
+
+  deinit { try? FileManager.default.removeItem(at: root) }
+
+  var path: String { root.path }
+
+  func read(_ path: String) -> String? { try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
+}
+
+/// Collects what a command prints.
+final class CapturedConsole: @unchecked Sendable {
+  private let lock = NSLock()
+  private var output = ""
+  private var errors = ""
+
+  var console: Console {
+    Console(
+      writeOutput: { text in self.lock.withLock { self.output += text } },
+      writeError: { text in self.lock.withLock { self.errors += text } })
+  }
+
+  var standardOutput: String { lock.withLock { output } }
+  var standardError: String { lock.withLock { errors } }
+}
+
+/// Where the fixture packages live: `Scripts/LayerLint/Fixtures/<name>`.
+func fixturePath(_ name: String) -> String {
+  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/\(name)").path
+}
+
+/// Shorthand for a target in hand-built manifests.
+func target(
+  _ name: String, _ path: String, _ kind: ManifestTarget.Kind = .library, dependsOn dependencies: [String] = [],
+  sources: [String] = []
+) -> ManifestTarget {
+  ManifestTarget(name: name, path: path, kind: kind, targetDependencies: dependencies, sources: sources)
+}
+
+/// Lints a hand-built manifest over files written to a temporary folder.
+func lint(
+  _ targets: [ManifestTarget], files: [String: String] = [:], configuration: LayeringConfiguration = .standard
+) throws -> [Violation] {
+  let package = try TemporaryPackage(files: files)
+  return LayerLinter.lint(
+    manifest: PackageManifest(name: "Test", targets: targets), configuration: configuration, packageRoot: package.path
+  ).violations
+}
