@@ -1,4 +1,0 @@
-import Testing
-@testable import SpacesuitService
-
-@Test func placeholder() { #expect(Bool(true)) }
