@@ -45,9 +45,11 @@ public struct HTTPClient: Sendable {
       } catch let error as NetworkError {
         failure = error
       } catch let error as URLError {
+        if error.code == .cancelled { throw CancellationError() }
         failure = URLSessionTransport.map(error)
       }
       guard failure.isTransient, attempt < attempts else { throw failure }
+      try Task.checkCancellation()
       let wait = min(retryAfter ?? policy.backoff(afterAttempt: attempt), policy.maxBackoff)
       logger.debug(
         "retrying request",

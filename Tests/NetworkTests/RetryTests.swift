@@ -103,3 +103,13 @@ import Testing
   #expect(HTTPRequest(method: .patch, path: "/", headers: ["Idempotency-Key": "x"]).isIdempotent)
   #expect(RetryPolicy.none.maxAttempts == 1)
 }
+
+@Test func cancellationIsNotRetried() async throws {
+  let transport = FakeTransport([.fail(URLError(.cancelled)), .status(200)])
+  let sleeper = SleepRecorder()
+  await #expect(throws: CancellationError.self) {
+    try await makeClient(transport, sleeper: sleeper).send(HTTPRequest(path: "/x"))
+  }
+  #expect(await transport.requests.count == 1)
+  #expect(await sleeper.durations.isEmpty)
+}
