@@ -142,8 +142,12 @@ struct ModulePlan {
         let url = root.appendingPathComponent(file.path)
         let folder = url.deletingLastPathComponent()
         if !fileManager.fileExists(atPath: folder.path) {
-          try fileManager.createDirectory(at: folder, withIntermediateDirectories: false)
-          createdFolders.append(folder)
+          var topmost = folder
+          while !fileManager.fileExists(atPath: topmost.deletingLastPathComponent().path) {
+            topmost = topmost.deletingLastPathComponent()
+          }
+          try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+          createdFolders.append(topmost)
         }
         try Data(file.contents.utf8).write(to: url, options: .atomic)
       }

@@ -61,7 +61,10 @@ struct Workspace {
   var testTargets: [ManifestTarget] { manifest.targets.filter(\.isTest) }
 
   func placement(of name: String) -> Placement? { placements[name] }
-  func layerName(of name: String) -> String? { placements[name]?.displayName }
+  /// The layer (or folder) shown after a module in findings; none when the configuration has no layers.
+  func layerName(of name: String) -> String? {
+    configuration.layers.isEmpty ? nil : placements[name]?.displayName
+  }
   func isModule(_ name: String) -> Bool { targetsByName[name].map { !$0.isTest } ?? false }
   func isInterface(_ name: String) -> Bool {
     name.hasSuffix(configuration.interfaceSuffix) && name != configuration.interfaceSuffix
