@@ -1,1 +1,73 @@
-print("placeholder")
+import Dispatch
+import Foundation
+import Logging
+import Radio
+import SpacesuitService
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Exit codes (sysexits).
+enum Exit {
+  static let usage: Int32 = 64
+  static let unavailable: Int32 = 69
+  static let failure: Int32 = 70
+}
+
+func fail(_ line: String, code: Int32) -> Never {
+  FileHandle.standardError.write(Data("spacesuit-sim: \(line)\n".utf8))
+  exit(code)
+}
+
+let options: SimulatorOptions
+switch parseArguments(Array(CommandLine.arguments.dropFirst())) {
+case .success(.help):
+  print(SimulatorOptions.usage)
+  exit(0)
+case .success(.run(let parsed)):
+  options = parsed
+case .failure(let error):
+  fail("\(error.message); see spacesuit-sim --help", code: Exit.usage)
+}
+
+let logger = Logger(module: "spacesuit-sim", level: options.logLevel, sinks: [StandardErrorLogSink()])
+
+let listener: UnixSocketListener
+do {
+  listener = try UnixSocketListener(path: options.socketPath)
+} catch RadioError.addressInUse(let path) {
+  fail("another suit is already listening on \(path); stop it or pick another --socket path", code: Exit.unavailable)
+} catch RadioError.socketPathTooLong(let path, let maximum) {
+  fail(
+    "socket path is \(path.utf8.count) bytes, more than the \(maximum) allowed; use a shorter --socket path",
+    code: Exit.usage)
+} catch {
+  fail("cannot listen on \(options.socketPath): \(error)", code: Exit.failure)
+}
+
+// Stop cleanly on SIGINT/SIGTERM: remove the socket file, exit 0.
+var signalSources: [any DispatchSourceSignal] = []
+for signalNumber in [SIGINT, SIGTERM] {
+  signal(signalNumber, SIG_IGN)
+  let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+  source.setEventHandler {
+    logger.notice("stopping (signal \(signalNumber))")
+    listener.close()
+    exit(0)
+  }
+  source.resume()
+  signalSources.append(source)
+}
+
+let simulator = SuitSimulator(seed: options.seed, start: Date(), step: Double(options.tickMilliseconds) / 1000)
+let server = SimulatedSuitServer(simulator: simulator, logger: logger.scoped(to: "SuitSimulator"))
+
+// The ready line, written unbuffered so a script waiting for it sees it at once.
+FileHandle.standardOutput.write(Data("spacesuit-sim listening on \(options.socketPath)\n".utf8))
+logger.info("serving seed \(options.seed), tick \(options.tickMilliseconds) ms")
+
+Task {
+  await server.serve(listener: listener)
+}
+dispatchMain()

@@ -1,5 +1,228 @@
+import Foundation
 import Testing
 
 @testable import SpacesuitSimulator
 
-@Test func placeholder() { #expect(Bool(true)) }
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite struct ArgumentTests {
+  @Test func parsesAFullCommandLine() throws {
+    let command = try parseArguments([
+      "--socket", "/tmp/a.sock", "--seed", "7", "--tick-ms", "250", "--log-level", "debug",
+    ]).get()
+    #expect(
+      command == .run(SimulatorOptions(socketPath: "/tmp/a.sock", seed: 7, tickMilliseconds: 250, logLevel: .debug)))
+    #expect(try parseArguments(["--help"]).get() == .help)
+  }
+
+  @Test func refusesBadCommandLines() {
+    #expect(throws: UsageError(message: "--socket PATH is required")) { try parseArguments([]).get() }
+    #expect(throws: UsageError(message: "unknown argument \"--bogus\"")) { try parseArguments(["--bogus"]).get() }
+    #expect(throws: UsageError(message: "--socket needs a value")) { try parseArguments(["--socket"]).get() }
+    #expect(throws: UsageError.self) { try parseArguments(["--socket", "/tmp/a", "--seed", "-1"]).get() }
+    #expect(throws: UsageError.self) { try parseArguments(["--socket", "/tmp/a", "--tick-ms", "0"]).get() }
+    #expect(throws: UsageError.self) { try parseArguments(["--socket", "/tmp/a", "--log-level", "loud"]).get() }
+  }
+}
+
+/// Runs the built `spacesuit-sim` and talks to it through its socket with hand-made frames,
+/// checking the documented wire format from the outside (no workspace module involved).
+@Suite(.serialized) struct ProcessTests {
+  @Test func servesASuitAndStopsCleanlyOnSIGTERM() throws {
+    let path = "/tmp/iss-\(UUID().uuidString.prefix(8)).sock"
+    let simulator = try SimulatorProcess.launch(["--socket", path, "--seed", "3"])
+    defer { simulator.forceStop() }
+    #expect(try simulator.readLine(within: .seconds(20)) == "spacesuit-sim listening on \(path)")
+
+    let suit = try WireClient(path: path)
+    defer { suit.close() }
+    let telemetry = try suit.request(type: 0x01, sequence: 1, body: [:])
+    #expect(telemetry.type == 0x81)
+    #expect(telemetry.sequence == 1)
+    let pressure = try #require(telemetry.body["suitPressureKPa"] as? Double)
+    #expect((27.6...32.4).contains(pressure))
+    #expect(telemetry.body["helmetLightsOn"] as? Bool == false)
+
+    let ack = try suit.request(type: 0x03, sequence: 2, body: ["setting": "lights", "value": 1])
+    #expect(ack.type == 0x83)
+    #expect(ack.body["accepted"] as? Bool == true)
+    let refused = try suit.request(type: 0x03, sequence: 3, body: ["setting": "temperature", "value": 50])
+    #expect(refused.body["accepted"] as? Bool == false)
+    #expect(try suit.request(type: 0x01, sequence: 4, body: [:]).body["helmetLightsOn"] as? Bool == true)
+
+    // A second server on the same socket is refused while the first one lives.
+    let second = try SimulatorProcess.launch(["--socket", path])
+    #expect(second.waitForExit(within: .seconds(20)) == 69)
+    #expect(second.standardErrorText().contains("already listening on \(path)"))
+
+    suit.close()
+    #expect(kill(simulator.pid, SIGTERM) == 0)
+    #expect(simulator.waitForExit(within: .seconds(20)) == 0)
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func badUsageExits64WithOneLine() throws {
+    let simulator = try SimulatorProcess.launch(["--bogus"])
+    #expect(simulator.waitForExit(within: .seconds(20)) == 64)
+    let errors = simulator.standardErrorText()
+    #expect(errors == "spacesuit-sim: unknown argument \"--bogus\"; see spacesuit-sim --help\n")
+  }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+  let description: String
+}
+
+/// The built `spacesuit-sim`, found next to the test bundle.
+final class SimulatorProcess {
+  let process: Process
+  private let output = Pipe()
+  private let errors = Pipe()
+  private var buffered: [UInt8] = []
+
+  var pid: Int32 { process.processIdentifier }
+
+  static func executableURL() throws -> URL {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+      Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+    ]
+    for directory in candidates {
+      let url = directory.appendingPathComponent("spacesuit-sim")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    throw TestFailure(description: "spacesuit-sim not found near \(candidates.map(\.path))")
+  }
+
+  static func launch(_ arguments: [String]) throws -> SimulatorProcess {
+    let simulator = SimulatorProcess(process: Process())
+    simulator.process.executableURL = try executableURL()
+    simulator.process.arguments = arguments
+    simulator.process.standardOutput = simulator.output
+    simulator.process.standardError = simulator.errors
+    try simulator.process.run()
+    return simulator
+  }
+
+  private init(process: Process) { self.process = process }
+
+  /// The next stdout line, waiting at most `limit`.
+  func readLine(within limit: Duration) throws -> String? {
+    let fd = output.fileHandleForReading.fileDescriptor
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+      if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
+        defer { buffered.removeFirst(newline + 1) }
+        return String(decoding: buffered[..<newline], as: UTF8.self)
+      }
+      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 100) > 0 else { continue }
+      var chunk = [UInt8](repeating: 0, count: 256)
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      guard count > 0 else { return nil }
+      buffered += chunk[0..<count]
+    }
+    throw TestFailure(description: "no line on stdout within \(limit)")
+  }
+
+  /// The exit status, or nil if the process is still running after `limit`.
+  func waitForExit(within limit: Duration) -> Int32? {
+    let deadline = ContinuousClock.now + limit
+    while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
+    return process.isRunning ? nil : process.terminationStatus
+  }
+
+  func standardErrorText() -> String {
+    String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  }
+
+  /// Makes sure nothing outlives the test.
+  func forceStop() {
+    if process.isRunning {
+      kill(pid, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
+}
+
+/// A minimal client of the Radio wire format: A5 5A, type, seq (BE), length (BE), payload, CRC-16/CCITT-FALSE.
+final class WireClient {
+  struct Response {
+    let type: UInt8
+    let sequence: UInt16
+    let body: [String: Any]
+  }
+
+  private let fd: Int32
+  private var buffered: [UInt8] = []
+
+  init(path: String) throws {
+    fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+    }
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard result == 0 else { throw TestFailure(description: "cannot connect to \(path)") }
+  }
+
+  func close() { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+
+  deinit { Glibc.close(fd) }
+
+  static func crc(_ bytes: ArraySlice<UInt8>) -> UInt16 {
+    var crc: UInt16 = 0xFFFF
+    for byte in bytes {
+      crc ^= UInt16(byte) << 8
+      for _ in 0..<8 { crc = crc & 0x8000 != 0 ? (crc << 1) ^ 0x1021 : crc << 1 }
+    }
+    return crc
+  }
+
+  func request(type: UInt8, sequence: UInt16, body: [String: Any]) throws -> Response {
+    let payload = Array(try JSONSerialization.data(withJSONObject: ["v": 1, "body": body]))
+    var frame: [UInt8] = [0xA5, 0x5A, type, UInt8(sequence >> 8), UInt8(sequence & 0xFF)]
+    frame += [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)] + payload
+    let checksum = WireClient.crc(frame[2...])
+    frame += [UInt8(checksum >> 8), UInt8(checksum & 0xFF)]
+    let written = frame.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    guard written == frame.count else { throw TestFailure(description: "short write") }
+    return try readFrame()
+  }
+
+  private func readFrame() throws -> Response {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      if buffered.count >= 9 {
+        #expect(Array(buffered[0..<2]) == [0xA5, 0x5A])
+        let length = Int(buffered[5]) << 8 | Int(buffered[6])
+        let total = 7 + length + 2
+        if buffered.count >= total {
+          let checksum = UInt16(buffered[total - 2]) << 8 | UInt16(buffered[total - 1])
+          #expect(checksum == WireClient.crc(buffered[2..<(total - 2)]))
+          let json = try JSONSerialization.jsonObject(with: Data(buffered[7..<(total - 2)])) as? [String: Any]
+          #expect(json?["v"] as? Int == 1)
+          let response = Response(
+            type: buffered[2], sequence: UInt16(buffered[3]) << 8 | UInt16(buffered[4]),
+            body: json?["body"] as? [String: Any] ?? [:])
+          buffered.removeFirst(total)
+          return response
+        }
+      }
+      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 100) > 0 else { continue }
+      var chunk = [UInt8](repeating: 0, count: 8192)
+      let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      guard count > 0 else { throw TestFailure(description: "the suit hung up") }
+      buffered += chunk[0..<count]
+    }
+    throw TestFailure(description: "no response within 10 s")
+  }
+}
