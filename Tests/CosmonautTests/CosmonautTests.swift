@@ -1,4 +1,0 @@
-import Testing
-@testable import Cosmonaut
-
-@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,78 @@
+import AppAnalytics
+import CosmonautService
+import Foundation
+import Logging
+import Testing
+import UIComponents
+
+@testable import Cosmonaut
+
+/// Everything a Cosmonaut flow touches, assembled from fakes: scripted input, captured output,
+/// a recording navigator, a printing error presenter, in-memory analytics and log.
+@MainActor
+final class CosmonautHarness {
+  let client: FakeCosmonautClient
+  let input: ScriptedInput
+  let output = CapturedOutput()
+  let errorOutput = CapturedOutput()
+  let navigator: any Navigator
+  let analyticsEvents = InMemoryAnalyticsProvider()
+  let log = InMemoryLogSink()
+  let terminal: Terminal
+  let presenter: TerminalErrorPresenter
+  let coordinator: CosmonautCoordinator
+
+  init(
+    _ presentation: Presentation, input lines: [String] = [], client: FakeCosmonautClient = FakeCosmonautClient(),
+    navigator: any Navigator = RecordingNavigator()
+  ) {
+    self.client = client
+    self.input = ScriptedInput(lines: lines)
+    self.navigator = navigator
+    terminal = Terminal(input: input, output: output, errors: errorOutput, theme: .plain)
+    presenter = TerminalErrorPresenter(terminal: terminal)
+    let context = FlowContext(terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter)
+    coordinator = CosmonautCoordinator(
+      context: context, client: client, analytics: Analytics(providers: [analyticsEvents]),
+      logger: Logger(module: "CosmonautTests", level: .trace, sinks: [log]))
+  }
+
+  /// Opens `path` with `parameters` as a deep link below the domain's route.
+  func open(_ path: String, _ parameters: [String: String] = [:]) async throws -> Bool {
+    let components = path.split(separator: "/").map(String.init)
+    return try await coordinator.start(link: DeepLink(path: components, parameters: parameters))
+  }
+
+  /// The links the flows asked the (recording) navigator for, in order.
+  var requestedLinks: [DeepLink] { (navigator as? RecordingNavigator)?.requestedLinks ?? [] }
+
+  /// The events tracked under `name`, oldest first.
+  func events(named name: String) -> [AnalyticsEvent] {
+    analyticsEvents.events.filter { $0.name == name }
+  }
+
+  /// The stock of one item in the fake's inventory.
+  func stock(of id: String) async throws -> Int {
+    try #require(try await client.supplies().first { $0.id == id }).quantity
+  }
+
+  /// Decodes the captured output as one JSON document (ISO-8601 dates, as `JSONOutput` writes them).
+  func decodeOutput<T: Decodable>(_ type: T.Type) throws -> T {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return try decoder.decode(type, from: Data(output.text.utf8))
+  }
+}
+
+/// An inventory with one low item (water at its threshold) and one healthy item.
+let inventoryWithLowWater: [SupplyItem] = [
+  SupplyItem(id: "water", name: "Drinking water", category: .water, quantity: 80, unit: "L", lowStockThreshold: 80),
+  SupplyItem(id: "food", name: "Food rations", category: .food, quantity: 180, unit: "rations", lowStockThreshold: 42),
+]
+
+/// A navigator whose every navigation fails, to see that flows present the error.
+@MainActor
+final class FailingNavigator: Navigator {
+  struct Failure: Error, Equatable {}
+  func navigate(to link: DeepLink) async throws -> Bool { throw Failure() }
+}

@@ -1,0 +1,208 @@
+import AppAnalytics
+import CosmonautService
+import Testing
+import UIComponents
+
+@testable import Cosmonaut
+
+@MainActor
+@Suite("Supplies")
+struct SuppliesFlowTests {
+  @Test func listShowsEveryItemWithQuantityAndUnit() async throws {
+    let harness = CosmonautHarness(.once(json: false))
+
+    #expect(try await harness.open("supplies/list"))
+
+    let lines = harness.output.lines
+    #expect(lines.first == "Supplies")
+    for item in SupplyItem.defaultInventory {
+      let row = lines.first { $0.hasPrefix(item.id + " ") }
+      #expect(row?.contains(item.name) == true, "row of \(item.id)")
+      #expect(row?.contains("\(item.quantity)") == true, "row of \(item.id)")
+      #expect(row?.contains(item.unit) == true, "row of \(item.id)")
+      #expect(row?.hasSuffix("ok") == true, "row of \(item.id) should be ok")
+    }
+    #expect(!harness.output.text.contains("LOW"))
+  }
+
+  @Test func listMarksLowItems() async throws {
+    let harness = CosmonautHarness(.once(json: false), client: FakeCosmonautClient(supplies: inventoryWithLowWater))
+
+    #expect(try await harness.open("supplies"))
+
+    let water = harness.output.lines.first { $0.hasPrefix("water ") }
+    let food = harness.output.lines.first { $0.hasPrefix("food ") }
+    #expect(water?.contains("LOW (≤ 80)") == true)
+    #expect(food?.hasSuffix("ok") == true)
+    #expect(harness.output.lines.last == "Low stock: Drinking water")
+  }
+
+  @Test func listAsJSONIsTheInventory() async throws {
+    let harness = CosmonautHarness(.once(json: true))
+
+    #expect(try await harness.open("supplies/list"))
+
+    #expect(try harness.decodeOutput([SupplyItem].self) == SupplyItem.defaultInventory)
+  }
+
+  @Test func consumeReducesTheStockAndTracksTheChange() async throws {
+    let harness = CosmonautHarness(.once(json: false))
+
+    #expect(try await harness.open("supplies/consume", ["item": "water", "quantity": "2"]))
+
+    #expect(try await harness.stock(of: "water") == 398)
+    #expect(harness.output.text == "Consumed 2 L of Drinking water; 398 L left.\n")
+    #expect(harness.events(named: "supplies.changed").map(\.properties) == [["item": "water", "change": "-2"]])
+    #expect(await harness.client.outbox.map(\.kind) == [OutboxEntry.suppliesChangedKind])
+  }
+
+  @Test func consumeAsJSONPrintsTheUpdatedItem() async throws {
+    let harness = CosmonautHarness(.once(json: true))
+
+    #expect(try await harness.open("supplies/consume", ["item": "oxygen", "quantity": "4"]))
+
+    #expect(try harness.decodeOutput(SupplyItem.self).quantity == 20)
+  }
+
+  @Test func consumeDownToTheThresholdWarnsAboutLowStock() async throws {
+    let harness = CosmonautHarness(.once(json: false))
+
+    #expect(try await harness.open("supplies/consume", ["item": "medical", "quantity": "4"]))
+
+    #expect(
+      harness.output.lines == [
+        "Consumed 4 kits of Medical kits; 2 kits left.", "Low stock: Medical kits is at or below 2 kits.",
+      ])
+  }
+
+  @Test func restockIncreasesTheStock() async throws {
+    let harness = CosmonautHarness(.once(json: false))
+
+    #expect(try await harness.open("supplies/restock", ["item": "food", "quantity": "20"]))
+
+    #expect(try await harness.stock(of: "food") == 200)
+    #expect(harness.output.text == "Restocked 20 rations of Food rations; 200 rations left.\n")
+    #expect(harness.events(named: "supplies.changed").map(\.properties) == [["item": "food", "change": "20"]])
+  }
+
+  @Test(arguments: ["abc", "0", "-3", "2.5", ""])
+  func consumeRejectsAQuantityThatIsNotAPositiveWholeNumber(_ quantity: String) async throws {
+    let harness = CosmonautHarness(.once(json: false))
+
+    await #expect(
+      throws: CosmonautFlowError.invalidArgument(
+        name: "QUANTITY", value: quantity, expected: "a whole number greater than zero")
+    ) {
+      try await harness.open("supplies/consume", ["item": "water", "quantity": quantity])
+    }
+    #expect(try await harness.stock(of: "water") == 400)
+    #expect(harness.events(named: "supplies.changed").isEmpty)
+  }
+
+  @Test func consumeWithoutAQuantitySaysWhatIsMissing() async throws {
+    let harness = CosmonautHarness(.once(json: false))
+
+    await #expect(
+      throws: CosmonautFlowError.missingArgument(name: "QUANTITY", usage: "cosmonaut supplies consume ITEM QUANTITY")
+    ) {
+      try await harness.open("supplies/consume", ["item": "water"])
+    }
+  }
+
+  @Test func restockWithoutAnItemSaysWhatIsMissing() async throws {
+    let harness = CosmonautHarness(.once(json: false))
+
+    await #expect(
+      throws: CosmonautFlowError.missingArgument(name: "ITEM", usage: "cosmonaut supplies restock ITEM QUANTITY")
+    ) {
+      try await harness.open("supplies/restock", ["quantity": "3"])
+    }
+  }
+
+  @Test func flowErrorsAreUsageErrorsWithOneLineMessages() {
+    let missing = CosmonautFlowError.missingArgument(name: "ITEM", usage: "cosmonaut supplies consume ITEM QUANTITY")
+    let invalid = CosmonautFlowError.invalidArgument(name: "QUANTITY", value: "abc", expected: "a number")
+    #expect(missing.userMessage == "missing ITEM. Usage: cosmonaut supplies consume ITEM QUANTITY")
+    #expect(invalid.userMessage == "QUANTITY \"abc\" is not valid: expected a number")
+    #expect([missing, invalid].allSatisfy { $0.kind == .usage && !$0.userMessage.contains("\n") })
+  }
+
+  @Test func consumingMoreThanInStockPropagatesInsufficientStock() async throws {
+    let harness = CosmonautHarness(.once(json: false))
+
+    await #expect(
+      throws: CosmonautServiceError.insufficientStock(item: "water", requested: 500, available: 400, unit: "L")
+    ) {
+      try await harness.open("supplies/consume", ["item": "water", "quantity": "500"])
+    }
+    #expect(try await harness.stock(of: "water") == 400)
+    #expect(harness.output.text.isEmpty)
+  }
+
+  @Test func consumingAnUnknownItemPropagatesUnknownItem() async throws {
+    let harness = CosmonautHarness(.once(json: false))
+
+    await #expect(throws: CosmonautServiceError.unknownItem("caviar")) {
+      try await harness.open("supplies/consume", ["item": "caviar", "quantity": "1"])
+    }
+  }
+
+  @Test func unknownSuppliesSubLinkIsNotHandled() async throws {
+    let harness = CosmonautHarness(.once(json: false))
+
+    #expect(try await harness.open("supplies/order") == false)
+  }
+
+  @Test func interactiveConsumeAsksForItemAndQuantityAndReasksInvalidAnswers() async throws {
+    // Menu: Consume; item "juice" (unknown) then "water"; quantity "lots" (invalid) then "5"; then Back.
+    let harness = CosmonautHarness(.interactive, input: ["c", "juice", "water", "lots", "5", "b"])
+
+    #expect(try await harness.open("supplies"))
+
+    #expect(try await harness.stock(of: "water") == 395)
+    #expect(
+      harness.errorOutput.lines == [
+        "no item \"juice\"; pick one of: food, water, oxygen, nitrogen, medical, hygiene, scrubbers",
+        "enter a whole number greater than zero",
+      ])
+    #expect(harness.output.text.contains("Quantity to consume (L, 400 in stock): "))
+    #expect(harness.output.text.contains("Consumed 5 L of Drinking water; 395 L left."))
+    #expect(harness.input.unreadCount == 0)
+  }
+
+  @Test func interactiveConsumeReasksAQuantityAboveTheStock() async throws {
+    let harness = CosmonautHarness(.interactive, input: ["c", "medical", "7", "1", "b"])
+
+    #expect(try await harness.open("supplies"))
+
+    #expect(harness.errorOutput.lines == ["only 6 kits in stock; enter at most 6"])
+    #expect(try await harness.stock(of: "medical") == 5)
+  }
+
+  @Test func interactiveRestockByItemName() async throws {
+    let harness = CosmonautHarness(.interactive, input: ["r", "Oxygen canisters", "6", "b"])
+
+    #expect(try await harness.open("supplies"))
+
+    #expect(try await harness.stock(of: "oxygen") == 30)
+    #expect(harness.output.text.contains("Restocked 6 canisters of Oxygen canisters; 30 canisters left."))
+  }
+
+  @Test func consumeLinkInInteractiveModeStartsWithThePrompts() async throws {
+    let harness = CosmonautHarness(.interactive, input: ["water", "1", "b"])
+
+    #expect(try await harness.open("supplies/consume"))
+
+    #expect(try await harness.stock(of: "water") == 399)
+    #expect(harness.input.unreadCount == 0)
+  }
+
+  @Test func endOfInputLeavesTheInteractiveScreen() async throws {
+    let harness = CosmonautHarness(.interactive, input: ["c"])
+
+    #expect(try await harness.open("supplies"))
+
+    #expect(try await harness.stock(of: "water") == 400)
+    #expect(harness.presenter.presented.isEmpty)
+  }
+}

@@ -1,0 +1,105 @@
+import AppAnalytics
+import Foundation
+import Logging
+import Radio
+import SpacesuitService
+import Testing
+import UIComponents
+
+@testable import Spacesuit
+
+/// Everything a Spacesuit flow touches, assembled from fakes.
+@MainActor
+final class SpacesuitHarness {
+  let client: any SpacesuitClient
+  let input: ScriptedInput
+  let output = CapturedOutput()
+  let errorOutput = CapturedOutput()
+  let navigator = RecordingNavigator()
+  let analyticsEvents = InMemoryAnalyticsProvider()
+  let log = InMemoryLogSink()
+  let terminal: Terminal
+  let presenter: TerminalErrorPresenter
+  let coordinator: SpacesuitCoordinator
+
+  init(_ presentation: Presentation, input lines: [String] = [], client: any SpacesuitClient = FakeSpacesuitClient()) {
+    self.client = client
+    self.input = ScriptedInput(lines: lines)
+    terminal = Terminal(input: input, output: output, errors: errorOutput, theme: .plain)
+    presenter = TerminalErrorPresenter(terminal: terminal)
+    let context = FlowContext(terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter)
+    coordinator = SpacesuitCoordinator(
+      context: context, client: client, analytics: Analytics(providers: [analyticsEvents]),
+      logger: Logger(module: "SpacesuitTests", level: .trace, sinks: [log]))
+  }
+
+  /// Opens `path` with `parameters` as a deep link below the domain's route.
+  func open(_ path: String, _ parameters: [String: String] = [:]) async throws -> Bool {
+    let components = path.split(separator: "/").map(String.init)
+    return try await coordinator.start(link: DeepLink(path: components, parameters: parameters))
+  }
+
+  /// The fake suit's recorded commands (empty for other clients).
+  func sentCommands() async -> [SuitCommand] {
+    guard let fake = client as? FakeSpacesuitClient else { return [] }
+    return await fake.sentCommands
+  }
+
+  /// The events tracked under `name`, oldest first.
+  func events(named name: String) -> [AnalyticsEvent] {
+    analyticsEvents.events.filter { $0.name == name }
+  }
+
+  /// Decodes the captured output as one JSON document (ISO-8601 dates, as `JSONOutput` writes them).
+  func decodeOutput<T: Decodable>(_ type: T.Type) throws -> T {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return try decoder.decode(type, from: Data(output.text.utf8))
+  }
+}
+
+/// The `health --json` document as a script reads it.
+struct HealthJSON: Decodable {
+  let vitals: Vitals
+  let readings: [Reading]
+  let alerts: [SuitAlert]
+}
+
+/// The `suit status --json` document (and each element of `suit watch --json`) as a script reads it.
+struct StatusJSON: Decodable {
+  let telemetry: SuitTelemetry
+  let readings: [Reading]
+  let alerts: [SuitAlert]
+}
+
+/// A suit that answers every command with a refusal instead of throwing (a protocol-level "no").
+actor RefusingSuit: SpacesuitClient {
+  func telemetry() async throws -> SuitTelemetry { .nominal }
+  func vitals() async throws -> Vitals { .nominal }
+  func send(_ command: SuitCommand) async throws -> CommandAcknowledgement {
+    CommandAcknowledgement(command: command.description, accepted: false, message: "suit is in maintenance mode")
+  }
+  nonisolated func watch(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitTelemetry, any Error> {
+    sampling(count: count, interval: interval)
+  }
+  func linkStatistics() async -> LinkStatistics { LinkStatistics() }
+}
+
+extension SuitTelemetry {
+  /// Nominal telemetry with CO2 in the critical band and the battery in the warning band.
+  static let troubled: SuitTelemetry = {
+    var telemetry = SuitTelemetry.nominal
+    telemetry.carbonDioxideMmHg = 8.1
+    telemetry.batteryChargePercent = 30
+    return telemetry
+  }()
+}
+
+extension Vitals {
+  /// Nominal vitals with a critical heart rate.
+  static let tachycardia: Vitals = {
+    var vitals = Vitals.nominal
+    vitals.heartRateBPM = 150
+    return vitals
+  }()
+}

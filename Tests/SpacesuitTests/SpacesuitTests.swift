@@ -1,4 +1,0 @@
-import Testing
-@testable import Spacesuit
-
-@Test func placeholder() { #expect(Bool(true)) }

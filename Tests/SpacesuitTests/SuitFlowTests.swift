@@ -1,0 +1,236 @@
+import AppAnalytics
+import SpacesuitService
+import Testing
+import UIComponents
+
+@testable import Spacesuit
+
+@MainActor
+@Suite("Suit")
+struct SuitFlowTests {
+  @Test func statusTextShowsReadingsSettingsAndNoAlerts() async throws {
+    let harness = SpacesuitHarness(.once(json: false))
+
+    #expect(try await harness.open("status"))
+
+    let text = harness.output.text
+    for metric in [Metric.suitPressure, .oxygenLevel, .carbonDioxide, .batteryCharge, .internalTemperature] {
+      #expect(harness.output.lines.contains { $0.hasPrefix(metric.displayName) }, "row of \(metric)")
+    }
+    #expect(text.contains("Target temperature:  22 °C"))
+    #expect(text.contains("Helmet lights:       off"))
+    #expect(text.contains("No alerts: every reading is optimal."))
+  }
+
+  @Test func statusJSONHasTelemetryReadingsAndAlerts() async throws {
+    let harness = SpacesuitHarness(.once(json: true), client: FakeSpacesuitClient(telemetry: .troubled))
+
+    #expect(try await harness.open("status"))
+
+    let document = try harness.decodeOutput(StatusJSON.self)
+    #expect(document.telemetry == .troubled)
+    #expect(document.readings.count == 6)
+    #expect(document.alerts.map(\.reading.metric) == [.carbonDioxide, .batteryCharge])
+    #expect(document.alerts.map(\.reading.status) == [.critical, .warning])
+  }
+
+  @Test func emptyAndTelemetryLinksPrintTheStatusOnce() async throws {
+    let empty = SpacesuitHarness(.once(json: false))
+    let telemetry = SpacesuitHarness(.once(json: false))
+
+    #expect(try await empty.coordinator.start(link: DeepLink(path: [])))
+    #expect(try await telemetry.open("telemetry"))
+
+    #expect(empty.output.text.hasPrefix("Spacesuit — "))
+    #expect(empty.output.text == telemetry.output.text)
+  }
+
+  @Test func outOfRangeTelemetryIsTrackedAsAlerts() async throws {
+    let harness = SpacesuitHarness(.once(json: false), client: FakeSpacesuitClient(telemetry: .troubled))
+
+    #expect(try await harness.open("status"))
+
+    #expect(
+      harness.events(named: "suit.alert").map(\.properties) == [
+        ["metric": "carbonDioxide", "status": "critical", "value": "8.1"],
+        ["metric": "batteryCharge", "status": "warning", "value": "30.0"],
+      ])
+    #expect(harness.output.text.contains("CRITICAL: CO2 8.1 mmHg is CRITICAL"))
+    #expect(harness.output.text.contains("WARNING: Battery 30.0 % is WARNING"))
+  }
+
+  @Test func watchPrintsAHeaderAndOneLinePerSample() async throws {
+    let harness = SpacesuitHarness(.once(json: false))
+
+    #expect(try await harness.open("watch", ["count": "3", "interval-ms": "1"]))
+
+    let lines = harness.output.lines
+    #expect(lines.count == 4)
+    #expect(lines.first == WatchLine.header)
+    #expect(lines.dropFirst().allSatisfy { $0.contains("29.6 kPa") && $0.contains("87.0 %") })
+  }
+
+  @Test func watchJSONIsOneArrayOfSamples() async throws {
+    let harness = SpacesuitHarness(.once(json: true), client: FakeSpacesuitClient(telemetry: .troubled))
+
+    #expect(try await harness.open("watch", ["count": "3", "interval-ms": "1"]))
+
+    let samples = try harness.decodeOutput([StatusJSON].self)
+    #expect(samples.count == 3)
+    #expect(samples.allSatisfy { $0.telemetry == .troubled && $0.alerts.count == 2 })
+    #expect(harness.events(named: "suit.alert").count == 6)
+  }
+
+  @Test func watchJSONWithoutACountIsAUsageError() async throws {
+    let harness = SpacesuitHarness(.once(json: true))
+
+    await #expect(throws: SpacesuitFlowError.jsonNeedsCount) {
+      try await harness.open("watch", ["interval-ms": "1"])
+    }
+    #expect(harness.output.text.isEmpty)
+    #expect(SpacesuitFlowError.jsonNeedsCount.kind == .usage)
+  }
+
+  @Test(arguments: [("count", "0"), ("count", "three"), ("interval-ms", "-5"), ("interval-ms", "fast")])
+  func watchRejectsMalformedNumbers(_ name: String, _ value: String) async throws {
+    let harness = SpacesuitHarness(.once(json: false))
+    var parameters = ["count": "1", "interval-ms": "1"]
+    parameters[name] = value
+
+    await #expect(throws: SpacesuitFlowError.self) { try await harness.open("watch", parameters) }
+    #expect(harness.output.text.isEmpty)
+  }
+
+  @Test func setTemperatureSendsTheCommandAndPrintsTheAcknowledgement() async throws {
+    let harness = SpacesuitHarness(.once(json: false))
+
+    #expect(try await harness.open("set", ["setting": "temperature", "value": "22"]))
+
+    #expect(await harness.sentCommands() == [.setTemperature(celsius: 22)])
+    #expect(harness.output.text == "Suit acknowledged: target temperature set to 22.0 °C\n")
+    #expect(
+      harness.events(named: "suit.command").map(\.properties) == [
+        ["command": "temperature 22.0 °C", "accepted": "true"]
+      ])
+  }
+
+  @Test func setAsJSONPrintsTheAcknowledgement() async throws {
+    let harness = SpacesuitHarness(.once(json: true))
+
+    #expect(try await harness.open("set", ["setting": "lights", "value": "on"]))
+
+    let acknowledgement = try harness.decodeOutput(CommandAcknowledgement.self)
+    #expect(
+      acknowledgement == CommandAcknowledgement(command: "lights on", accepted: true, message: "helmet lights on"))
+    #expect(await harness.sentCommands() == [.setLights(on: true)])
+  }
+
+  @Test func setOutOfRangeIsAUsageErrorAndSendsNothing() async throws {
+    let harness = SpacesuitHarness(.once(json: false))
+
+    await #expect(
+      throws: SpacesuitError.invalidCommand("temperature 45.0 °C is out of range; use 16.0–30.0 °C")
+    ) {
+      try await harness.open("set", ["setting": "temperature", "value": "45"])
+    }
+    #expect(await harness.sentCommands().isEmpty)
+    #expect(SpacesuitError.invalidCommand("x").kind == .usage)
+  }
+
+  @Test func setWithoutAValueSaysWhatIsMissing() async throws {
+    let harness = SpacesuitHarness(.once(json: false))
+
+    await #expect(
+      throws: SpacesuitFlowError.missingArgument(name: "VALUE", usage: SuitFlow.setUsage)
+    ) {
+      try await harness.open("set", ["setting": "temperature"])
+    }
+    await #expect(
+      throws: SpacesuitFlowError.missingArgument(name: "SETTING", usage: SuitFlow.setUsage)
+    ) {
+      try await harness.open("set", ["value": "22"])
+    }
+  }
+
+  @Test func aRefusedAcknowledgementBecomesRejected() async throws {
+    let harness = SpacesuitHarness(.once(json: false), client: RefusingSuit())
+
+    await #expect(throws: SpacesuitError.rejected("suit is in maintenance mode")) {
+      try await harness.open("set", ["setting": "oxygen-flow", "value": "2"])
+    }
+    #expect(harness.output.text.isEmpty)
+    #expect(
+      harness.events(named: "suit.command").map(\.properties) == [
+        ["command": "oxygen-flow 2.0 L/min", "accepted": "false"]
+      ])
+  }
+
+  @Test func aSuitThatThrowsRejectedPropagatesIt() async throws {
+    let harness = SpacesuitHarness(
+      .once(json: false), client: FakeSpacesuitClient(failure: .rejected("pressure test running")))
+
+    await #expect(throws: SpacesuitError.rejected("pressure test running")) {
+      try await harness.open("set", ["setting": "lights", "value": "off"])
+    }
+    #expect(SpacesuitError.rejected("x").kind == .rejected)
+  }
+
+  @Test func unknownSuitLinksAreNotHandled() async throws {
+    let harness = SpacesuitHarness(.once(json: false))
+
+    #expect(try await harness.open("launch") == false)
+    #expect(try await harness.open("supplies") == false)
+    #expect(harness.output.text.isEmpty)
+  }
+
+  @Test func toggleLightsInTheSuitScreenSendsLightsOn() async throws {
+    let harness = SpacesuitHarness(.interactive, input: ["l", "b"])
+
+    await harness.coordinator.start()
+
+    #expect(await harness.sentCommands() == [.setLights(on: true)])
+    #expect(harness.output.text.contains("Suit acknowledged: helmet lights on"))
+    #expect(harness.output.text.contains("Helmet lights:       on"))
+    #expect(harness.input.unreadCount == 0)
+  }
+
+  @Test func toggleLightsTwiceSwitchesThemBackOff() async throws {
+    let harness = SpacesuitHarness(.interactive, input: ["l", "l", "b"])
+
+    await harness.coordinator.start()
+
+    #expect(await harness.sentCommands() == [.setLights(on: true), .setLights(on: false)])
+  }
+
+  @Test func setTemperatureInTheSuitScreenReasksAnOutOfRangeAnswer() async throws {
+    let harness = SpacesuitHarness(.interactive, input: ["t", "45", "21.5", "b"])
+
+    await harness.coordinator.start()
+
+    #expect(await harness.sentCommands() == [.setTemperature(celsius: 21.5)])
+    #expect(
+      harness.errorOutput.lines == [
+        "Invalid suit command: temperature 45.0 °C is out of range; use 16.0–30.0 °C."
+      ])
+  }
+
+  @Test func interactiveRejectionIsPresentedNotThrown() async throws {
+    let harness = SpacesuitHarness(.interactive, input: ["l", "b"], client: RefusingSuit())
+
+    await harness.coordinator.start()
+
+    #expect(harness.presenter.presented.count == 1)
+    #expect(harness.presenter.presented.first?.error as? SpacesuitError == .rejected("suit is in maintenance mode"))
+    #expect(harness.presenter.presented.first?.module == "Spacesuit")
+  }
+
+  @Test func healthCheckFromTheSuitScreenAndBack() async throws {
+    let harness = SpacesuitHarness(.interactive, input: ["h", "m", "b", "b"])
+
+    await harness.coordinator.start()
+
+    #expect(harness.output.text.contains("Health check — "))
+    #expect(harness.navigator.requestedLinks == [DeepLink(path: ["supplies"])])
+    #expect(harness.input.unreadCount == 0)
+  }
+}
