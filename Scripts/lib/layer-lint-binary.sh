@@ -5,10 +5,14 @@ if ! command -v swift >/dev/null 2>&1 && [[ -x /opt/swift/usr/bin/swift ]]; then
   export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-# Prints the path of the built `layer-lint` binary; on a failed build prints the compiler's
+# Prints the path of the built `layer-lint` binary (or $LAYER_LINT_BINARY when set); on a failed build prints the compiler's
 # output on stderr and returns 2.
 layer_lint_binary() {
   local scripts_dir package binary log
+  if [[ -n "${LAYER_LINT_BINARY:-}" && -x "${LAYER_LINT_BINARY}" ]]; then
+    printf '%s\n' "$LAYER_LINT_BINARY"
+    return 0
+  fi
   scripts_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   package="$scripts_dir/LayerLint"
   binary="$package/.build/release/layer-lint"

@@ -17,7 +17,8 @@ import Testing
   }
 
   @Test func unanchoredGlobAndCommentPatterns() {
-    let owners = CodeOwners(text: "# comment\nRadio/ @suit # trailing\n/Serv*/ @svc\n/Core/**/Deep/ @deep\n/Core/Exact @exact")
+    let owners = CodeOwners(
+      text: "# comment\nRadio/ @suit # trailing\n/Serv*/ @svc\n/Core/**/Deep/ @deep\n/Core/Exact @exact")
     #expect(owners.owners(ofDirectory: "Core/Radio") == ["@suit"])
     #expect(owners.owners(ofDirectory: "Service/X") == ["@svc"])
     #expect(owners.owners(ofDirectory: "Core/A/B/Deep") == ["@deep"])

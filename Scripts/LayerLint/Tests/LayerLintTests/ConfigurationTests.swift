@@ -58,7 +58,8 @@ import Testing
     let undeclared = Violation(
       rule: .undeclaredImport, file: "A/File.swift", line: 2, source: "A", sourceLayer: "Core", target: "C",
       targetLayer: "Shared", problem: "p", fix: "f")
-    let other = Violation(rule: .missingOwner, file: "CODEOWNERS", line: 1, source: "A", sourceLayer: "Core", problem: "p", fix: "f")
+    let other = Violation(
+      rule: .missingOwner, file: "CODEOWNERS", line: 1, source: "A", sourceLayer: "Core", problem: "p", fix: "f")
     let (remaining, tolerated) = baseline.apply(to: [sideways, undeclared, other])
     #expect(tolerated == 2)
     #expect(remaining.map(\.rule) == [.missingOwner, .staleBaseline])

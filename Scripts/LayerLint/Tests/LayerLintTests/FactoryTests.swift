@@ -51,20 +51,31 @@ import Testing
   @Test func createsALibraryWithTestManifestLineAndOwner() throws {
     let package = try workspace()
     #expect(run(["core", "Radio", "--owner", "@iss/suit"], in: package).0 == 0)
-    #expect(package.read("Package.swift")?.contains("  .library(\"Network\", dependsOn: [\"Logging\"]),\n  .library(\"Radio\", dependsOn: []),\n]") == true)
-    #expect(package.read("CODEOWNERS")?.contains("/Core/Network/   @iss/platform\n/Core/Radio/     @iss/suit\n\n# Tests") == true)
+    #expect(
+      package.read("Package.swift")?.contains(
+        "  .library(\"Network\", dependsOn: [\"Logging\"]),\n  .library(\"Radio\", dependsOn: []),\n]") == true)
+    #expect(
+      package.read("CODEOWNERS")?.contains("/Core/Network/   @iss/platform\n/Core/Radio/     @iss/suit\n\n# Tests")
+        == true)
     #expect(package.read("Core/Radio/Radio.swift")?.contains("public struct RadioInfo") == true)
-    #expect(package.read("Tests/RadioTests/RadioTests.swift")?.contains("#expect(RadioInfo.current.summary == \"Radio (Core layer)\")") == true)
+    #expect(
+      package.read("Tests/RadioTests/RadioTests.swift")?.contains(
+        "#expect(RadioInfo.current.summary == \"Radio (Core layer)\")") == true)
   }
 
   @Test func createsExecutablesInterfacesAndFillsEmptyGroups() throws {
     let package = try workspace()
     #expect(run(["app", "SuitBench"], in: package).0 == 0)
-    #expect(package.read("Package.swift")?.contains(".executable(\"SuitBench\", product: \"suit-bench\", dependsOn: []),") == true)
+    #expect(
+      package.read("Package.swift")?.contains(".executable(\"SuitBench\", product: \"suit-bench\", dependsOn: []),")
+        == true)
     #expect(package.read("App/SuitBench/main.swift") != nil)
     #expect(run(["Shared", "Clock", "--interface"], in: package).0 == 0)
-    #expect(package.read("Package.swift")?.contains("let shared: [Module] = [\n  .library(\"ClockInterface\", dependsOn: []),\n]") == true)
-    #expect(package.read("Shared/ClockInterface/ClockInterface.swift")?.contains("public protocol ClockProviding") == true)
+    #expect(
+      package.read("Package.swift")?.contains(
+        "let shared: [Module] = [\n  .library(\"ClockInterface\", dependsOn: []),\n]") == true)
+    #expect(
+      package.read("Shared/ClockInterface/ClockInterface.swift")?.contains("public protocol ClockProviding") == true)
     #expect(package.read("CODEOWNERS")?.hasSuffix("# Shared\n/Shared/ClockInterface/ @iss/architecture\n") == true)
   }
 

@@ -10,7 +10,8 @@ import Testing
   static let layeredDescribe: URL = {
     let manifest = try! ProcessRunner.run(
       "swift", arguments: ["package", "--package-path", fixturePath("Layered"), "describe", "--type", "json"])
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("layered-describe-\(UUID().uuidString).json")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "layered-describe-\(UUID().uuidString).json")
     try! manifest.standardOutput.write(to: url)
     return url
   }()
@@ -28,13 +29,17 @@ import Testing
   @Test func layeredFixtureBreaksEveryRuleOnceOrMore() {
     let result = runLayered()
     #expect(result.status == 1)
-    let rules = Set(result.output.split(separator: "\n").compactMap { line -> String? in
-      guard let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]") else { return nil }
-      return String(line[line.index(after: open)..<close])
-    })
+    let rules = Set(
+      result.output.split(separator: "\n").compactMap { line -> String? in
+        guard let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]") else { return nil }
+        return String(line[line.index(after: open)..<close])
+      })
     let expected = Set(RuleID.allCases.map(\.rawValue)).subtracting(["cycle", "stale-baseline"])
     #expect(rules == expected)
-    #expect(result.output.contains("Domain/Feature/Feature.swift:5: error: [undeclared-import] Feature (Domain) -> Log (Shared): imports Log without declaring it as a direct dependency. Fix: add \"Log\" to Feature's dependencies in Package.swift"))
+    #expect(
+      result.output.contains(
+        "Domain/Feature/Feature.swift:5: error: [undeclared-import] Feature (Domain) -> Log (Shared): imports Log without declaring it as a direct dependency. Fix: add \"Log\" to Feature's dependencies in Package.swift"
+      ))
     #expect(result.output.contains("Package.swift:15: error: [layer-direction] Store (Core) -> Api (Service)"))
     #expect(result.output.hasSuffix("lint-layers: 19 violations in 11 modules (21 files scanned)\n"))
     #expect(!result.output.contains("Hidden"))
@@ -67,7 +72,8 @@ import Testing
   @Test func theManifestsOwnLayerCheckIsPassedThrough() {
     let result = run(["--package-path", fixturePath("ManifestRejects")])
     #expect(result.status == 1)
-    #expect(result.output.hasPrefix("Package.swift:10: error: [layer-direction] Low (Core) -> High (Domain): points upward."))
+    #expect(
+      result.output.hasPrefix("Package.swift:10: error: [layer-direction] Low (Core) -> High (Domain): points upward."))
   }
 
   @Test func aBrokenManifestCannotRun() {
@@ -86,25 +92,31 @@ import Testing
     #expect(violations.count == 19)
     #expect(violations.contains { $0["rule"] as? String == "sideways" && $0["target"] as? String == "Other" })
     let github = runLayered(["--format=github"])
-    #expect(github.output.contains("::error file=Package.swift,line=9,title=[sideways]::Feature (Domain) -> Other (Domain)"))
+    #expect(
+      github.output.contains("::error file=Package.swift,line=9,title=[sideways]::Feature (Domain) -> Other (Domain)"))
     #expect(github.output.split(separator: "\n").last?.hasPrefix("lint-layers: 19 violations") == true)
   }
 
   @Test func baselineToleratesAndGoesStale() throws {
     let baseline = try TemporaryPackage(files: [
       "ok.json": """
-        [{"rule": "sideways", "source": "Feature", "target": "Other", "reason": "split in progress"},
-         {"rule": "missing-owner", "source": "Other", "reason": "team being formed"}]
-        """,
+      [{"rule": "sideways", "source": "Feature", "target": "Other", "reason": "split in progress"},
+       {"rule": "missing-owner", "source": "Other", "reason": "team being formed"}]
+      """,
       "stale.json": #"[{"rule": "cycle", "source": "Feature", "reason": "was fixed"}]"#,
       "no-reason.json": #"[{"rule": "sideways", "source": "Feature", "target": "Other"}]"#,
     ])
     let tolerated = runLayered(["--baseline", baseline.path + "/ok.json"])
     #expect(tolerated.status == 1)
     #expect(!tolerated.output.contains("[sideways] Feature"))
-    #expect(tolerated.output.contains("lint-layers: 17 violations in 11 modules (21 files scanned); 2 tolerated by the baseline"))
+    #expect(
+      tolerated.output.contains(
+        "lint-layers: 17 violations in 11 modules (21 files scanned); 2 tolerated by the baseline"))
     let stale = runLayered(["--baseline", baseline.path + "/stale.json"])
-    #expect(stale.output.contains("stale.json:1: error: [stale-baseline] Feature: the baseline tolerates a cycle violation that no longer exists"))
+    #expect(
+      stale.output.contains(
+        "stale.json:1: error: [stale-baseline] Feature: the baseline tolerates a cycle violation that no longer exists")
+    )
     let missing = runLayered(["--baseline", baseline.path + "/no-reason.json"])
     #expect(missing.status == 2)
     #expect(missing.errors.contains("has no \"reason\""))

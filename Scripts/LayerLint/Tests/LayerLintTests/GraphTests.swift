@@ -33,7 +33,8 @@ import Testing
     #expect(appIndex < sharedIndex)
     #expect(mermaid.contains("  Store --> Log\n"))
     #expect(!mermaid.contains("CLib") && !mermaid.contains("StoreTests"))
-    #expect(GraphRenderer.dot(ModuleGraph(manifest: manifest, configuration: .standard)).contains("\"App\" -> \"Feature\";"))
+    #expect(
+      GraphRenderer.dot(ModuleGraph(manifest: manifest, configuration: .standard)).contains("\"App\" -> \"Feature\";"))
   }
 
   @Test func readmeSectionIsWrittenCheckedAndReplaced() throws {
@@ -46,11 +47,15 @@ import Testing
     #expect(command.run(base + ["--write", "README.md"]) == 0)
     #expect(command.run(base + ["--check", "README.md"]) == 0)
     let written = try #require(package.read("README.md"))
-    #expect(written.hasPrefix("# Title\n\nText.\n\n## Module graph\n\n<!-- module-graph:begin -->\n```mermaid\nflowchart TB\n"))
+    #expect(
+      written.hasPrefix(
+        "# Title\n\nText.\n\n## Module graph\n\n<!-- module-graph:begin -->\n```mermaid\nflowchart TB\n"))
     let edited = written.replacingOccurrences(of: "  Feature --> Log\n", with: "")
     try Data(edited.utf8).write(to: package.root.appendingPathComponent("README.md"))
     #expect(command.run(base + ["--check", "README.md"]) == 1)
-    #expect(captured.standardError.contains("README.md: the module graph is stale; run Scripts/module-graph --write README.md"))
+    #expect(
+      captured.standardError.contains(
+        "README.md: the module graph is stale; run Scripts/module-graph --write README.md"))
     #expect(command.run(base + ["--write", "README.md"]) == 0)
     #expect(package.read("README.md") == written)
     #expect(command.run(["--format", "svg"]) == 64)

@@ -76,12 +76,14 @@ import Testing
       [
         target("Feature", "Domain/Feature"), target("Peer", "Domain/Peer"), target("Base", "Shared/Base"),
         target("Kit", "Tests/Kit"),
-        target("FeatureTests", "Tests/FeatureTests", .test, dependsOn: ["Feature", "Kit", "Peer"], sources: ["T.swift"]),
+        target(
+          "FeatureTests", "Tests/FeatureTests", .test, dependsOn: ["Feature", "Kit", "Peer"], sources: ["T.swift"]),
         target("EndToEndTests", "Tests/EndToEndTests", .test, dependsOn: ["Feature", "Peer"], sources: ["E.swift"]),
         target("MiscTests", "Tests/MiscTests", .test),
       ],
       files: [
-        "Tests/FeatureTests/T.swift": "import Testing\n@testable import Feature\nimport Kit\nimport Base\nimport Peer\n",
+        "Tests/FeatureTests/T.swift":
+          "import Testing\n@testable import Feature\nimport Kit\nimport Base\nimport Peer\n",
         "Tests/EndToEndTests/E.swift": "import Feature\nimport Peer\nimport Base\n",
       ], configuration: configuration)
     let found = violations.map { "\($0.rule.rawValue) \($0.source)->\($0.target ?? "") \($0.file):\($0.line)" }
@@ -148,14 +150,21 @@ import Testing
         11 |error: [layer-direction] A (Core) -> B (Domain) points upward; move the shared code
         error: fatalError
         """)
-    #expect(layer == .manifestRejectedDependencies(["error: [layer-direction] A (Core) -> B (Domain) points upward; move the shared code"]))
-    let cycle = ManifestLoader.classifyFailure(standardError: "error: cyclic dependency declaration found: A -> B -> A\n")
+    #expect(
+      layer
+        == .manifestRejectedDependencies([
+          "error: [layer-direction] A (Core) -> B (Domain) points upward; move the shared code"
+        ]))
+    let cycle = ManifestLoader.classifyFailure(
+      standardError: "error: cyclic dependency declaration found: A -> B -> A\n")
     guard case .manifestRejectedDependencies(let lines) = cycle else {
       Issue.record("a SwiftPM cycle is a finding")
       return
     }
     let violation = ManifestErrorParser.violation(fromLine: lines[0], lines: ManifestLineFinder(text: ""))
     #expect(violation.rule == .cycle && violation.source == "A" && violation.target == "B")
-    #expect(ManifestLoader.classifyFailure(standardError: "error: boom\n") == .failed("`swift package describe` failed: error: boom"))
+    #expect(
+      ManifestLoader.classifyFailure(standardError: "error: boom\n")
+        == .failed("`swift package describe` failed: error: boom"))
   }
 }

@@ -57,7 +57,8 @@ public struct Baseline: Sendable {
       let reason = (fields["reason"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
       guard !reason.isEmpty else {
         throw ConfigurationError(
-          "baseline \(name): entry \(index + 1) (\(ruleName) \(source)) has no \"reason\"; every tolerated violation needs one")
+          "baseline \(name): entry \(index + 1) (\(ruleName) \(source)) has no \"reason\"; every tolerated violation needs one"
+        )
       }
       let line = index < lines.count ? lines[index] : 1
       entries.append(Entry(rule: rule, source: source, target: fields["target"] as? String, reason: reason, line: line))

@@ -27,14 +27,17 @@ extension LayeringConfiguration {
   }
 
   /// Parses configuration JSON; a key left out keeps its `standard` value, an unknown key is an error.
-  public static func parse(_ data: Data, fileName: String = fileName) throws(ConfigurationError)
+  public static func parse(
+    _ data: Data, fileName: String = fileName
+  ) throws(ConfigurationError)
     -> LayeringConfiguration
   {
     guard let object = try? JSONSerialization.jsonObject(with: data), let root = object as? [String: Any] else {
       throw ConfigurationError("\(fileName) is not a JSON object")
     }
     if let unknown = root.keys.sorted().first(where: { !knownKeys.contains($0) }) {
-      throw ConfigurationError("\(fileName): unknown key \"\(unknown)\" (known: \(knownKeys.sorted().joined(separator: ", ")))")
+      throw ConfigurationError(
+        "\(fileName): unknown key \"\(unknown)\" (known: \(knownKeys.sorted().joined(separator: ", ")))")
     }
     var configuration = standard
     let reader = JSONFieldReader(root: root, fileName: fileName)

@@ -83,7 +83,9 @@ struct ModulePlan {
     let layerArgument = reader.positional[0]
     guard let layer = configuration.layers.first(where: { $0.name.lowercased() == layerArgument.lowercased() }) else {
       throw UsageError(
-        message: "unknown layer \"\(layerArgument)\"; use one of \(configuration.layers.map { $0.name.lowercased() }.joined(separator: ", "))")
+        message:
+          "unknown layer \"\(layerArgument)\"; use one of \(configuration.layers.map { $0.name.lowercased() }.joined(separator: ", "))"
+      )
     }
     let suffix = configuration.interfaceSuffix
     var name = reader.positional[1]
@@ -105,7 +107,9 @@ struct ModulePlan {
       throw UsageError(message: "no readable Package.swift in \(root.path)")
     }
     let product = kebabCase(name)
-    if ManifestLineFinder(text: manifest).mentions(name) || (isExecutable && ManifestLineFinder(text: manifest).mentions(product)) {
+    if ManifestLineFinder(text: manifest).mentions(name)
+      || (isExecutable && ManifestLineFinder(text: manifest).mentions(product))
+    {
       throw UsageError(message: "\(name) already exists in Package.swift")
     }
     let fileManager = FileManager.default
@@ -162,7 +166,9 @@ struct ModulePlan {
 
   static func isUpperCamelCase(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
-    return name.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+    return name.unicodeScalars.allSatisfy {
+      ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+    }
       && name.unicodeScalars.contains { ("a"..."z").contains($0) }
   }
 

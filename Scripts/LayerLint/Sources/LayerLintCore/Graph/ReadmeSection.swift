@@ -10,7 +10,8 @@ enum ReadmeSection {
 
   /// The text between the markers (markers included), or `nil` when they are missing or out of order.
   static func currentBlock(in readme: String) -> Substring? {
-    guard let begin = readme.range(of: beginMarker), let end = readme.range(of: endMarker, range: begin.upperBound..<readme.endIndex)
+    guard let begin = readme.range(of: beginMarker),
+      let end = readme.range(of: endMarker, range: begin.upperBound..<readme.endIndex)
     else { return nil }
     return readme[begin.lowerBound..<end.upperBound]
   }

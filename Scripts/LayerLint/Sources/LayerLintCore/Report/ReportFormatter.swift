@@ -26,7 +26,8 @@ struct ReportFormatter {
     let offenders = Set(violations.map(\.source)).count
     let noun = violations.count == 1 ? "violation" : "violations"
     let modules = offenders == 1 ? "module" : "modules"
-    return "lint-layers: \(violations.count) \(noun) in \(offenders) \(modules) (\(fileCount) files scanned)\(tolerated)"
+    return
+      "lint-layers: \(violations.count) \(noun) in \(offenders) \(modules) (\(fileCount) files scanned)\(tolerated)"
   }
 
   func render() -> String {
@@ -35,9 +36,10 @@ struct ReportFormatter {
       return (violations.map { "\($0.file):\($0.line): error: [\($0.rule.rawValue)] \($0.message)" } + [summary])
         .joined(separator: "\n") + "\n"
     case .github:
-      return (violations.map {
-        "::error file=\(escape($0.file, isProperty: true)),line=\($0.line),title=[\($0.rule.rawValue)]::\(escape($0.message, isProperty: false))"
-      } + [summary]).joined(separator: "\n") + "\n"
+      return
+        (violations.map {
+          "::error file=\(escape($0.file, isProperty: true)),line=\($0.line),title=[\($0.rule.rawValue)]::\(escape($0.message, isProperty: false))"
+        } + [summary]).joined(separator: "\n") + "\n"
     case .json:
       return json()
     }

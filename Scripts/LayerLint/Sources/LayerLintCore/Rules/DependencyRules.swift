@@ -20,7 +20,9 @@ struct DependencyRules {
     let isTestSupport = configuration.testSupportModules.contains(module.name)
     switch placement {
     case .unknown, .tests:
-      if configuration.isEnabled(.unknownLayer) && !(isTestSupport && placement == .tests(folder: configuration.testFolder)) {
+      if configuration.isEnabled(.unknownLayer)
+        && !(isTestSupport && placement == .tests(folder: configuration.testFolder))
+      {
         found.append(unknownLayer(module, line: line, placement: placement))
       }
       return found
@@ -34,7 +36,9 @@ struct DependencyRules {
           Violation(
             rule: .executableOutsideApp, file: "Package.swift", line: line, source: module.name,
             sourceLayer: layerName, problem: "executables live only in \(configuration.executableLayer)",
-            fix: "move the entry point to a module in \(configuration.executableLayer)/ and make \(module.name) a library"))
+            fix:
+              "move the entry point to a module in \(configuration.executableLayer)/ and make \(module.name) a library")
+        )
       }
       if module.isSystemLibrary { return found }
       for dependency in module.targetDependencies {
@@ -52,7 +56,9 @@ struct DependencyRules {
       rule: .unknownLayer, file: "Package.swift", line: line, source: module.name,
       sourceLayer: placement.displayName,
       problem: "lives in \(module.path)/, outside the layer and tooling folders (\(folders.joined(separator: ", ")))",
-      fix: "move \(module.name) to <Layer>/\(module.name)/ in one of \(configuration.layers.map(\.folder).joined(separator: ", ")) and update its path in Package.swift")
+      fix:
+        "move \(module.name) to <Layer>/\(module.name)/ in one of \(configuration.layers.map(\.folder).joined(separator: ", ")) and update its path in Package.swift"
+    )
   }
 
   private func dependencyViolation(
@@ -70,7 +76,8 @@ struct DependencyRules {
     let remove = "remove \"\(dependency)\" from \(module.name)'s dependencies in Package.swift"
     switch targetPlacement {
     case .tooling:
-      return violation(.toolingDependency, "a layer module depends on tooling", "\(remove); tooling stays outside the layers")
+      return violation(
+        .toolingDependency, "a layer module depends on tooling", "\(remove); tooling stays outside the layers")
     case .tests, .unknown:
       return nil  // `unknown-layer` already names the target.
     case .layer(_, let targetRank):

@@ -23,11 +23,14 @@ struct ImportRules {
         guard module != target.name, workspace.isModule(module) else { continue }
         if let allowed = allowedForTest, !allowed.modules.contains(module) {
           if configuration.isEnabled(.testImport) {
-            found.append(testImport(target, of: allowed.testedModule, importing: module, path: path, line: declaration.line))
+            found.append(
+              testImport(target, of: allowed.testedModule, importing: module, path: path, line: declaration.line))
           }
           continue
         }
-        if case .layer = workspace.placement(of: target.name), workspace.placement(of: module).map(Workspace.isTooling) == true {
+        if case .layer = workspace.placement(of: target.name),
+          workspace.placement(of: module).map(Workspace.isTooling) == true
+        {
           if configuration.isEnabled(.toolingDependency) {
             found.append(
               violation(
@@ -70,7 +73,9 @@ struct ImportRules {
     return (tested, Set(allowed).union(configuration.testSupportModules))
   }
 
-  private func testImport(_ test: ManifestTarget, of tested: String, importing module: String, path: String, line: Int)
+  private func testImport(
+    _ test: ManifestTarget, of tested: String, importing module: String, path: String, line: Int
+  )
     -> Violation
   {
     violation(
@@ -93,7 +98,8 @@ struct ImportRules {
             + LayeringConfiguration.fileName)
       ]
     }
-    return test.targetDependencies.filter { workspace.isModule($0) && !allowed.modules.contains($0) }.map { dependency in
+    return test.targetDependencies.filter { workspace.isModule($0) && !allowed.modules.contains($0) }.map {
+      dependency in
       Violation(
         rule: .testImport, file: "Package.swift", line: workspace.manifestLine(ofTest: test),
         source: test.name, sourceLayer: workspace.layerName(of: test.name), target: dependency,

@@ -92,7 +92,8 @@ struct Workspace {
 
   /// The line of a test target's entry, or of its module's entry when the manifest generates test targets.
   func manifestLine(ofTest test: ManifestTarget) -> Int {
-    manifestLines.mentions(test.name) ? manifestLine(of: test.name) : manifestLine(of: testedModule(of: test) ?? test.name)
+    manifestLines.mentions(test.name)
+      ? manifestLine(of: test.name) : manifestLine(of: testedModule(of: test) ?? test.name)
   }
 
   static func isTooling(_ placement: Placement) -> Bool {

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Generates a layered SwiftPM workspace for Scripts/bench-lint.
+
+usage: generate-workspace.py DIR [MODULES]   (default 1000 modules, 200 per layer)
+
+Each module has three source files and one test file (four files a module) with realistic imports:
+Foundation plus the lower-layer modules it declares. The result lints clean.
+"""
+import os
+import random
+import sys
+
+LAYERS = ["App", "Domain", "Service", "Core", "Shared"]
+
+
+def main() -> None:
+    root = sys.argv[1]
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
+    per_layer = count // len(LAYERS)
+    rng = random.Random(42)
+    modules = {layer: [f"{layer}Module{i:04d}" for i in range(per_layer)] for layer in LAYERS}
+    targets, owners = [], ["# Generated benchmark workspace", "/Package.swift @bench/architecture"]
+    for rank, layer in enumerate(LAYERS):
+        lower = [m for below in LAYERS[rank + 1:] for m in modules[below]]
+        owners.append(f"\n# {layer}")
+        for name in modules[layer]:
+            deps = sorted(rng.sample(lower, min(3, len(lower))))
+            folder = os.path.join(root, layer, name)
+            os.makedirs(folder)
+            imports = "".join(f"import {d}\n" for d in deps)
+            for index in range(2):
+                write(os.path.join(folder, f"{name}Part{index}.swift"), source(name, index, imports))
+            if layer == "App":
+                write(os.path.join(folder, "main.swift"), f"import Foundation\n{imports}\nprint(\"{name}\")\n")
+                kind = "executableTarget"
+            else:
+                write(os.path.join(folder, f"{name}Part2.swift"), source(name, 2, imports))
+                kind = "target"
+            tests = os.path.join(root, "Tests", f"{name}Tests")
+            os.makedirs(tests)
+            write(os.path.join(tests, f"{name}Tests.swift"),
+                  f"import Testing\n@testable import {name}\n\n@Test func part0() {{ #expect({name}Part0().value == 0) }}\n")
+            dep_list = ", ".join(f'"{d}"' for d in deps)
+            targets.append(f'    .{kind}(name: "{name}", dependencies: [{dep_list}], path: "{layer}/{name}"),')
+            targets.append(f'    .testTarget(name: "{name}Tests", dependencies: ["{name}"], path: "Tests/{name}Tests"),')
+            owners.append(f"/{layer}/{name}/ @bench/team{rank}")
+    write(os.path.join(root, "Package.swift"),
+          "// swift-tools-version: 6.0\n// Generated: a layered workspace for Scripts/bench-lint.\n"
+          "import PackageDescription\n\nlet package = Package(\n  name: \"Bench\",\n  targets: [\n"
+          + "\n".join(targets) + "\n  ]\n)\n")
+    write(os.path.join(root, "CODEOWNERS"), "\n".join(owners) + "\n")
+    write(os.path.join(root, ".layering.json"), '{ "integrationTestTargets": [] }\n')
+
+
+def source(name: str, index: int, imports: str) -> str:
+    return (f"import Foundation\n{imports}\n/// Part {index} of {name}; the string below is not an import.\n"
+            f"public struct {name}Part{index} {{\n  public let value = {index}\n"
+            f"  let note = \"import NotAModule\"\n  /* import AlsoNot */\n  public init() {{}}\n}}\n")
+
+
+def write(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+if __name__ == "__main__":
+    main()
