@@ -46,6 +46,9 @@ do {
   fail("cannot listen on \(options.socketPath): \(error)", code: Exit.failure)
 }
 
+// A client or a reader of stdout going away must not kill the suit.
+signal(SIGPIPE, SIG_IGN)
+
 // Stop cleanly on SIGINT/SIGTERM: remove the socket file, exit 0.
 var signalSources: [any DispatchSourceSignal] = []
 for signalNumber in [SIGINT, SIGTERM] {

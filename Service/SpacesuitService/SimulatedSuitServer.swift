@@ -48,6 +48,7 @@ public actor SimulatedSuitServer {
         logger.info("could not answer request #\(frame.sequence): \(error)")
       }
     }
+    await link.close()
     logger.info("suit client disconnected")
   }
 
