@@ -17,15 +17,15 @@ import PackageDescription
 
 let app: [Module] = [
   .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "UIComponents", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"]),
-  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["SpacesuitService", "Radio", "Logging"], testsUse: ["SpacesuitService", "Radio"]),
+  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["SpacesuitService", "Radio", "Logging"]),
 ]
 
 // MARK: - Domain
 
 let domain: [Module] = [
   .library("Scaffold", dependsOn: ["UIComponents", "Logging", "AppAnalytics"]),
-  .library("Cosmonaut", dependsOn: ["CosmonautService", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["CosmonautService", "UIComponents", "Logging", "AppAnalytics"]),
-  .library("Spacesuit", dependsOn: ["SpacesuitService", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["SpacesuitService", "UIComponents", "Logging", "AppAnalytics"]),
+  .library("Cosmonaut", dependsOn: ["CosmonautService", "UIComponents", "Logging", "AppAnalytics"]),
+  .library("Spacesuit", dependsOn: ["SpacesuitService", "UIComponents", "Logging", "AppAnalytics"]),
 ]
 
 // MARK: - Service
@@ -90,7 +90,7 @@ struct Module {
   let name: String
   let kind: Kind
   let dependencies: [String]
-  /// What the module's tests use besides the module itself: modules it may depend on (fakes, models).
+  /// What the module's tests use besides the module and its own dependencies (which they always get).
   let testDependencies: [String]
   var layer: Layer = .shared
 
@@ -144,7 +144,7 @@ func targets(for module: Module) -> [Target] {
   let path = "\(module.layer.folder)/\(module.name)"
   let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
   let tests = Target.testTarget(
-    name: "\(module.name)Tests", dependencies: ([module.name] + module.testDependencies).map { .init(stringLiteral: $0) },
+    name: "\(module.name)Tests", dependencies: ([module.name] + module.dependencies + module.testDependencies).map { .init(stringLiteral: $0) },
     path: "Tests/\(module.name)Tests")
   switch module.kind {
   case .library:

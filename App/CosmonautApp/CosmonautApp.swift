@@ -15,6 +15,8 @@ import UIComponents
 @main
 enum CosmonautApp {
   static func main() async {
+    // A reader that goes away (`cosmonaut supplies list | head -1`) must not kill the app mid-write.
+    signal(SIGPIPE, SIG_IGN)
     let code = await run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
     exit(code)

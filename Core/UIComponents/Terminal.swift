@@ -125,19 +125,27 @@ public final class CapturedOutput: TerminalOutput, Sendable {
   private let input: any TerminalInput
   private let output: any TerminalOutput
   private let errors: any TerminalOutput
+  private let echoesInput: Bool
 
-  /// A terminal over the given streams.
-  public init(input: any TerminalInput, output: any TerminalOutput, errors: any TerminalOutput, theme: Theme) {
+  /// A terminal over the given streams. With `echoesInput`, every answer read is written back to
+  /// the output, so a session fed from a pipe or file reads like one typed at a keyboard.
+  public init(
+    input: any TerminalInput, output: any TerminalOutput, errors: any TerminalOutput, theme: Theme,
+    echoesInput: Bool = false
+  ) {
     self.input = input
     self.output = output
     self.errors = errors
     self.theme = theme
+    self.echoesInput = echoesInput
   }
 
   /// The process's standard streams, with colors when stdout is a TTY and neither `NO_COLOR` nor `noColor` asks otherwise.
   public static func standard(noColor: Bool, environment: [String: String]) -> Terminal {
     let theme = Theme.detect(isTTY: isatty(STDOUT_FILENO) != 0, environment: environment, noColor: noColor)
-    return Terminal(input: StandardInput(), output: StandardOutput(), errors: StandardError(), theme: theme)
+    return Terminal(
+      input: StandardInput(), output: StandardOutput(), errors: StandardError(), theme: theme,
+      echoesInput: isatty(STDIN_FILENO) == 0)
   }
 
   /// Writes `text` and a newline to the output.
@@ -158,7 +166,9 @@ public final class CapturedOutput: TerminalOutput, Sendable {
   /// Writes `prompt` (no newline) and reads one line without its terminator; `nil` at end of input.
   public func readLine(prompt: String) -> String? {
     if !prompt.isEmpty { output.write(prompt) }
-    return input.readLine()?.droppingTrailingCarriageReturn()
+    let line = input.readLine()?.droppingTrailingCarriageReturn()
+    if echoesInput { output.write((line ?? "") + "\n") }
+    return line
   }
 
   /// Clears the screen when colors (hence a TTY) are on; does nothing on a plain terminal.
