@@ -186,6 +186,7 @@ public final class LiveCosmonautClient: CosmonautClient {
     }
   }
 
+  @discardableResult
   private func queueStatusReportIfDue() throws -> OutboxEntry? {
     let entry = try store.transaction { transaction -> OutboxEntry? in
       let last = try transaction.get(Timestamp.self, key: Keys.lastStatusReport, in: Collections.meta)
