@@ -173,11 +173,13 @@ enum SuitScreen {
     let readings = telemetry.readings(thresholds)
     let gauges = [
       Gauge(
-        label: "Battery", value: telemetry.batteryChargePercent, range: 0...100, unit: "%",
-        style: ReadingsScreen.style(for: thresholds.classify(.batteryCharge, telemetry.batteryChargePercent).status)),
+        label: "Battery", value: (telemetry.batteryChargePercent * 10).rounded() / 10, range: 0...100, unit: "%",
+        style: ReadingsScreen.style(for: thresholds.classify(.batteryCharge, telemetry.batteryChargePercent).status),
+        labelWidth: 7),
       Gauge(
-        label: "Oxygen", value: telemetry.oxygenLevelPercent, range: 0...100, unit: "%",
-        style: ReadingsScreen.style(for: thresholds.classify(.oxygenLevel, telemetry.oxygenLevelPercent).status)),
+        label: "Oxygen", value: (telemetry.oxygenLevelPercent * 10).rounded() / 10, range: 0...100, unit: "%",
+        style: ReadingsScreen.style(for: thresholds.classify(.oxygenLevel, telemetry.oxygenLevelPercent).status),
+        labelWidth: 7),
     ].map { $0.render(theme) }
     let settings = KeyValuePanel(
       title: "Settings",
