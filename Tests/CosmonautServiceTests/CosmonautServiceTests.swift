@@ -1,4 +1,0 @@
-import Testing
-@testable import CosmonautService
-
-@Test func placeholder() { #expect(Bool(true)) }

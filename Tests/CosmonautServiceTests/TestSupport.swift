@@ -1,0 +1,154 @@
+import AppAnalytics
+import Foundation
+import Logging
+import Network
+import Persistence
+import Synchronization
+
+@testable import CosmonautService
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A scripted Houston behind the `HTTPTransport` seam: records every request, applies reports
+/// once per Idempotency-Key, and plays scripted replies first.
+actor FakeHouston: HTTPTransport {
+  enum Reply: Sendable {
+    /// Answer with this status and body, applying nothing.
+    case status(Int, body: String = "{}")
+    /// Throw this transport error.
+    case failure(NetworkError)
+    /// Apply the report, then answer this status (the response is "lost").
+    case applyThenStatus(Int)
+  }
+
+  struct Recorded: Sendable {
+    var method: String
+    var path: String
+    var headers: [String: String]
+    var body: Data?
+
+    func header(_ name: String) -> String? {
+      headers.first { $0.key.lowercased() == name.lowercased() }?.value
+    }
+  }
+
+  private(set) var requests: [Recorded] = []
+  /// Keys of applied reports, each once, in order.
+  private(set) var appliedKeys: [String] = []
+  /// Bodies of applied reports, in order.
+  private(set) var appliedBodies: [Data] = []
+  private var script: [Reply]
+  private var positionBody: String?
+  private var alwaysFail: NetworkError?
+
+  init(script: [Reply] = [], positionBody: String? = nil) {
+    self.script = script
+    self.positionBody = positionBody
+  }
+
+  func setScript(_ replies: [Reply]) { script = replies }
+  func setPositionBody(_ body: String?) { positionBody = body }
+  /// Every request fails with this error (nil = back to normal).
+  func setAlwaysFail(_ error: NetworkError?) { alwaysFail = error }
+
+  var reportRequests: [Recorded] { requests.filter { $0.method == "POST" && $0.path == "/v1/reports" } }
+
+  func send(_ request: URLRequest) async throws -> HTTPResponse {
+    let recorded = Recorded(
+      method: request.httpMethod ?? "GET", path: request.url?.path ?? "",
+      headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody)
+    requests.append(recorded)
+    if let alwaysFail { throw alwaysFail }
+    if !script.isEmpty {
+      switch script.removeFirst() {
+      case .status(let code, let body): return HTTPResponse(status: code, body: Data(body.utf8))
+      case .failure(let error): throw error
+      case .applyThenStatus(let code):
+        apply(recorded)
+        return HTTPResponse(status: code, body: Data("{}".utf8))
+      }
+    }
+    switch (recorded.method, recorded.path) {
+    case ("POST", "/v1/reports"):
+      let fresh = apply(recorded)
+      return HTTPResponse(
+        status: fresh ? 201 : 200, body: Data((fresh ? #"{"status":"applied"}"# : #"{"status":"duplicate"}"#).utf8))
+    case ("GET", "/v1/station/position"):
+      guard let positionBody else { return HTTPResponse(status: 503, body: Data("{}".utf8)) }
+      return HTTPResponse(status: 200, body: Data(positionBody.utf8))
+    default:
+      return HTTPResponse(status: 404, body: Data("{}".utf8))
+    }
+  }
+
+  @discardableResult
+  private func apply(_ request: Recorded) -> Bool {
+    guard let key = request.header("Idempotency-Key"), !appliedKeys.contains(key) else { return false }
+    appliedKeys.append(key)
+    appliedBodies.append(request.body ?? Data())
+    return true
+  }
+}
+
+/// A clock tests move by hand.
+final class TestClock: Sendable {
+  private let current: Mutex<Date>
+
+  init(_ start: Date = Date(timeIntervalSince1970: 1_795_323_600)) { current = Mutex(start) }
+
+  var now: Date { current.withLock { $0 } }
+  func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+  var closure: @Sendable () -> Date { { self.now } }
+}
+
+/// A temp directory with one SQLite file, a fake Houston and recorders; removes the directory on deinit.
+final class Harness: Sendable {
+  let directory: URL
+  let houston: FakeHouston
+  let analytics = InMemoryAnalyticsProvider()
+  let logs = InMemoryLogSink()
+  let clock = TestClock()
+
+  init(houston: FakeHouston = FakeHouston()) throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("cosmonaut-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    self.houston = houston
+  }
+
+  deinit { try? FileManager.default.removeItem(at: directory) }
+
+  var storeURL: URL { directory.appendingPathComponent("cosmonaut.sqlite") }
+
+  func makeStore() throws -> EntityStore { try EntityStore(configuration: StoreConfiguration(fileURL: storeURL)) }
+
+  func authenticatedClient(retry: RetryPolicy = .standard) -> AuthenticatedClient? {
+    guard let baseURL = URL(string: "http://houston.test"), let token = AuthToken("secret-token") else { return nil }
+    let client = HTTPClient(
+      configuration: ClientConfiguration(baseURL: baseURL, retry: retry), transport: houston, sleep: { _ in })
+    return AuthenticatedClient(client: client, token: token)
+  }
+
+  func makeClient(
+    store: EntityStore? = nil, houstonConfigured: Bool = true, retry: RetryPolicy = .standard,
+    statusReportInterval: Duration = .seconds(900)
+  ) throws -> LiveCosmonautClient {
+    LiveCosmonautClient(
+      store: try store ?? makeStore(), houston: houstonConfigured ? authenticatedClient(retry: retry) : nil,
+      analytics: Analytics(providers: [analytics]), logger: Logger(module: "CosmonautService", sinks: [logs]),
+      now: clock.closure, statusReportInterval: statusReportInterval)
+  }
+
+  /// Error events recorded for this module.
+  var recordedErrors: [AnalyticsEvent] { analytics.errors.filter { $0.properties["module"] == "CosmonautService" } }
+}
+
+/// The JSON object of a request body.
+func jsonObject(_ data: Data?) -> [String: Any]? {
+  guard let data else { return nil }
+  return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+}
+
+let positionJSON =
+  #"{"latitude":51.6,"longitude":-12.3,"altitudeKm":420.1,"speedKmPerSecond":7.66,"timestamp":"2026-11-22T05:00:00Z"}"#
