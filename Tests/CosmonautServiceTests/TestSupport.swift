@@ -21,6 +21,8 @@ actor FakeHouston: HTTPTransport {
     case failure(NetworkError)
     /// Apply the report, then answer this status (the response is "lost").
     case applyThenStatus(Int)
+    /// Behave normally for this request.
+    case normal
   }
 
   struct Recorded: Sendable {
@@ -61,8 +63,10 @@ actor FakeHouston: HTTPTransport {
       headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody)
     requests.append(recorded)
     if let alwaysFail { throw alwaysFail }
-    if !script.isEmpty {
-      switch script.removeFirst() {
+    if let reply = script.first {
+      script.removeFirst()
+      switch reply {
+      case .normal: break
       case .status(let code, let body): return HTTPResponse(status: code, body: Data(body.utf8))
       case .failure(let error): throw error
       case .applyThenStatus(let code):
@@ -70,6 +74,10 @@ actor FakeHouston: HTTPTransport {
         return HTTPResponse(status: code, body: Data("{}".utf8))
       }
     }
+    return respondNormally(to: recorded)
+  }
+
+  private func respondNormally(to recorded: Recorded) -> HTTPResponse {
     switch (recorded.method, recorded.path) {
     case ("POST", "/v1/reports"):
       let fresh = apply(recorded)
