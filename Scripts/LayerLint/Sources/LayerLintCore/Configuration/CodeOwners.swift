@@ -1,10 +1,41 @@
 /// A parsed CODEOWNERS file with GitHub's semantics: the last matching pattern wins.
 public struct CodeOwners: Sendable {
-  /// One non-comment line: a gitignore-style pattern and its owners (possibly none).
+  /// One non-comment line: a gitignore-style pattern (pre-split into components) and its owners.
   struct Rule: Sendable {
     let pattern: String
     let owners: [String]
     let line: Int
+    /// The pattern's components; unanchored patterns start with `**`.
+    let components: [[UInt8]]
+    /// Whether no component has a wildcard, so a prefix comparison decides.
+    let isLiteral: Bool
+
+    init(pattern: String, owners: [String], line: Int) {
+      self.pattern = pattern
+      self.owners = owners
+      self.line = line
+      var body = Substring(pattern)
+      if body.hasSuffix("/") { body = body.dropLast() }
+      let isAnchored = body.hasPrefix("/") || body.dropFirst().contains("/")
+      if body.hasPrefix("/") { body = body.dropFirst() }
+      var components = body.split(separator: "/").map { Array($0.utf8) }
+      if !isAnchored && !components.isEmpty { components.insert(Array("**".utf8), at: 0) }
+      self.components = components
+      isLiteral = !body.contains { $0 == "*" || $0 == "?" }
+    }
+
+    /// Whether the rule covers the folder (a pattern naming a folder owns everything below it).
+    func matches(directory: [[UInt8]]) -> Bool {
+      if components.isEmpty { return true }  // "/" owns everything
+      if isLiteral {
+        return components.count <= directory.count && zip(components, directory).allSatisfy { $0 == $1 }
+      }
+      for length in stride(from: directory.count, through: 1, by: -1)
+      where GlobMatcher.matches(components[...], directory[..<length]) {
+        return true
+      }
+      return false
+    }
   }
 
   let rules: [Rule]
@@ -25,41 +56,23 @@ public struct CodeOwners: Sendable {
   /// last pattern that matches the folder or one of its parents; empty when nothing matches or the
   /// last match names no owner.
   public func owners(ofDirectory directory: String) -> [String] {
-    let components = directory.split(separator: "/").map(String.init)
-    return rules.last { Self.matches(pattern: $0.pattern, directoryComponents: components) }?.owners ?? []
-  }
-
-  static func matches(pattern: String, directoryComponents: [String]) -> Bool {
-    var body = Substring(pattern)
-    let isDirectoryOnly = body.hasSuffix("/")
-    if isDirectoryOnly { body = body.dropLast() }
-    let isAnchored = body.hasPrefix("/") || body.dropFirst().contains("/")
-    if body.hasPrefix("/") { body = body.dropFirst() }
-    if body.isEmpty { return true }  // "/" or "*"-like root patterns
-    var patternComponents = body.split(separator: "/").map(String.init)
-    if !isAnchored { patternComponents.insert("**", at: 0) }
-    // A pattern that names a folder owns everything below it: match it against the folder or any parent.
-    for length in stride(from: directoryComponents.count, through: 1, by: -1) {
-      if GlobMatcher.matches(patternComponents[...], Array(directoryComponents.prefix(length))[...]) {
-        return true
-      }
-    }
-    return false
+    let components = directory.split(separator: "/").map { Array($0.utf8) }
+    return rules.last { $0.matches(directory: components) }?.owners ?? []
   }
 }
 
 /// Matches path components against gitignore-style components with `*`, `?` and `**`.
 enum GlobMatcher {
-  static func matches(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
+  private static let doubleStar = Array("**".utf8)
+
+  static func matches(_ pattern: ArraySlice<[UInt8]>, _ path: ArraySlice<[UInt8]>) -> Bool {
     guard let first = pattern.first else { return path.isEmpty }
-    if first == "**" {
+    if first == doubleStar {
       let rest = pattern.dropFirst()
       for skip in 0...path.count where matches(rest, path.dropFirst(skip)) { return true }
       return false
     }
-    guard let component = path.first, matchesComponent(Array(first.utf8)[...], Array(component.utf8)[...]) else {
-      return false
-    }
+    guard let component = path.first, matchesComponent(first[...], component[...]) else { return false }
     return matches(pattern.dropFirst(), path.dropFirst())
   }
 

@@ -21,7 +21,7 @@ struct ImportRules {
       for declaration in sources.importsByPath[path] ?? [] {
         let module = declaration.module
         guard module != target.name, workspace.isModule(module) else { continue }
-        if let allowed = allowedForTest, !allowed.modules.contains(module) {
+        if let allowed = allowedForTest, !allowed.permits(module) {
           if configuration.isEnabled(.testImport) {
             found.append(
               testImport(target, of: allowed.testedModule, importing: module, path: path, line: declaration.line))
@@ -64,13 +64,12 @@ struct ImportRules {
   // MARK: Test targets
 
   /// For a unit test target `<M>Tests`: the modules it may import. `nil` for other targets.
-  private func allowedImports(ofTest target: ManifestTarget) -> (testedModule: String, modules: Set<String>)? {
+  private func allowedImports(ofTest target: ManifestTarget) -> TestImportPolicy? {
     guard target.isTest, configuration.isEnabled(.testImport),
       !configuration.integrationTestTargets.contains(target.name),
       let tested = workspace.testedModule(of: target), workspace.placement(of: tested)?.rank != nil
     else { return nil }
-    let allowed = workspace.modules.map(\.name).filter { $0 == tested || workspace.mayDepend(tested, on: $0) }
-    return (tested, Set(allowed).union(configuration.testSupportModules))
+    return TestImportPolicy(workspace: workspace, testedModule: tested)
   }
 
   private func testImport(
@@ -98,7 +97,7 @@ struct ImportRules {
             + LayeringConfiguration.fileName)
       ]
     }
-    return test.targetDependencies.filter { workspace.isModule($0) && !allowed.modules.contains($0) }.map {
+    return test.targetDependencies.filter { workspace.isModule($0) && !allowed.permits($0) }.map {
       dependency in
       Violation(
         rule: .testImport, file: "Package.swift", line: workspace.manifestLine(ofTest: test),
@@ -115,5 +114,16 @@ struct ImportRules {
     Violation(
       rule: rule, file: path, line: line, source: target.name, sourceLayer: workspace.layerName(of: target.name),
       target: module, targetLayer: workspace.layerName(of: module), problem: problem, fix: fix)
+  }
+}
+
+/// What a unit test target `<M>Tests` may import: M, what M may depend on, and test-support modules.
+struct TestImportPolicy {
+  let workspace: Workspace
+  let testedModule: String
+
+  func permits(_ module: String) -> Bool {
+    module == testedModule || workspace.configuration.testSupportModules.contains(module)
+      || workspace.mayDepend(testedModule, on: module)
   }
 }

@@ -20,13 +20,27 @@ public enum LayerLinter {
     let root = URL(fileURLWithPath: packageRoot)
     let manifestText = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
     let ownersText = try? String(contentsOf: root.appendingPathComponent(configuration.ownersFile), encoding: .utf8)
+    let clock = ContinuousClock()
+    var mark = clock.now
+    func lap(_ label: String) {
+      if ProcessInfo.processInfo.environment["LAYER_LINT_PROFILE"] != nil {
+        FileHandle.standardError.write(Data("\(label): \(clock.now - mark)\n".utf8))
+      }
+      mark = clock.now
+    }
     let workspace = Workspace(manifest: manifest, configuration: configuration, manifestText: manifestText)
     let paths = manifest.targets.flatMap(\.swiftSourcePaths)
+    lap("workspace")
     let sources = ScannedSources.scan(paths: paths, root: packageRoot)
+    lap("scan")
     var violations = DependencyRules(workspace: workspace).violations()
+    lap("dependency rules")
     violations += CycleRule(workspace: workspace).violations()
+    lap("cycle")
     violations += ImportRules(workspace: workspace, sources: sources).violations()
+    lap("imports")
     violations += CoverageRules(workspace: workspace, codeOwners: ownersText.map(CodeOwners.init(text:))).violations()
+    lap("coverage")
     return LintReport(
       violations: sorted(violations), moduleCount: workspace.modules.count,
       fileCount: paths.count - sources.unreadablePaths.count)
