@@ -21,7 +21,7 @@ public struct CodeOwners: Sendable {
       var components = body.split(separator: "/").map { Array($0.utf8) }
       if !isAnchored && !components.isEmpty { components.insert(Array("**".utf8), at: 0) }
       self.components = components
-      isLiteral = !body.contains { $0 == "*" || $0 == "?" }
+      isLiteral = isAnchored && !body.contains { $0 == "*" || $0 == "?" }
     }
 
     /// Whether the rule covers the folder (a pattern naming a folder owns everything below it).
