@@ -1,0 +1,117 @@
+import Foundation
+import Network
+import Testing
+
+@testable import CosmonautService
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `Scripts/houston` as a real process on 127.0.0.1, spoken to over URLSession.
+final class HoustonProcess {
+  let process = Process()
+  let baseURL: URL
+
+  static var scriptURL: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Scripts/houston")
+  }
+
+  static var isAvailable: Bool {
+    FileManager.default.isExecutableFile(atPath: scriptURL.path)
+      && FileManager.default.isExecutableFile(atPath: "/usr/bin/env")
+  }
+
+  init(arguments: [String]) throws {
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", Self.scriptURL.path, "--port", "0"] + arguments
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // The first stdout line says where it listens; EOF (empty read) means it died.
+    var buffer = Data()
+    while !buffer.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      buffer.append(chunk)
+    }
+    let line = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let prefix = "houston listening on "
+    guard line.hasPrefix(prefix), let url = URL(string: String(line.dropFirst(prefix.count))) else {
+      process.terminate()
+      process.waitUntilExit()
+      throw HoustonStartError(line: line)
+    }
+    baseURL = url
+  }
+
+  struct HoustonStartError: Error { let line: String }
+
+  /// Sends SIGTERM and waits up to 5 s; then SIGKILL (so a test never hangs). Returns the exit status.
+  func stop() -> Int32 {
+    process.terminate()  // SIGTERM
+    let deadline = Date().addingTimeInterval(5)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+}
+
+@Suite(.enabled(if: HoustonProcess.isAvailable, "Scripts/houston needs python3"))
+struct HoustonScriptTests {
+  struct Reports: Decodable {
+    struct Report: Decodable { let id: String; let kind: String }
+    let reports: [Report]
+  }
+
+  @Test func liveClientSyncsExactlyOnceThroughFaultsAndReadsThePosition() async throws {
+    let houston = try HoustonProcess(arguments: [
+      "--token", "secret-token", "--fail-first", "2", "--drop-response-first", "1",
+    ])
+    defer { #expect(houston.stop() == 0) }
+    let harness = try Harness()
+    let token = try #require(AuthToken("secret-token"))
+    let http = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL), sleep: { _ in })
+    let client = LiveCosmonautClient(
+      store: try harness.makeStore(), houston: AuthenticatedClient(client: http, token: token),
+      analytics: .disabled, logger: .disabled(module: "CosmonautService"), now: harness.clock.closure)
+
+    _ = try await client.consume("water", quantity: 2)
+    _ = try await client.updateProfile(ProfileUpdate(name: "Valentina Orlova"))
+    let report = try await client.sync()
+    #expect(report.delivered.map(\.kind) == ["supplies.changed", "profile.updated", "status.report"])
+    #expect(report.pending.isEmpty)
+
+    let applied = try await AuthenticatedClient(client: http, token: token)
+      .send(HTTPRequest(path: "/v1/reports"), decoding: Reports.self)
+    #expect(applied.reports.map(\.id) == report.delivered.map(\.id))
+
+    let position = try await client.stationPosition()
+    #expect(position.isLive)
+    #expect(abs(position.position.latitude) <= 51.64 + 0.01)
+    #expect((-180...180).contains(position.position.longitude))
+    #expect(abs(position.position.altitudeKm - 420) < 5)
+  }
+
+  @Test func wrongTokenIsRefused() async throws {
+    let houston = try HoustonProcess(arguments: ["--token", "right"])
+    defer { #expect(houston.stop() == 0) }
+    let harness = try Harness()
+    let token = try #require(AuthToken("wrong"))
+    let http = HTTPClient(
+      configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none), sleep: { _ in })
+    let client = LiveCosmonautClient(
+      store: try harness.makeStore(), houston: AuthenticatedClient(client: http, token: token),
+      analytics: .disabled, logger: .disabled(module: "CosmonautService"), now: harness.clock.closure)
+    let error = await #expect(throws: CosmonautServiceError.self) { try await client.sync() }
+    guard case .houstonUnreachable(let reason) = error else {
+      Issue.record("expected houstonUnreachable, got \(String(describing: error))")
+      return
+    }
+    #expect(reason.contains("401"))
+    #expect(try await client.pendingSync().pending.first?.attempts == 1)
+  }
+}
