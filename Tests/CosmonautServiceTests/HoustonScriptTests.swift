@@ -114,4 +114,36 @@ struct HoustonScriptTests {
     #expect(reason.contains("401"))
     #expect(try await client.pendingSync().pending.first?.attempts == 1)
   }
+
+  @Test func appliedReportsSurviveARestartWithStateFile() async throws {
+    let harness = try Harness()
+    let stateFile = harness.directory.appendingPathComponent("houston-state.json").path
+    let report = try HTTPRequest(
+      method: .post, path: "/v1/reports", headers: ["Idempotency-Key": "key-1", "Content-Type": "application/json"],
+      body: JSONSerialization.data(withJSONObject: ["id": "key-1", "kind": "status.report", "payload": [:]]))
+
+    let first = try HoustonProcess(arguments: ["--state", stateFile])
+    let firstClient = HTTPClient(configuration: ClientConfiguration(baseURL: first.baseURL, retry: .none))
+    #expect(try await firstClient.send(report).status == 201)
+    #expect(first.stop() == 0)
+
+    let second = try HoustonProcess(arguments: ["--state", stateFile])
+    defer { #expect(second.stop() == 0) }
+    let secondClient = HTTPClient(configuration: ClientConfiguration(baseURL: second.baseURL, retry: .none))
+    let duplicate = try await secondClient.send(report)
+    #expect(duplicate.status == 200)
+    #expect(String(decoding: duplicate.body, as: UTF8.self).contains("duplicate"))
+    let applied = try await secondClient.send(HTTPRequest(path: "/v1/reports"), decoding: Reports.self)
+    #expect(applied.reports.map(\.id) == ["key-1"])
+
+    let malformed = HTTPRequest(
+      method: .post, path: "/v1/reports", headers: ["Idempotency-Key": "key-2"], body: Data("{not json".utf8))
+    let error = await #expect(throws: NetworkError.self) { try await secondClient.send(malformed) }
+    guard case .status(let code, let body) = error else {
+      Issue.record("expected a status error, got \(String(describing: error))")
+      return
+    }
+    #expect(code == 400)
+    #expect(body.contains("malformed JSON"))
+  }
 }
