@@ -25,7 +25,7 @@ let app: [Module] = [
 let domain: [Module] = [
   .library("Scaffold", dependsOn: ["UIComponents", "Logging", "AppAnalytics"]),
   .library("Cosmonaut", dependsOn: ["CosmonautService", "UIComponents", "Logging", "AppAnalytics"]),
-  .library("Spacesuit", dependsOn: ["SpacesuitService", "UIComponents", "Logging", "AppAnalytics"]),
+  .library("Spacesuit", dependsOn: ["SpacesuitService", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
 ]
 
 // MARK: - Service

@@ -39,7 +39,11 @@ enum InvocationParser {
       var argument = arguments[index]
       index += 1
       if onlyPositionals || !argument.hasPrefix("--") || argument == "--" {
-        if argument == "--" && !onlyPositionals { onlyPositionals = true; continue }
+        // `--` ends options for the whole line; the command parser sees it too.
+        if argument == "--" && !onlyPositionals {
+          onlyPositionals = true
+          if words.isEmpty { continue }  // nothing to end for the command yet
+        }
         words.append(argument)
         continue
       }
@@ -116,10 +120,15 @@ enum InvocationParser {
     var positionals: [String] = []
     var json = false
     var index = rest.startIndex
+    var onlyPositionals = false
     while index < rest.endIndex {
       var argument = rest[index]
       index += 1
-      guard argument.hasPrefix("--"), argument.count > 2 else {
+      if argument == "--" && !onlyPositionals {
+        onlyPositionals = true
+        continue
+      }
+      guard !onlyPositionals, argument.hasPrefix("--"), argument.count > 2 else {
         positionals.append(argument)
         continue
       }

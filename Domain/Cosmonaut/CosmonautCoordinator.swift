@@ -33,10 +33,9 @@ public final class CosmonautCoordinator: Coordinator {
   public func start(link: DeepLink) async throws -> Bool {
     let rest = link.droppingHead()
     switch link.head {
-    case nil:
-      try await run(dashboardLink: rest)
-    case "dashboard":
-      try await run(dashboardLink: rest)
+    case nil, "dashboard":
+      guard rest.head == nil else { return false }
+      try await runDashboard()
     case "profile":
       return try await profile.open(rest)
     case "supplies":
@@ -49,7 +48,7 @@ public final class CosmonautCoordinator: Coordinator {
     return true
   }
 
-  private func run(dashboardLink link: DeepLink) async throws {
+  private func runDashboard() async throws {
     switch context.presentation {
     case .interactive: await dashboard.runInteractive(profile: profile)
     case .once(let json): try await dashboard.printOnce(json: json)

@@ -32,6 +32,8 @@ public final class SpacesuitCoordinator: Coordinator {
 
   public func start(link: DeepLink) async throws -> Bool {
     let rest = link.droppingHead()
+    // Every link of this domain is one word deep (its options are parameters).
+    guard rest.head == nil else { return false }
     switch link.head {
     case nil, "telemetry":
       if case .once(let json) = context.presentation {

@@ -115,22 +115,16 @@ struct InvocationParserCommandTests {
     #expect(
       usageError("--", "--version") == "unknown command \"--version\". Run 'cosmonaut --help' for the list of commands")
     #expect(
-      usageError("sync", "--", "--data-dir") == "unknown option --data-dir for 'sync'. Usage: cosmonaut sync [--json]")
+      usageError("sync", "--", "--data-dir") == "unexpected argument \"--data-dir\". Usage: cosmonaut sync [--json]")
   }
 
-  @Test(
-    .bug(
-      id: "domain-tests-2",
-      "'--' does not end command options: a positional after it that starts with -- is parsed as an option"))
-  func doubleDashEndsCommandOptionsToo() {
-    withKnownIssue("InvocationParser drops the '--' marker before the command's own option parsing") {
-      let invocation = try InvocationParser.parse(["supplies", "consume", "--", "--odd-item", "2"])
-      #expect(
-        invocation
-          == .command(
-            GlobalOptions(), link: "supplies/consume", parameters: ["item": "--odd-item", "quantity": "2"], json: false)
-      )
-    }
+  @Test func doubleDashEndsCommandOptionsToo() throws {
+    let invocation = try InvocationParser.parse(["supplies", "consume", "--", "--odd-item", "2"])
+    #expect(
+      invocation
+        == .command(
+          GlobalOptions(), link: "supplies/consume", parameters: ["item": "--odd-item", "quantity": "2"], json: false)
+    )
   }
 }
 

@@ -104,15 +104,13 @@ struct DashboardFlowTests {
     #expect(harness.output.text.isEmpty)
   }
 
-  @Test(.bug(id: "domain-tests-1", "CosmonautCoordinator handles 'dashboard/<anything>' instead of returning false"))
-  func unknownDashboardSubLinkIsNotHandled() async throws {
+  @Test func unknownDashboardSubLinkIsNotHandled() async throws {
     let harness = CosmonautHarness(.once(json: false))
 
     let handled = try await harness.open("dashboard/weather")
 
-    withKnownIssue("CosmonautCoordinator.run(dashboardLink:) ignores the rest of the link") {
-      #expect(handled == false)
-    }
+    #expect(handled == false)
+    #expect(harness.output.text.isEmpty)
   }
 
   @Test func interactiveDashboardProfileEditSavesTheProfile() async throws {

@@ -9,13 +9,13 @@ import Testing
 @Suite("cosmonaut with spacesuit-sim and Houston")
 struct ExternalPartsTests {
   @Test("suit status --json over a real Unix socket to spacesuit-sim")
-  func suitStatusAgainstSimulator() throws {
+  func suitStatusAgainstSimulator() async throws {
     let sandbox = try Sandbox()
     let simulator = try BackgroundServer(
       Executables.spacesuitSimulator, ["--socket", sandbox.socketPath, "--seed", "7"], marker: "listening",
       environment: sandbox.environment)
 
-    let result = try sandbox.cosmonaut(["--suit", "unix:\(sandbox.socketPath)", "suit", "status", "--json"])
+    let result = try await sandbox.cosmonaut(["--suit", "unix:\(sandbox.socketPath)", "suit", "status", "--json"])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let document = try #require(try result.stdout.json() as? [String: Any])
     let telemetry = try #require(document["telemetry"] as? [String: Any])
@@ -23,9 +23,9 @@ struct ExternalPartsTests {
     #expect(pressure > 20 && pressure < 40)
     #expect((document["readings"] as? [Any])?.isEmpty == false)
 
-    let set = try sandbox.cosmonaut(["--suit", "unix:\(sandbox.socketPath)", "suit", "set", "lights", "on"])
+    let set = try await sandbox.cosmonaut(["--suit", "unix:\(sandbox.socketPath)", "suit", "set", "lights", "on"])
     #expect(set.status == 0, "stderr: \(set.stderr)")
-    let after = try sandbox.cosmonaut(["--suit", "unix:\(sandbox.socketPath)", "suit", "status", "--json"])
+    let after = try await sandbox.cosmonaut(["--suit", "unix:\(sandbox.socketPath)", "suit", "status", "--json"])
     let lights = (try after.stdout.json() as? [String: Any])?["telemetry"] as? [String: Any]
     #expect(lights?["helmetLightsOn"] as? Bool == true, "the simulator process keeps the suit's state between clients")
 
@@ -37,10 +37,10 @@ struct ExternalPartsTests {
   func syncThroughFaults() async throws {
     let sandbox = try Sandbox()
     // Queue three changes while offline.
-    #expect(try sandbox.cosmonaut(["profile", "set", "--name", "Valentina Tereshkova"]).status == 0)
-    #expect(try sandbox.cosmonaut(["supplies", "consume", "food", "1"]).status == 0)
-    #expect(try sandbox.cosmonaut(["supplies", "restock", "water", "2"]).status == 0)
-    let offline = try sandbox.cosmonaut(["sync"])
+    #expect(try await sandbox.cosmonaut(["profile", "set", "--name", "Valentina Tereshkova"]).status == 0)
+    #expect(try await sandbox.cosmonaut(["supplies", "consume", "food", "1"]).status == 0)
+    #expect(try await sandbox.cosmonaut(["supplies", "restock", "water", "2"]).status == 0)
+    let offline = try await sandbox.cosmonaut(["sync"])
     #expect(offline.status == 69, "Houston unset: nothing can be delivered")
     #expect(offline.stdout.contains("Pending"))
 
@@ -57,7 +57,7 @@ struct ExternalPartsTests {
     var attempts = 0
     repeat {
       attempts += 1
-      let sync = try sandbox.cosmonaut(["--houston", url, "sync", "--json"])
+      let sync = try await sandbox.cosmonaut(["--houston", url, "sync", "--json"])
       if let report = try? sync.stdout.json() as? [String: Any] {
         delivered += (report["delivered"] as? [Any])?.count ?? 0
         if sync.status == 0 && (report["pending"] as? [Any])?.isEmpty == true { break }
@@ -71,19 +71,19 @@ struct ExternalPartsTests {
     let kinds = reports.compactMap { $0["kind"] as? String }
     #expect(kinds.filter { $0 != "status.report" }.count == 3, "the three changes, each once: \(kinds)")
 
-    let status = try sandbox.cosmonaut(["sync", "status", "--json"])
+    let status = try await sandbox.cosmonaut(["sync", "status", "--json"])
     #expect((try status.stdout.json() as? [String: Any])?["pending"] as? [Any] != nil)
     #expect(((try status.stdout.json() as? [String: Any])?["pending"] as? [Any])?.isEmpty == true)
   }
 
   @Test("the dashboard shows the station position from Houston, and the last known one offline")
-  func dashboardPosition() throws {
+  func dashboardPosition() async throws {
     let sandbox = try Sandbox()
     let houston = try BackgroundServer(
       URL(fileURLWithPath: "/usr/bin/env"), ["python3", Executables.houston.path, "--port", "0"], marker: "listening",
       environment: sandbox.environment)
     let url = try #require(houston.readyLine.split(separator: " ").last.map(String.init))
-    let live = try sandbox.cosmonaut(["--houston", url, "dashboard", "--json"])
+    let live = try await sandbox.cosmonaut(["--houston", url, "dashboard", "--json"])
     #expect(live.status == 0, "stderr: \(live.stderr)")
     let livePosition = try #require((try live.stdout.json() as? [String: Any])?["position"] as? [String: Any])
     #expect(livePosition["live"] as? Bool == true)
@@ -91,7 +91,7 @@ struct ExternalPartsTests {
     #expect(abs(latitude) <= 51.7)
     houston.stop()
 
-    let offline = try sandbox.cosmonaut(["--houston", url, "dashboard", "--json"])
+    let offline = try await sandbox.cosmonaut(["--houston", url, "dashboard", "--json"])
     #expect(offline.status == 0, "stderr: \(offline.stderr)")
     let cached = try #require((try offline.stdout.json() as? [String: Any])?["position"] as? [String: Any])
     #expect(cached["live"] as? Bool == false)
@@ -110,9 +110,9 @@ struct ExternalPartsTests {
 @Suite("cosmonaut interactive")
 struct InteractiveSessionTests {
   @Test("an interactive session reaches the Spacesuit screen and quits cleanly")
-  func reachSpacesuitAndQuit() throws {
+  func reachSpacesuitAndQuit() async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.cosmonaut([], input: "s\nb\nq\n")
+    let result = try await sandbox.cosmonaut([], input: "s\nb\nq\n")
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.stdout.contains("Cosmonaut"))
     #expect(result.stdout.contains("Spacesuit —"), "the suit screen was shown")
@@ -122,20 +122,20 @@ struct InteractiveSessionTests {
   }
 
   @Test("open <link> starts at a deep link, and end of input ends the app with 0")
-  func openDeepLink() throws {
+  func openDeepLink() async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.cosmonaut(["open", "supplies"], input: "c\nwater\n2\nb\n")
+    let result = try await sandbox.cosmonaut(["open", "supplies"], input: "c\nwater\n2\nb\n")
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.stdout.contains("Consumed 2"))
-    let list = try sandbox.cosmonaut(["supplies", "list", "--json"])
+    let list = try await sandbox.cosmonaut(["supplies", "list", "--json"])
     let water = (try list.stdout.json() as? [[String: Any]])?.first { $0["id"] as? String == "water" }
     #expect(water != nil)
   }
 
   @Test("a bad choice is explained and asked again")
-  func invalidChoice() throws {
+  func invalidChoice() async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.cosmonaut([], input: "42\nq\n")
+    let result = try await sandbox.cosmonaut([], input: "42\nq\n")
     #expect(result.status == 0)
     #expect(result.stdout.contains("42") || result.stderr.contains("42"))
   }

@@ -59,17 +59,18 @@ final class Sandbox: @unchecked Sendable {
   /// Runs `cosmonaut` with this sandbox's data directory.
   func cosmonaut(
     _ arguments: [String], input: String? = nil, extraEnvironment: [String: String] = [:]
-  ) throws
+  ) async throws
     -> ProcessResult
   {
-    try run(
+    try await run(
       Executables.cosmonaut, ["--data-dir", dataDirectory] + arguments, input: input,
       environment: environment.merging(extraEnvironment) { $1 })
   }
 
+  /// Runs a process to its end without blocking a thread of the test runner; killed after a minute.
   func run(
     _ executable: URL, _ arguments: [String], input: String? = nil, environment: [String: String]
-  ) throws
+  ) async throws
     -> ProcessResult
   {
     let process = Process()
@@ -82,19 +83,24 @@ final class Sandbox: @unchecked Sendable {
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = stdin
+    let exited = AsyncStream<Void> { continuation in
+      process.terminationHandler = { _ in continuation.finish() }
+    }
     try process.run()
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
     let outputData = PipeReader(output.fileHandleForReading)
     let errorData = PipeReader(errors.fileHandleForReading)
-    let deadline = Date().addingTimeInterval(60)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-    if process.isRunning {
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(60))
       process.terminate()
-      process.waitUntilExit()
+    }
+    for await _ in exited {}
+    watchdog.cancel()
+    process.waitUntilExit()
+    if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM {
       throw ProcessFailure.timedOut(([executable.lastPathComponent] + arguments).joined(separator: " "))
     }
-    process.waitUntilExit()
     return ProcessResult(
       status: process.terminationStatus, stdout: outputData.finish(), stderr: errorData.finish())
   }
@@ -173,15 +179,18 @@ final class BackgroundServer: @unchecked Sendable {
     Thread.detachNewThread { [errors] in _ = errors.fileHandleForReading.readDataToEndOfFile() }
   }
 
-  /// Asks the server to stop (SIGTERM) and returns its exit status.
+  /// Asks the server to stop (SIGTERM), waits a bounded time, then kills it; returns its exit status.
   @discardableResult
   func stop() -> Int32 {
     if process.isRunning { process.terminate() }
+    let deadline = Date().addingTimeInterval(5)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     return process.terminationStatus
   }
 
-  deinit { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+  deinit { stop() }
 }
 
 final class LineBox: @unchecked Sendable {
