@@ -140,17 +140,24 @@ if !violations.isEmpty {
   exit(1)
 }
 
+/// A module's README documents it; it is not a source or a resource.
+func excludedFiles(in path: String) -> [String] {
+  let readme = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent(path).appendingPathComponent("README.md")
+  return FileManager.default.fileExists(atPath: readme.path) ? ["README.md"] : []
+}
+
 func targets(for module: Module) -> [Target] {
   let path = "\(module.layer.folder)/\(module.name)"
+  let exclude = excludedFiles(in: path)
   let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
   let tests = Target.testTarget(
     name: "\(module.name)Tests", dependencies: ([module.name] + module.dependencies + module.testDependencies).map { .init(stringLiteral: $0) },
     path: "Tests/\(module.name)Tests")
   switch module.kind {
   case .library:
-    return [.target(name: module.name, dependencies: dependencies, path: path), tests]
+    return [.target(name: module.name, dependencies: dependencies, path: path, exclude: exclude), tests]
   case .executable:
-    return [.executableTarget(name: module.name, dependencies: dependencies, path: path), tests]
+    return [.executableTarget(name: module.name, dependencies: dependencies, path: path, exclude: exclude), tests]
   case .systemLibrary(let pkgConfig):
     return [.systemLibrary(name: module.name, path: path, pkgConfig: pkgConfig, providers: [.apt(["libsqlite3-dev"])])]
   }

@@ -132,7 +132,7 @@ public final class UnixSocketTransport: RadioTransport {
     try await onThread("radio.unix.write") {
       writeLock.lock()
       defer { writeLock.unlock() }
-      let result = try socket.use { fd -> Void in
+      let result: Void? = try socket.use { fd -> Void in
         var offset = 0
         while offset < bytes.count {
           let written = bytes.withUnsafeBytes { raw in

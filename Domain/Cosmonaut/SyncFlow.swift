@@ -30,19 +30,23 @@ final class SyncFlow {
 
   /// Delivers the outbox; when Houston cannot be reached, still shows what is pending, then fails.
   private func syncOnce(json: Bool) async throws {
+    let report: SyncReport
     do {
-      let report = try await client.sync()
-      environment.analytics.track(
-        "sync.finished", ["delivered": String(report.delivered.count), "pending": String(report.pending.count)])
-      try show(report, json: json)
+      report = try await client.sync()
     } catch let error as CosmonautServiceError {
-      switch error {
-      case .houstonNotConfigured, .houstonUnreachable:
+      if case .houstonNotConfigured = error {
         try show(try await client.pendingSync(), json: json)
-      default:
-        break
+      } else if case .houstonUnreachable = error {
+        try show(try await client.pendingSync(), json: json)
       }
       throw error
+    }
+    environment.analytics.track(
+      "sync.finished", ["delivered": String(report.delivered.count), "pending": String(report.pending.count)])
+    try show(report, json: json)
+    // Part of the outbox was delivered, then Houston stopped answering: the rest still waits.
+    if let lastError = report.lastError, !report.pending.isEmpty {
+      throw CosmonautServiceError.houstonUnreachable(lastError)
     }
   }
 
