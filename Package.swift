@@ -42,7 +42,7 @@ let core: [Module] = [
   .library("Network", dependsOn: ["Logging"]),
   .library("Persistence", dependsOn: ["CSQLite", "Logging"]),
   .library("Radio", dependsOn: ["Logging"]),
-  .library("UIComponents", dependsOn: []),
+  .library("UIComponents", dependsOn: ["AppAnalytics"]),
 ]
 
 // MARK: - Shared

@@ -51,7 +51,7 @@ public final class CosmonautCoordinator: Coordinator {
   private func runDashboard() async throws {
     switch context.presentation {
     case .interactive: await dashboard.runInteractive(profile: profile)
-    case .once(let json): try await dashboard.printOnce(json: json)
+    case .once: try await dashboard.printOnce()
     }
   }
 }
@@ -59,21 +59,18 @@ public final class CosmonautCoordinator: Coordinator {
 /// What every flow of this domain needs besides its service.
 @MainActor
 struct FlowEnvironment {
+  static let module = "Cosmonaut"
+
   let context: FlowContext
   let analytics: Analytics
   let logger: Logger
 
   var terminal: Terminal { context.terminal }
   var theme: Theme { context.terminal.theme }
+  var json: Bool { context.presentation.isJSON }
 
   /// Shows an error in interactive mode (one line, recorded by the host).
   func present(_ error: any Error) {
-    logger.warning("flow failed: \(error)")
-    context.errors.present(error, in: "Cosmonaut")
-  }
-
-  /// Prints a value as the single JSON document of a scripted command.
-  func printJSON<T: Encodable>(_ value: T) throws {
-    terminal.print(try JSONOutput.render(value))
+    context.errors.present(error, in: Self.module)
   }
 }

@@ -1,5 +1,6 @@
 import CosmonautService
 import Foundation
+import Logging
 import UIComponents
 
 /// What the dashboard shows, also its `--json` document.
@@ -24,19 +25,14 @@ struct DashboardSummary: Encodable, Equatable {
 final class DashboardFlow {
   private let environment: FlowEnvironment
   private let client: any CosmonautClient
-  private(set) var state: LoadState<DashboardSummary> = .loading
 
   init(environment: FlowEnvironment, client: any CosmonautClient) {
     self.environment = environment
     self.client = client
   }
 
-  func load() async {
-    state = await LoadState.capture { try await summary() }
-  }
-
   /// Gathers the summary. The position is optional: offline with nothing cached is not a failure.
-  func summary() async throws -> DashboardSummary {
+  static func summary(from client: any CosmonautClient, logger: Logger) async throws -> DashboardSummary {
     let profile = try await client.profile()
     let supplies = try await client.supplies()
     let pending = try await client.pendingSync().pending.count
@@ -48,16 +44,16 @@ final class DashboardFlow {
         latitude: value.latitude, longitude: value.longitude, altitudeKm: value.altitudeKm,
         speedKmPerSecond: value.speedKmPerSecond, timestamp: value.timestamp, live: reading.isLive)
     } catch let error as CosmonautServiceError where error.kind == .unavailable {
-      environment.logger.info("no station position: \(error.userMessage)")
+      logger.info("no station position: \(error.userMessage)")
     }
     return DashboardSummary(
       profile: profile, position: position, lowStock: supplies.filter(\.isLow), pendingReports: pending)
   }
 
-  func printOnce(json: Bool) async throws {
-    let summary = try await summary()
-    if json {
-      try environment.printJSON(summary)
+  func printOnce() async throws {
+    let summary = try await Self.summary(from: client, logger: environment.logger)
+    if environment.json {
+      try environment.context.printJSON(summary)
     } else {
       environment.terminal.print(DashboardScreen.render(summary, theme: environment.theme))
     }
@@ -65,37 +61,34 @@ final class DashboardFlow {
 
   /// The dashboard with its menu: profile, supplies, sync, refresh, back.
   func runInteractive(profile: ProfileFlow) async {
-    let terminal = environment.terminal
-    while true {
-      await load()
-      switch state {
-      case .loading: return
-      case .failed(let error): environment.present(error); return
-      case .loaded(let summary): terminal.print(DashboardScreen.render(summary, theme: environment.theme))
-      }
-      let menu = Menu(
+    let client = client
+    let logger = environment.logger
+    let theme = environment.theme
+    let screen = InteractiveScreen(
+      menu: Menu(
         title: "Cosmonaut",
         items: [
           .init(key: "p", title: "Profile"), .init(key: "s", title: "Supplies"), .init(key: "y", title: "Houston sync"),
           .init(key: "r", title: "Refresh"), .init(key: "b", title: "Back"),
-        ])
-      guard let choice = menu.choose(on: terminal) else { return }
+        ]),
+      load: { try await Self.summary(from: client, logger: logger) },
+      render: { DashboardScreen.render($0, theme: theme) })
+    await screen.run(in: environment.context, module: FlowEnvironment.module) { choice, _ in
       switch choice.key {
       case "p": await profile.runInteractive()
-      case "s": await navigate(to: "supplies")
-      case "y": await navigate(to: "sync")
-      case "r": continue
-      default: return
+      case "s": await navigate(to: ["supplies"])
+      case "y": await navigate(to: ["sync"])
+      case "r": break
+      default: return .leave
       }
+      return .stay
     }
   }
 
-  private func navigate(to link: String) async {
-    guard let destination = DeepLink(string: link) else { return }
-    do {
-      _ = try await environment.context.navigator.navigate(to: destination)
-    } catch {
-      environment.present(error)
+  /// Cross-domain style navigation: asks the host for the destination by value.
+  private func navigate(to path: [String]) async {
+    await environment.context.presentingErrors(in: FlowEnvironment.module) {
+      _ = try await environment.context.navigator.navigate(to: DeepLink(path: path))
     }
   }
 }

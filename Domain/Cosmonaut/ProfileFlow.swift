@@ -1,5 +1,4 @@
 import CosmonautService
-import Foundation
 import UIComponents
 
 /// Shows and edits the cosmonaut's profile.
@@ -7,15 +6,10 @@ import UIComponents
 final class ProfileFlow {
   private let environment: FlowEnvironment
   private let client: any CosmonautClient
-  private(set) var state: LoadState<CosmonautProfile> = .loading
 
   init(environment: FlowEnvironment, client: any CosmonautClient) {
     self.environment = environment
     self.client = client
-  }
-
-  func load() async {
-    state = await LoadState.capture { try await client.profile() }
   }
 
   /// `profile`, `profile/show`, `profile/set?name=…`.
@@ -23,24 +17,16 @@ final class ProfileFlow {
     switch (link.head, environment.context.presentation) {
     case (nil, .interactive), ("show", .interactive), ("edit", .interactive):
       await runInteractive()
-    case (nil, .once(let json)), ("show", .once(let json)):
-      let profile = try await client.profile()
-      if json {
-        try environment.printJSON(profile)
-      } else {
-        environment.terminal.print(ProfileScreen.render(profile, theme: environment.theme))
-      }
+    case (nil, .once), ("show", .once):
+      try show(try await client.profile())
     case ("set", _):
       let update = ProfileUpdate(
         name: link.parameters["name"], agency: link.parameters["agency"], role: link.parameters["role"],
         mission: link.parameters["mission"])
       guard !update.isEmpty else { throw CosmonautFlowError.nothingToChange }
-      let saved = try await client.updateProfile(update)
-      environment.analytics.track("profile.updated", ["fields": update.changedFields.joined(separator: ",")])
-      if case .once(json: true) = environment.context.presentation {
-        try environment.printJSON(saved)
-      } else {
-        environment.terminal.print(ProfileScreen.render(saved, theme: environment.theme))
+      let saved = try await save(update)
+      try show(saved)
+      if !environment.json {
         environment.terminal.print(
           environment.theme.apply(.ok, to: "Profile saved; Houston will be told on the next sync."))
       }
@@ -50,27 +36,37 @@ final class ProfileFlow {
     return true
   }
 
+  private func show(_ profile: CosmonautProfile) throws {
+    if environment.json {
+      try environment.context.printJSON(profile)
+    } else {
+      environment.terminal.print(ProfileScreen.render(profile, theme: environment.theme))
+    }
+  }
+
+  private func save(_ update: ProfileUpdate) async throws -> CosmonautProfile {
+    let saved = try await client.updateProfile(update)
+    environment.analytics.track("profile.updated", ["fields": update.changedFields.joined(separator: ",")])
+    return saved
+  }
+
   /// Shows the profile, then lets the user edit it field by field until they go back.
   func runInteractive() async {
-    let terminal = environment.terminal
-    while true {
-      await load()
-      switch state {
-      case .loading: return
-      case .failed(let error): environment.present(error); return
-      case .loaded(let profile):
-        terminal.print(ProfileScreen.render(profile, theme: environment.theme))
-      }
-      let menu = Menu(
-        title: "Profile", items: [.init(key: "e", title: "Edit profile"), .init(key: "b", title: "Back")])
-      guard let choice = menu.choose(on: terminal), choice.key == "e" else { return }
-      await edit()
+    let client = client
+    let theme = environment.theme
+    let screen = InteractiveScreen(
+      menu: Menu(title: "Profile", items: [.init(key: "e", title: "Edit profile"), .init(key: "b", title: "Back")]),
+      load: { try await client.profile() },
+      render: { ProfileScreen.render($0, theme: theme) })
+    await screen.run(in: environment.context, module: FlowEnvironment.module) { choice, profile in
+      guard choice.key == "e" else { return .leave }
+      await edit(profile)
+      return .stay
     }
   }
 
   /// Asks for each field, keeping the current value when the answer is empty.
-  func edit() async {
-    guard let current = state.value else { return }
+  func edit(_ current: CosmonautProfile) async {
     var update = ProfileUpdate()
     let fields: [(String, String, WritableKeyPath<ProfileUpdate, String?>)] = [
       ("Name", current.name, \.name), ("Agency", current.agency, \.agency),
@@ -79,7 +75,7 @@ final class ProfileFlow {
     for (label, value, keyPath) in fields {
       let shown = value.isEmpty ? "" : " [\(value)]"
       let prompt = Prompt<String?>("\(label)\(shown): ") { answer in
-        let trimmed = answer.trimmingCharacters(in: .whitespaces)
+        let trimmed = answer.trimmingWhitespace()
         if trimmed.count > ProfileRules.maximumLength {
           return .failure(ValidationError("at most \(ProfileRules.maximumLength) characters, please"))
         }
@@ -92,12 +88,9 @@ final class ProfileFlow {
       environment.terminal.print(environment.theme.apply(.dim, to: "Nothing changed."))
       return
     }
-    do {
-      _ = try await client.updateProfile(update)
-      environment.analytics.track("profile.updated", ["fields": update.changedFields.joined(separator: ",")])
+    await environment.context.presentingErrors(in: FlowEnvironment.module) {
+      _ = try await save(update)
       environment.terminal.print(environment.theme.apply(.ok, to: "Profile saved."))
-    } catch {
-      environment.present(error)
     }
   }
 }

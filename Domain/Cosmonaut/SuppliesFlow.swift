@@ -6,7 +6,6 @@ import UIComponents
 final class SuppliesFlow {
   private let environment: FlowEnvironment
   private let client: any CosmonautClient
-  private(set) var state: LoadState<[SupplyItem]> = .loading
 
   private static let consumeUsage = "cosmonaut supplies consume ITEM QUANTITY"
   private static let restockUsage = "cosmonaut supplies restock ITEM QUANTITY"
@@ -16,31 +15,28 @@ final class SuppliesFlow {
     self.client = client
   }
 
-  func load() async {
-    state = await LoadState.capture { try await client.supplies() }
-  }
-
   /// `supplies`, `supplies/list`, `supplies/consume?item=…&quantity=…`, `supplies/restock?…`.
   func open(_ link: DeepLink) async throws -> Bool {
     switch (link.head, environment.context.presentation) {
     case (nil, .interactive), ("list", .interactive):
       await runInteractive()
-    case (nil, .once(let json)), ("list", .once(let json)):
+    case (nil, .once), ("list", .once):
       let items = try await client.supplies()
-      if json {
-        try environment.printJSON(items)
+      if environment.json {
+        try environment.context.printJSON(items)
       } else {
         environment.terminal.print(SuppliesScreen.render(items, theme: environment.theme))
       }
-    case ("consume", .once(let json)):
+    case ("consume", .once):
       let (item, quantity) = try Self.arguments(of: link, usage: Self.consumeUsage)
-      try report(try await client.consume(item, quantity: quantity), change: -quantity, json: json)
-    case ("restock", .once(let json)):
+      try report(try await client.consume(item, quantity: quantity), change: -quantity)
+    case ("restock", .once):
       let (item, quantity) = try Self.arguments(of: link, usage: Self.restockUsage)
-      try report(try await client.restock(item, quantity: quantity), change: quantity, json: json)
+      try report(try await client.restock(item, quantity: quantity), change: quantity)
     case ("consume", .interactive), ("restock", .interactive):
-      await load()
-      await change(consuming: link.head == "consume")
+      await environment.context.presentingErrors(in: FlowEnvironment.module) {
+        await change(consuming: link.head == "consume", items: try await client.supplies())
+      }
       await runInteractive()
     default:
       return false
@@ -50,37 +46,33 @@ final class SuppliesFlow {
 
   /// The inventory screen: a table, then consume / restock / back until the user leaves.
   func runInteractive() async {
-    let terminal = environment.terminal
-    while true {
-      await load()
-      switch state {
-      case .loading: return
-      case .failed(let error): environment.present(error); return
-      case .loaded(let items): terminal.print(SuppliesScreen.render(items, theme: environment.theme))
-      }
-      let menu = Menu(
+    let client = client
+    let theme = environment.theme
+    let screen = InteractiveScreen(
+      menu: Menu(
         title: "Supplies",
-        items: [
-          .init(key: "c", title: "Consume"), .init(key: "r", title: "Restock"), .init(key: "b", title: "Back"),
-        ])
-      guard let choice = menu.choose(on: terminal) else { return }
+        items: [.init(key: "c", title: "Consume"), .init(key: "r", title: "Restock"), .init(key: "b", title: "Back")]),
+      load: { try await client.supplies() },
+      render: { SuppliesScreen.render($0, theme: theme) })
+    await screen.run(in: environment.context, module: FlowEnvironment.module) { choice, items in
       switch choice.key {
-      case "c": await change(consuming: true)
-      case "r": await change(consuming: false)
-      default: return
+      case "c": await change(consuming: true, items: items)
+      case "r": await change(consuming: false, items: items)
+      default: return .leave
       }
+      return .stay
     }
   }
 
   /// Asks which item and how much, then consumes or restocks it.
-  private func change(consuming: Bool) async {
-    guard let items = state.value else { return }
-    let itemPrompt = Prompt<SupplyItem>("Item (\(items.map(\.id).joined(separator: ", "))): ") { answer in
+  private func change(consuming: Bool, items: [SupplyItem]) async {
+    let ids = items.map(\.id).joined(separator: ", ")
+    let itemPrompt = Prompt<SupplyItem>("Item (\(ids)): ") { answer in
       let wanted = answer.trimmingWhitespace().lowercased()
       if let item = items.first(where: { $0.id.lowercased() == wanted || $0.name.lowercased() == wanted }) {
         return .success(item)
       }
-      return .failure(ValidationError("no item \"\(answer)\"; pick one of: \(items.map(\.id).joined(separator: ", "))"))
+      return .failure(ValidationError("no item \"\(answer)\"; pick one of: \(ids)"))
     }
     guard let item = itemPrompt.ask(on: environment.terminal) else { return }
     let verb = consuming ? "consume" : "restock"
@@ -94,21 +86,18 @@ final class SuppliesFlow {
       return .success(value)
     }
     guard let quantity = quantityPrompt.ask(on: environment.terminal) else { return }
-    do {
+    await environment.context.presentingErrors(in: FlowEnvironment.module) {
       let updated =
         consuming
         ? try await client.consume(item.id, quantity: quantity) : try await client.restock(item.id, quantity: quantity)
-      environment.terminal.print(
-        Self.summary(of: updated, change: consuming ? -quantity : quantity, theme: environment.theme))
-    } catch {
-      environment.present(error)
+      try report(updated, change: consuming ? -quantity : quantity)
     }
   }
 
-  private func report(_ item: SupplyItem, change: Int, json: Bool) throws {
+  private func report(_ item: SupplyItem, change: Int) throws {
     environment.analytics.track("supplies.changed", ["item": item.id, "change": String(change)])
-    if json {
-      try environment.printJSON(item)
+    if environment.json {
+      try environment.context.printJSON(item)
     } else {
       environment.terminal.print(Self.summary(of: item, change: change, theme: environment.theme))
     }
@@ -125,16 +114,10 @@ final class SuppliesFlow {
     return text
   }
 
-  static func arguments(of link: DeepLink, usage: String) throws -> (item: String, quantity: Int) {
-    guard let item = link.parameters["item"], !item.isEmpty else {
-      throw CosmonautFlowError.missingArgument(name: "ITEM", usage: usage)
-    }
-    guard let text = link.parameters["quantity"] else {
-      throw CosmonautFlowError.missingArgument(name: "QUANTITY", usage: usage)
-    }
-    guard let quantity = Int(text), quantity > 0 else {
-      throw CosmonautFlowError.invalidArgument(
-        name: "QUANTITY", value: text, expected: "a whole number greater than zero")
+  static func arguments(of link: DeepLink, usage: String) throws(LinkArgumentError) -> (item: String, quantity: Int) {
+    let item = try link.argument("item", label: "ITEM", usage: usage)
+    guard let quantity = try link.positiveInteger("quantity", label: "QUANTITY") else {
+      throw .missing(name: "QUANTITY", usage: usage)
     }
     return (item, quantity)
   }
@@ -162,6 +145,7 @@ enum SuppliesScreen {
 }
 
 extension String {
+  /// The string without leading and trailing white space.
   func trimmingWhitespace() -> String {
     var text = Substring(self)
     while let first = text.first, first.isWhitespace { text.removeFirst() }

@@ -52,31 +52,31 @@ final class SyncFlow {
 
   private func show(_ report: SyncReport, json: Bool) throws {
     if json {
-      try environment.printJSON(report)
+      try environment.context.printJSON(report)
     } else {
       environment.terminal.print(SyncScreen.render(report, theme: environment.theme))
     }
   }
 
-  /// The sync screen: pending entries, then "Sync now" / "Back".
+  /// The sync screen: what waits (or what the last "Sync now" delivered), then "Sync now" / "Back".
   func runInteractive() async {
-    let terminal = environment.terminal
-    var state = await LoadState.capture { try await client.pendingSync() }
-    while true {
-      switch state {
-      case .loading: return
-      case .failed(let error): environment.present(error)
-      case .loaded(let report): terminal.print(SyncScreen.render(report, theme: environment.theme))
+    let client = client
+    let theme = environment.theme
+    var lastRun: SyncReport?
+    let screen = InteractiveScreen(
+      menu: Menu(title: "Houston sync", items: [.init(key: "s", title: "Sync now"), .init(key: "b", title: "Back")]),
+      load: {
+        defer { lastRun = nil }
+        if let lastRun { return lastRun }
+        return try await client.pendingSync()
+      },
+      render: { SyncScreen.render($0, theme: theme) })
+    await screen.run(in: environment.context, module: FlowEnvironment.module) { choice, _ in
+      guard choice.key == "s" else { return .leave }
+      await environment.context.presentingErrors(in: FlowEnvironment.module) {
+        lastRun = try await client.sync()
       }
-      let menu = Menu(
-        title: "Houston sync", items: [.init(key: "s", title: "Sync now"), .init(key: "b", title: "Back")])
-      guard let choice = menu.choose(on: terminal), choice.key == "s" else { return }
-      do {
-        state = .loaded(try await client.sync())
-      } catch {
-        environment.present(error)
-        state = await LoadState.capture { try await client.pendingSync() }
-      }
+      return .stay
     }
   }
 }

@@ -14,15 +14,18 @@ struct HealthDocument: Encodable {
 final class HealthFlow {
   private let environment: SuitEnvironment
   private let client: any SpacesuitClient
-  private(set) var state: LoadState<Vitals> = .loading
 
   init(environment: SuitEnvironment, client: any SpacesuitClient) {
     self.environment = environment
     self.client = client
   }
 
-  func load() async {
-    state = await LoadState.capture { try await client.vitals() }
+  /// Classifies vitals and records the alerts they raise.
+  private func document(for vitals: Vitals) -> HealthDocument {
+    let readings = vitals.readings(environment.thresholds)
+    let alerts = environment.thresholds.alerts(for: readings)
+    environment.record(alerts)
+    return HealthDocument(vitals: vitals, readings: readings, alerts: alerts)
   }
 
   /// `health` — the link's head was the alias itself, so `link` is what follows it.
@@ -31,13 +34,11 @@ final class HealthFlow {
     switch environment.context.presentation {
     case .interactive:
       await runInteractive()
-    case .once(let json):
+    case .once:
       let vitals = try await client.vitals()
-      let readings = vitals.readings(environment.thresholds)
-      let alerts = environment.thresholds.alerts(for: readings)
-      environment.record(alerts)
-      if json {
-        try environment.printJSON(HealthDocument(vitals: vitals, readings: readings, alerts: alerts))
+      let document = document(for: vitals)
+      if environment.json {
+        try environment.context.printJSON(document)
       } else {
         environment.terminal.print(
           HealthScreen.render(vitals, thresholds: environment.thresholds, theme: environment.theme))
@@ -48,32 +49,31 @@ final class HealthFlow {
 
   /// The Health screen, refreshed on demand; medical supplies are one step away in the Cosmonaut domain.
   func runInteractive() async {
-    let terminal = environment.terminal
-    while true {
-      await load()
-      switch state {
-      case .loading: return
-      case .failed(let error): environment.present(error); return
-      case .loaded(let vitals):
-        environment.record(environment.thresholds.alerts(for: vitals.readings(environment.thresholds)))
-        terminal.print(HealthScreen.render(vitals, thresholds: environment.thresholds, theme: environment.theme))
-      }
-      let menu = Menu(
+    let client = client
+    let thresholds = environment.thresholds
+    let theme = environment.theme
+    let screen = InteractiveScreen(
+      menu: Menu(
         title: "Health",
         items: [
           .init(key: "r", title: "Refresh"), .init(key: "m", title: "Medical supplies"), .init(key: "b", title: "Back"),
-        ])
-      guard let choice = menu.choose(on: terminal) else { return }
+        ]),
+      load: { [self] in
+        let vitals = try await client.vitals()
+        _ = document(for: vitals)
+        return vitals
+      },
+      render: { HealthScreen.render($0, thresholds: thresholds, theme: theme) })
+    await screen.run(in: environment.context, module: SuitEnvironment.module) { choice, _ in
       switch choice.key {
-      case "r": continue
+      case "r": return .stay
       case "m":
         // Cross-domain: ask for the destination by value; Scaffold finds the domain that owns it.
-        do {
-          if let link = DeepLink(string: "supplies") { _ = try await environment.context.navigator.navigate(to: link) }
-        } catch {
-          environment.present(error)
+        await environment.context.presentingErrors(in: SuitEnvironment.module) {
+          _ = try await environment.context.navigator.navigate(to: DeepLink(path: ["supplies"]))
         }
-      default: return
+        return .stay
+      default: return .leave
       }
     }
   }

@@ -35,19 +35,15 @@ public final class SpacesuitCoordinator: Coordinator {
     // Every link of this domain is one word deep (its options are parameters).
     guard rest.head == nil else { return false }
     switch link.head {
-    case nil, "telemetry":
-      if case .once(let json) = context.presentation {
-        try await suit.printStatus(json: json)
+    case nil, "telemetry", "status":
+      if case .once = context.presentation {
+        try await suit.printStatus()
       } else {
         await suit.runInteractive(health: health)
       }
       return true
     case "health":
       return try await health.open(rest)
-    case "status":
-      try await suit.printStatus(json: context.presentation == .once(json: true))
-      if context.presentation == .interactive { await suit.runInteractive(health: health) }
-      return true
     case "watch":
       try await suit.watch(link)
       return true
@@ -63,6 +59,8 @@ public final class SpacesuitCoordinator: Coordinator {
 /// What every flow of this domain needs besides the suit client.
 @MainActor
 struct SuitEnvironment {
+  static let module = "Spacesuit"
+
   let context: FlowContext
   let thresholds: Thresholds
   let analytics: Analytics
@@ -70,15 +68,7 @@ struct SuitEnvironment {
 
   var terminal: Terminal { context.terminal }
   var theme: Theme { context.terminal.theme }
-
-  func present(_ error: any Error) {
-    logger.warning("flow failed: \(error)")
-    context.errors.present(error, in: "Spacesuit")
-  }
-
-  func printJSON<T: Encodable>(_ value: T) throws {
-    terminal.print(try JSONOutput.render(value))
-  }
+  var json: Bool { context.presentation.isJSON }
 
   /// Records the alerts that readings raise, so a crossing is never only printed.
   func record(_ alerts: [SuitAlert]) {
@@ -94,12 +84,9 @@ struct SuitEnvironment {
   }
 }
 
-/// A scripted command of the Spacesuit domain was called with missing or malformed arguments.
+/// A scripted command of the Spacesuit domain asked for something that cannot be done as given.
+/// (Missing or malformed arguments are `LinkArgumentError`s from UIComponents.)
 public enum SpacesuitFlowError: ReportableError, Equatable {
-  /// A required argument was not given; `usage` shows the right form.
-  case missingArgument(name: String, usage: String)
-  /// An argument could not be read.
-  case invalidArgument(name: String, value: String, expected: String)
   /// `--json` needs a finite watch, so that the output is one JSON document.
   case jsonNeedsCount
 
@@ -107,8 +94,6 @@ public enum SpacesuitFlowError: ReportableError, Equatable {
 
   public var userMessage: String {
     switch self {
-    case .missingArgument(let name, let usage): "missing \(name). Usage: \(usage)"
-    case .invalidArgument(let name, let value, let expected): "\(name) \"\(value)\" is not valid: expected \(expected)"
     case .jsonNeedsCount: "'suit watch --json' needs --count N so that the output is one JSON document"
     }
   }

@@ -2,7 +2,7 @@ import Foundation
 import SpacesuitService
 import UIComponents
 
-/// The `--json` document of `suit status`.
+/// The `--json` document of `suit status` (and of each `suit watch` sample).
 struct SuitStatusDocument: Encodable {
   let telemetry: SuitTelemetry
   let readings: [Reading]
@@ -14,7 +14,6 @@ struct SuitStatusDocument: Encodable {
 final class SuitFlow {
   private let environment: SuitEnvironment
   private let client: any SpacesuitClient
-  private(set) var state: LoadState<SuitTelemetry> = .loading
 
   static let setUsage = "cosmonaut suit set temperature|oxygen-flow|lights VALUE"
   static let defaultWatchInterval: Duration = .seconds(1)
@@ -24,17 +23,19 @@ final class SuitFlow {
     self.client = client
   }
 
-  func load() async {
-    state = await LoadState.capture { try await client.telemetry() }
-  }
-
-  func printStatus(json: Bool) async throws {
-    let telemetry = try await client.telemetry()
+  /// Classifies a sample and records the alerts it raises.
+  private func document(for telemetry: SuitTelemetry) -> SuitStatusDocument {
     let readings = telemetry.readings(environment.thresholds)
     let alerts = environment.thresholds.alerts(for: readings)
     environment.record(alerts)
-    if json {
-      try environment.printJSON(SuitStatusDocument(telemetry: telemetry, readings: readings, alerts: alerts))
+    return SuitStatusDocument(telemetry: telemetry, readings: readings, alerts: alerts)
+  }
+
+  func printStatus() async throws {
+    let telemetry = try await client.telemetry()
+    let document = document(for: telemetry)
+    if environment.json {
+      try environment.context.printJSON(document)
     } else {
       environment.terminal.print(
         SuitScreen.render(telemetry, thresholds: environment.thresholds, theme: environment.theme))
@@ -43,55 +44,36 @@ final class SuitFlow {
 
   /// `watch?count=N&interval-ms=MS`: one line per sample, or one JSON array at the end.
   func watch(_ link: DeepLink) async throws {
-    let json = environment.context.presentation == .once(json: true)
-    let count = try link.parameters["count"].map { text in
-      guard let value = Int(text), value > 0 else {
-        throw SpacesuitFlowError.invalidArgument(
-          name: "--count", value: text, expected: "a whole number greater than zero")
-      }
-      return value
-    }
-    let interval = try link.parameters["interval-ms"].map { text -> Duration in
-      guard let value = Int(text), value > 0 else {
-        throw SpacesuitFlowError.invalidArgument(
-          name: "--interval-ms", value: text, expected: "milliseconds greater than zero")
-      }
-      return .milliseconds(value)
-    }
-    if json && count == nil { throw SpacesuitFlowError.jsonNeedsCount }
-    try await watch(count: count, interval: interval ?? Self.defaultWatchInterval, json: json)
+    let count = try link.positiveInteger("count", label: "--count")
+    let interval = try link.positiveInteger("interval-ms", label: "--interval-ms").map { Duration.milliseconds($0) }
+    if environment.json && count == nil { throw SpacesuitFlowError.jsonNeedsCount }
+    try await watch(count: count, interval: interval ?? Self.defaultWatchInterval)
   }
 
-  func watch(count: Int?, interval: Duration, json: Bool) async throws {
+  func watch(count: Int?, interval: Duration) async throws {
+    let json = environment.json
     var samples: [SuitStatusDocument] = []
     if !json {
       environment.terminal.print(environment.theme.apply(.heading, to: WatchLine.header))
     }
     for try await telemetry in client.watch(count: count, interval: interval) {
-      let readings = telemetry.readings(environment.thresholds)
-      let alerts = environment.thresholds.alerts(for: readings)
-      environment.record(alerts)
+      let document = document(for: telemetry)
       if json {
-        samples.append(SuitStatusDocument(telemetry: telemetry, readings: readings, alerts: alerts))
+        samples.append(document)
       } else {
-        environment.terminal.print(WatchLine.render(telemetry, alerts: alerts, theme: environment.theme))
+        environment.terminal.print(WatchLine.render(telemetry, alerts: document.alerts, theme: environment.theme))
       }
     }
-    if json { try environment.printJSON(samples) }
+    if json { try environment.context.printJSON(samples) }
   }
 
   /// `set?setting=…&value=…`: sends one command and shows the suit's acknowledgement.
   func set(_ link: DeepLink) async throws {
-    guard let setting = link.parameters["setting"] else {
-      throw SpacesuitFlowError.missingArgument(name: "SETTING", usage: Self.setUsage)
-    }
-    guard let value = link.parameters["value"] else {
-      throw SpacesuitFlowError.missingArgument(name: "VALUE", usage: Self.setUsage)
-    }
-    let command = try SuitCommand.parse(setting: setting, value: value)
-    let acknowledgement = try await send(command)
-    if environment.context.presentation == .once(json: true) {
-      try environment.printJSON(acknowledgement)
+    let setting = try link.argument("setting", label: "SETTING", usage: Self.setUsage)
+    let value = try link.argument("value", label: "VALUE", usage: Self.setUsage)
+    let acknowledgement = try await send(try SuitCommand.parse(setting: setting, value: value))
+    if environment.json {
+      try environment.context.printJSON(acknowledgement)
     } else {
       environment.terminal.print(environment.theme.apply(.ok, to: "Suit acknowledged: \(acknowledgement.message)"))
     }
@@ -107,62 +89,55 @@ final class SuitFlow {
 
   /// The suit screen: readings, alerts, then commands until the user goes back.
   func runInteractive(health: HealthFlow) async {
-    let terminal = environment.terminal
-    while true {
-      await load()
-      switch state {
-      case .loading: return
-      case .failed(let error): environment.present(error); return
-      case .loaded(let telemetry):
-        environment.record(environment.thresholds.alerts(for: telemetry.readings(environment.thresholds)))
-        terminal.print(SuitScreen.render(telemetry, thresholds: environment.thresholds, theme: environment.theme))
-      }
-      let menu = Menu(
+    let client = client
+    let thresholds = environment.thresholds
+    let theme = environment.theme
+    let screen = InteractiveScreen(
+      menu: Menu(
         title: "Spacesuit",
         items: [
           .init(key: "r", title: "Refresh"), .init(key: "t", title: "Set temperature"),
           .init(key: "o", title: "Set O2 flow"), .init(key: "l", title: "Toggle helmet lights"),
           .init(key: "w", title: "Watch 5 samples"), .init(key: "h", title: "Health check"),
           .init(key: "b", title: "Back"),
-        ])
-      guard let choice = menu.choose(on: terminal) else { return }
+        ]),
+      load: { [self] in
+        let telemetry = try await client.telemetry()
+        _ = document(for: telemetry)
+        return telemetry
+      },
+      render: { SuitScreen.render($0, thresholds: thresholds, theme: theme) })
+    await screen.run(in: environment.context, module: SuitEnvironment.module) { choice, telemetry in
       switch choice.key {
       case "t": await ask(setting: "temperature", prompt: "Target temperature °C (16–30): ")
       case "o": await ask(setting: "oxygen-flow", prompt: "O2 flow L/min (0.5–8): ")
-      case "l":
-        let on = !(state.value?.helmetLightsOn ?? false)
-        await perform(.setLights(on: on))
+      case "l": await perform(.setLights(on: !telemetry.helmetLightsOn))
       case "w":
-        do { try await watch(count: 5, interval: Self.defaultWatchInterval, json: false) } catch {
-          environment.present(error)
+        await environment.context.presentingErrors(in: SuitEnvironment.module) {
+          try await watch(count: 5, interval: Self.defaultWatchInterval)
         }
       case "h": await health.runInteractive()
-      case "r": continue
-      default: return
+      case "r": break
+      default: return .leave
       }
+      return .stay
     }
   }
 
   private func ask(setting: String, prompt message: String) async {
     let prompt = Prompt<SuitCommand>(message) { answer in
-      do {
-        return .success(try SuitCommand.parse(setting: setting, value: answer.trimmingCharacters(in: .whitespaces)))
-      } catch let error as SpacesuitError {
-        return .failure(ValidationError(error.userMessage))
-      } catch {
-        return .failure(ValidationError("\(error)"))
-      }
+      Result { () throws(SpacesuitError) in
+        try SuitCommand.parse(setting: setting, value: answer.trimmingCharacters(in: .whitespaces))
+      }.mapError { ValidationError($0.userMessage) }
     }
     guard let command = prompt.ask(on: environment.terminal) else { return }
     await perform(command)
   }
 
   private func perform(_ command: SuitCommand) async {
-    do {
+    await environment.context.presentingErrors(in: SuitEnvironment.module) {
       let acknowledgement = try await send(command)
       environment.terminal.print(environment.theme.apply(.ok, to: "Suit acknowledged: \(acknowledgement.message)"))
-    } catch {
-      environment.present(error)
     }
   }
 }
@@ -171,16 +146,12 @@ final class SuitFlow {
 enum SuitScreen {
   static func render(_ telemetry: SuitTelemetry, thresholds: Thresholds, theme: Theme) -> String {
     let readings = telemetry.readings(thresholds)
-    let gauges = [
+    func gauge(_ label: String, _ metric: Metric, _ value: Double) -> String {
       Gauge(
-        label: "Battery", value: (telemetry.batteryChargePercent * 10).rounded() / 10, range: 0...100, unit: "%",
-        style: ReadingsScreen.style(for: thresholds.classify(.batteryCharge, telemetry.batteryChargePercent).status),
-        labelWidth: 7),
-      Gauge(
-        label: "Oxygen", value: (telemetry.oxygenLevelPercent * 10).rounded() / 10, range: 0...100, unit: "%",
-        style: ReadingsScreen.style(for: thresholds.classify(.oxygenLevel, telemetry.oxygenLevelPercent).status),
-        labelWidth: 7),
-    ].map { $0.render(theme) }
+        label: label, value: (value * 10).rounded() / 10, range: 0...100, unit: "%",
+        style: ReadingsScreen.style(for: thresholds.classify(metric, value).status), labelWidth: 7
+      ).render(theme)
+    }
     let settings = KeyValuePanel(
       title: "Settings",
       rows: [
@@ -192,7 +163,8 @@ enum SuitScreen {
     return [
       theme.apply(.title, to: "Spacesuit — \(telemetry.timestamp.formatted(.iso8601))"),
       ReadingsScreen.table(readings, theme: theme),
-      gauges.joined(separator: "\n"),
+      gauge("Battery", .batteryCharge, telemetry.batteryChargePercent) + "\n"
+        + gauge("Oxygen", .oxygenLevel, telemetry.oxygenLevelPercent),
       settings,
       ReadingsScreen.alerts(thresholds.alerts(for: readings), theme: theme),
     ].joined(separator: "\n\n")

@@ -90,7 +90,7 @@ struct SuppliesFlowTests {
     let harness = CosmonautHarness(.once(json: false))
 
     await #expect(
-      throws: CosmonautFlowError.invalidArgument(
+      throws: LinkArgumentError.invalid(
         name: "QUANTITY", value: quantity, expected: "a whole number greater than zero")
     ) {
       try await harness.open("supplies/consume", ["item": "water", "quantity": quantity])
@@ -103,7 +103,7 @@ struct SuppliesFlowTests {
     let harness = CosmonautHarness(.once(json: false))
 
     await #expect(
-      throws: CosmonautFlowError.missingArgument(name: "QUANTITY", usage: "cosmonaut supplies consume ITEM QUANTITY")
+      throws: LinkArgumentError.missing(name: "QUANTITY", usage: "cosmonaut supplies consume ITEM QUANTITY")
     ) {
       try await harness.open("supplies/consume", ["item": "water"])
     }
@@ -113,18 +113,17 @@ struct SuppliesFlowTests {
     let harness = CosmonautHarness(.once(json: false))
 
     await #expect(
-      throws: CosmonautFlowError.missingArgument(name: "ITEM", usage: "cosmonaut supplies restock ITEM QUANTITY")
+      throws: LinkArgumentError.missing(name: "ITEM", usage: "cosmonaut supplies restock ITEM QUANTITY")
     ) {
       try await harness.open("supplies/restock", ["quantity": "3"])
     }
   }
 
-  @Test func flowErrorsAreUsageErrorsWithOneLineMessages() {
-    let missing = CosmonautFlowError.missingArgument(name: "ITEM", usage: "cosmonaut supplies consume ITEM QUANTITY")
-    let invalid = CosmonautFlowError.invalidArgument(name: "QUANTITY", value: "abc", expected: "a number")
-    #expect(missing.userMessage == "missing ITEM. Usage: cosmonaut supplies consume ITEM QUANTITY")
-    #expect(invalid.userMessage == "QUANTITY \"abc\" is not valid: expected a number")
-    #expect([missing, invalid].allSatisfy { $0.kind == .usage && !$0.userMessage.contains("\n") })
+  @Test func nothingToChangeIsAUsageErrorWithOneLine() {
+    let error = CosmonautFlowError.nothingToChange
+    #expect(error.kind == .usage)
+    #expect(!error.userMessage.contains("\n"))
+    #expect(error.userMessage.contains("--name"))
   }
 
   @Test func consumingMoreThanInStockPropagatesInsufficientStock() async throws {

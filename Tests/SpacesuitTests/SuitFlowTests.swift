@@ -97,7 +97,7 @@ struct SuitFlowTests {
     var parameters = ["count": "1", "interval-ms": "1"]
     parameters[name] = value
 
-    await #expect(throws: SpacesuitFlowError.self) { try await harness.open("watch", parameters) }
+    await #expect(throws: LinkArgumentError.self) { try await harness.open("watch", parameters) }
     #expect(harness.output.text.isEmpty)
   }
 
@@ -141,12 +141,12 @@ struct SuitFlowTests {
     let harness = SpacesuitHarness(.once(json: false))
 
     await #expect(
-      throws: SpacesuitFlowError.missingArgument(name: "VALUE", usage: SuitFlow.setUsage)
+      throws: LinkArgumentError.missing(name: "VALUE", usage: SuitFlow.setUsage)
     ) {
       try await harness.open("set", ["setting": "temperature"])
     }
     await #expect(
-      throws: SpacesuitFlowError.missingArgument(name: "SETTING", usage: SuitFlow.setUsage)
+      throws: LinkArgumentError.missing(name: "SETTING", usage: SuitFlow.setUsage)
     ) {
       try await harness.open("set", ["value": "22"])
     }

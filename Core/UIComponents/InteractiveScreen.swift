@@ -1,0 +1,58 @@
+/// What a screen does after the user's choice has been handled.
+public enum ScreenStep: Sendable {
+  /// Load and show the screen again.
+  case stay
+  /// Leave the screen, back to whoever opened it.
+  case leave
+}
+
+/// The loop every interactive screen runs: load the value, show it, offer a menu, handle the
+/// choice, repeat — until the user leaves, input ends, or loading fails (the error is presented).
+@MainActor public struct InteractiveScreen<Value> {
+  private let menu: Menu
+  private let load: @MainActor () async throws -> Value
+  private let render: (Value) -> String
+
+  /// A screen that shows `render(load())` above `menu`.
+  public init(menu: Menu, load: @escaping @MainActor () async throws -> Value, render: @escaping (Value) -> String) {
+    self.menu = menu
+    self.load = load
+    self.render = render
+  }
+
+  /// Runs the loop in `context`; errors are presented as coming from `module`. `handle` gets the
+  /// chosen item and the value shown with it.
+  public func run(
+    in context: FlowContext, module: String, handle: @MainActor (Menu.Item, Value) async -> ScreenStep
+  ) async {
+    while true {
+      let value: Value
+      switch await LoadState.capture(load) {
+      case .loading: return
+      case .failed(let error):
+        context.errors.present(error, in: module)
+        return
+      case .loaded(let loaded): value = loaded
+      }
+      context.terminal.print(render(value))
+      guard let choice = menu.choose(on: context.terminal) else { return }
+      if await handle(choice, value) == .leave { return }
+    }
+  }
+}
+
+extension FlowContext {
+  /// Prints `value` as the single JSON document of a scripted command.
+  public func printJSON<T: Encodable>(_ value: T) throws {
+    terminal.print(try JSONOutput.render(value))
+  }
+
+  /// Runs `action`; in interactive mode a failure is presented (one line, recorded) instead of thrown.
+  public func presentingErrors(in module: String, _ action: @MainActor () async throws -> Void) async {
+    do {
+      try await action()
+    } catch {
+      errors.present(error, in: module)
+    }
+  }
+}
