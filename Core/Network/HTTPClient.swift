@@ -41,7 +41,7 @@ public struct HTTPClient: Sendable {
         let response = try await transport.send(urlRequest)
         if response.isSuccess { return response }
         failure = .status(code: response.status, body: HTTPClient.excerpt(response.body))
-        retryAfter = HTTPClient.retryAfter(response)
+        retryAfter = HTTPClient.retryAfter(response, maximum: policy.maxBackoff)
       } catch let error as NetworkError {
         failure = error
       } catch let error as URLError {
@@ -131,11 +131,15 @@ public struct HTTPClient: Sendable {
     return trimmedPath.isEmpty ? String(trimmedBase) : "\(trimmedBase)/\(trimmedPath)"
   }
 
-  /// `Retry-After` in whole or fractional seconds (HTTP dates are ignored).
-  static func retryAfter(_ response: HTTPResponse) -> Duration? {
+  /// `Retry-After` in whole or fractional seconds (HTTP dates are ignored), at most `maximum`.
+  ///
+  /// The header is external input: a huge value is capped before it becomes a `Duration`
+  /// (converting 1e300 s to integer milliseconds would trap).
+  static func retryAfter(_ response: HTTPResponse, maximum: Duration) -> Duration? {
     guard let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces),
       let seconds = Double(value), seconds >= 0, seconds.isFinite
     else { return nil }
+    guard seconds < maximum.seconds else { return maximum }
     return .milliseconds(Int64((seconds * 1000).rounded()))
   }
 

@@ -113,3 +113,12 @@ import Testing
   #expect(await transport.requests.count == 1)
   #expect(await sleeper.durations.isEmpty)
 }
+
+@Test func hugeRetryAfterFromTheServerIsCappedInsteadOfCrashing() async throws {
+  // 1e300 s overflows Int64 milliseconds; the server's header must never trap the client.
+  let transport = FakeTransport([.status(503, headers: ["Retry-After": "1e300"]), .status(204)])
+  let sleeper = SleepRecorder()
+  let response = try await makeClient(transport, sleeper: sleeper).send(HTTPRequest(path: "/x"))
+  #expect(response.status == 204)
+  #expect(await sleeper.durations == [RetryPolicy.standard.maxBackoff])
+}
