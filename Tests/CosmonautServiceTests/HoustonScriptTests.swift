@@ -146,4 +146,52 @@ struct HoustonScriptTests {
     #expect(code == 400)
     #expect(body.contains("malformed JSON"))
   }
+
+  @Test func aReportThatCannotBeSavedIsNotAppliedSoTheRetryAppliesIt() async throws {
+    let harness = try Harness()
+    let stateDirectory = harness.directory.appendingPathComponent("state")
+    try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+    let stateFile = stateDirectory.appendingPathComponent("houston-state.json").path
+    let report = try HTTPRequest(
+      method: .post, path: "/v1/reports", headers: ["Idempotency-Key": "key-1"],
+      body: JSONSerialization.data(withJSONObject: ["id": "key-1", "kind": "status.report", "payload": [:]]))
+    let houston = try HoustonProcess(arguments: ["--state", stateFile])
+    defer { #expect(houston.stop() == 0) }
+    let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
+
+    // The state directory vanishes: saving fails, so Houston must answer 500 and apply nothing.
+    try FileManager.default.removeItem(at: stateDirectory)
+    let error = await #expect(throws: NetworkError.self) { try await client.send(report) }
+    guard case .status(let code, _) = error else {
+      Issue.record("expected a 500 answer, got \(String(describing: error))")
+      return
+    }
+    #expect(code == 500)
+
+    // The client's retry, once saving works again, applies the report (not "duplicate").
+    try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+    #expect(try await client.send(report).status == 201)
+    let applied = try await client.send(HTTPRequest(path: "/v1/reports"), decoding: Reports.self)
+    #expect(applied.reports.map(\.id) == ["key-1"])
+    #expect(FileManager.default.fileExists(atPath: stateFile))
+  }
+
+  @Test func aStateFileThatIsNotAnObjectIsRefusedWithOneLine() throws {
+    let harness = try Harness()
+    let stateFile = harness.directory.appendingPathComponent("houston-state.json")
+    try Data("[1, 2]".utf8).write(to: stateFile)
+    let process = Process()
+    let errors = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", HoustonProcess.scriptURL.path, "--port", "0", "--state", stateFile.path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    let lines = text.split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(lines.first?.hasPrefix("houston: error: cannot read state file") == true)
+  }
 }
