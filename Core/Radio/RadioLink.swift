@@ -119,12 +119,24 @@ public actor RadioLink {
   }
 
   /// Connects if needed and starts receiving; throws when the first connection fails.
+  ///
+  /// The connect suspends the actor, so the link may be closed or started by another call
+  /// meanwhile: a connection that is no longer wanted is closed, never left open unowned.
   public func start() async throws {
     guard !isClosed else { throw RadioError.closed }
     guard receiveTask == nil else { return }
     if transport == nil {
       guard let connector else { throw RadioError.notConnected }
-      transport = try await connector.connect()
+      let connected = try await connector.connect()
+      guard !isClosed else {
+        await connected.close()
+        throw RadioError.closed
+      }
+      guard receiveTask == nil else {
+        await connected.close()
+        return
+      }
+      transport = connected
       logger.debug("connected to \(connector.endpoint)")
     }
     guard let transport else { throw RadioError.notConnected }

@@ -128,6 +128,26 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     await #expect(throws: RadioError.closed) { try await client.request(type: 1) }
   }
 
+  @Test func closingWhileStartIsConnectingClosesTheNewConnection() async throws {
+    let (connecting, connectingContinuation) = AsyncStream.makeStream(of: Void.self)
+    let gate = Gate()
+    let (clientSide, serverSide) = InMemoryRadioTransport.pair()
+    let connector = RadioConnector(endpoint: "in-memory") {
+      connectingContinuation.yield()
+      await gate.wait()
+      return clientSide
+    }
+    let link = RadioLink(connector: connector, configuration: .init(reconnect: .never), logger: quiet)
+    let starting = Task { try await link.start() }
+    var iterator = connecting.makeAsyncIterator()
+    _ = await iterator.next()
+    await link.close()
+    await gate.open()
+    await #expect(throws: RadioError.closed) { try await starting.value }
+    // Nobody owns the connection made for the closed link, so it must be closed: the peer can no longer send.
+    await #expect(throws: RadioError.closed) { try await serverSide.send([1]) }
+  }
+
   @Test func talksOverARealUnixSocket() async throws {
     let path = "/tmp/iss-\(UUID().uuidString.prefix(8)).sock"
     let listener = try UnixSocketListener(path: path)
@@ -180,5 +200,22 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
   @Test func connectingToNothingFails() async {
     let path = "/tmp/iss-\(UUID().uuidString.prefix(8)).sock"
     await #expect(throws: RadioError.self) { try await UnixSocketTransport.connect(path: path) }
+  }
+}
+
+/// Holds callers of `wait()` until `open()`.
+private actor Gate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func wait() async {
+    guard !isOpen else { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters.removeAll()
   }
 }
