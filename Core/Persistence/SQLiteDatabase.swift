@@ -117,11 +117,20 @@ struct SQLiteStatement {
     let result: Int32
     switch value {
     case .text(let text):
-      result = sqlite3_bind_text(pointer, index, text, -1, transientDestructor)
+      // An explicit byte length: a C string would end at an embedded NUL, so "a\0b" would bind as "a".
+      // The trailing NUL only gives an empty string a non-nil address (nil would bind SQL NULL).
+      let characters = text.utf8.map { CChar(bitPattern: $0) } + [0]
+      result = characters.withUnsafeBufferPointer { buffer in
+        sqlite3_bind_text64(
+          pointer, index, buffer.baseAddress, sqlite3_uint64(buffer.count - 1), transientDestructor,
+          UInt8(SQLITE_UTF8))
+      }
     case .blob(let data):
+      // 64-bit length: `Int32(count)` would trap for values over 2 GiB (SQLite then reports SQLITE_TOOBIG).
       result = data.withUnsafeBytes { bytes in
-        sqlite3_bind_blob(
-          pointer, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), transientDestructor)
+        sqlite3_bind_blob64(
+          pointer, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(bytes.count),
+          transientDestructor)
       }
     case .real(let number):
       result = sqlite3_bind_double(pointer, index, number)
@@ -143,9 +152,11 @@ struct SQLiteStatement {
 
   func int64(at column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }
 
+  /// The column as UTF-8 text, embedded NULs included.
   func text(at column: Int32) -> String {
     guard let text = sqlite3_column_text(pointer, column) else { return "" }
-    return String(cString: text)
+    let count = Int(sqlite3_column_bytes(pointer, column))
+    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 
   func blob(at column: Int32) -> Data {

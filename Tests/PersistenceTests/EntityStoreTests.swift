@@ -148,3 +148,19 @@ private struct Abort: Error, Equatable {}
   }
   #expect(try store.count(in: "n") == 0)
 }
+
+@Test func keysWithAnEmbeddedNULAreDistinctKeys() throws {
+  let directory = TemporaryDirectory()
+  let store = try directory.store()
+  let plain = Supply(name: "Water", quantity: 40, updated: noon)
+  let other = Supply(name: "Food", quantity: 7, updated: noon)
+  try store.put(plain, key: "a", in: "supplies")
+  try store.put(other, key: "a\u{0}b", in: "supplies")
+  // Bound as C strings, "a\0b" was "a" and overwrote it.
+  #expect(try store.get(Supply.self, key: "a", in: "supplies") == plain)
+  #expect(try store.get(Supply.self, key: "a\u{0}b", in: "supplies") == other)
+  #expect(try store.keys(in: "supplies") == ["a", "a\u{0}b"])
+  #expect(try store.transaction { try $0.keys(in: "supplies") } == ["a", "a\u{0}b"])
+  try store.put(plain, key: "", in: "empty-key")
+  #expect(try store.get(Supply.self, key: "", in: "empty-key") == plain)
+}
