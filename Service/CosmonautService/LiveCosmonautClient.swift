@@ -19,6 +19,9 @@ public final class LiveCosmonautClient: CosmonautClient {
   private let logger: Logger
   private let now: @Sendable () -> Date
   private let statusReportInterval: Duration
+  /// Runs every store call: SQLite blocks (fsync, and up to the busy timeout while another process
+  /// holds the write lock), which must never hold one of the few cooperative-pool threads.
+  private let storeQueue = DispatchQueue(label: "CosmonautService.store")
 
   /// Creates a client. `houston` nil = offline: changes queue up, `sync()` throws `houstonNotConfigured`.
   public init(
@@ -36,19 +39,24 @@ public final class LiveCosmonautClient: CosmonautClient {
   // MARK: Profile
 
   public func profile() async throws -> CosmonautProfile {
-    try reporting("profile") {
-      try store.get(CosmonautProfile.self, key: Keys.profile, in: Collections.profile) ?? .empty
+    try await reporting("profile") {
+      try await onStore {
+        try self.store.get(CosmonautProfile.self, key: Keys.profile, in: Collections.profile) ?? .empty
+      }
     }
   }
 
   public func updateProfile(_ update: ProfileUpdate) async throws -> CosmonautProfile {
-    try reporting("updateProfile") {
-      let updated = try store.transaction { transaction in
-        let current = try transaction.get(CosmonautProfile.self, key: Keys.profile, in: Collections.profile) ?? .empty
-        let updated = try ProfileRules.apply(update, to: current)
-        try transaction.put(updated, key: Keys.profile, in: Collections.profile)
-        try enqueue(OutboxEntry.profileUpdatedKind, ReportPayload(profile: updated), in: transaction)
-        return updated
+    try await reporting("updateProfile") {
+      let updated = try await onStore {
+        try self.store.transaction { transaction in
+          let current =
+            try transaction.get(CosmonautProfile.self, key: Keys.profile, in: Collections.profile) ?? .empty
+          let updated = try ProfileRules.apply(update, to: current)
+          try transaction.put(updated, key: Keys.profile, in: Collections.profile)
+          try self.enqueue(OutboxEntry.profileUpdatedKind, ReportPayload(profile: updated), in: transaction)
+          return updated
+        }
       }
       logger.info("profile updated")
       return updated
@@ -58,23 +66,25 @@ public final class LiveCosmonautClient: CosmonautClient {
   // MARK: Supplies
 
   public func supplies() async throws -> [SupplyItem] {
-    try reporting("supplies") {
-      if let inventory = try store.get([SupplyItem].self, key: Keys.inventory, in: Collections.supplies) {
-        return inventory
+    try await reporting("supplies") {
+      try await onStore {
+        if let inventory = try self.store.get([SupplyItem].self, key: Keys.inventory, in: Collections.supplies) {
+          return inventory
+        }
+        return try self.store.transaction { transaction in try self.inventory(in: transaction) }
       }
-      return try store.transaction { transaction in try inventory(in: transaction) }
     }
   }
 
   public func consume(_ itemID: String, quantity: Int) async throws -> SupplyItem {
-    try reporting("consume", ["item": itemID, "quantity": String(quantity)]) {
-      try change(.consume, itemID, quantity: quantity)
+    try await reporting("consume", ["item": itemID, "quantity": String(quantity)]) {
+      try await onStore { try self.change(.consume, itemID, quantity: quantity) }
     }
   }
 
   public func restock(_ itemID: String, quantity: Int) async throws -> SupplyItem {
-    try reporting("restock", ["item": itemID, "quantity": String(quantity)]) {
-      try change(.restock, itemID, quantity: quantity)
+    try await reporting("restock", ["item": itemID, "quantity": String(quantity)]) {
+      try await onStore { try self.change(.restock, itemID, quantity: quantity) }
     }
   }
 
@@ -110,7 +120,7 @@ public final class LiveCosmonautClient: CosmonautClient {
         do {
           let position = try await houston.send(
             HTTPRequest(method: .get, path: "/v1/station/position"), decoding: StationPosition.self)
-          try store.put(position, key: Keys.lastPosition, in: Collections.meta)
+          try await onStore { try self.store.put(position, key: Keys.lastPosition, in: Collections.meta) }
           return PositionReading(position: position, isLive: true)
         } catch NetworkError.decoding(let keyPath, let reason) {
           let place = keyPath.isEmpty ? "the station position" : "station position key \"\(keyPath)\""
@@ -120,7 +130,10 @@ public final class LiveCosmonautClient: CosmonautClient {
           logger.warning("Houston unavailable, using the last known position: \(error)")
         }
       }
-      guard let cached = try store.get(StationPosition.self, key: Keys.lastPosition, in: Collections.meta) else {
+      let cached = try await onStore {
+        try self.store.get(StationPosition.self, key: Keys.lastPosition, in: Collections.meta)
+      }
+      guard let cached else {
         throw CosmonautServiceError.noPositionYet
       }
       return PositionReading(position: cached, isLive: false)
@@ -130,8 +143,8 @@ public final class LiveCosmonautClient: CosmonautClient {
   // MARK: Sync
 
   public func pendingSync() async throws -> SyncReport {
-    try reporting("pendingSync") {
-      let pending = try outbox().map(\.entry)
+    try await reporting("pendingSync") {
+      let pending = try await onStore { try self.outbox().map(\.entry) }
       return SyncReport(
         delivered: [], pending: pending, houstonConfigured: houston != nil,
         lastError: pending.first?.lastError)
@@ -149,25 +162,26 @@ public final class LiveCosmonautClient: CosmonautClient {
   /// A failed entry gets `attempts + 1` and `lastError`; entries behind it are not tried.
   public func sync() async throws -> SyncReport {
     try await reporting("sync") {
-      try queueStatusReportIfDue()
+      _ = try await onStore { try self.queueStatusReportIfDue() }
       guard let houston else { throw CosmonautServiceError.houstonNotConfigured }
       var delivered: [OutboxEntry] = []
-      for queued in try outbox() {
+      for queued in try await onStore({ try self.outbox() }) {
         do {
           try await deliver(queued, via: houston)
         } catch {
           let reason = Self.describe(error)
-          try markFailed(queued.entry.id, reason: reason)
+          try await onStore { try self.markFailed(queued.entry.id, reason: reason) }
           logger.warning("sync stopped at \(queued.entry.kind) \(queued.entry.id): \(reason)")
           guard !delivered.isEmpty else { throw CosmonautServiceError.houstonUnreachable(reason) }
           record(CosmonautServiceError.houstonUnreachable(reason), "sync")
-          return SyncReport(
-            delivered: delivered, pending: try outbox().map(\.entry), houstonConfigured: true, lastError: reason)
+          let pending = try await onStore { try self.outbox().map(\.entry) }
+          return SyncReport(delivered: delivered, pending: pending, houstonConfigured: true, lastError: reason)
         }
-        if let entry = try markDelivered(queued) { delivered.append(entry) }
+        if let entry = try await onStore({ try self.markDelivered(queued) }) { delivered.append(entry) }
       }
       logger.info("sync delivered \(delivered.count) report(s)")
-      return SyncReport(delivered: delivered, pending: try outbox().map(\.entry), houstonConfigured: true)
+      let pending = try await onStore { try self.outbox().map(\.entry) }
+      return SyncReport(delivered: delivered, pending: pending, houstonConfigured: true)
     }
   }
 
@@ -175,14 +189,16 @@ public final class LiveCosmonautClient: CosmonautClient {
   /// `statusReportInterval` ago (or never). Returns the queued entry, nil when not due.
   @discardableResult
   public func enqueueStatusReportIfDue() async throws -> OutboxEntry? {
-    try reporting("enqueueStatusReportIfDue") { try queueStatusReportIfDue() }
+    try await reporting("enqueueStatusReportIfDue") { try await onStore { try self.queueStatusReportIfDue() } }
   }
 
   /// Entries delivered to Houston, oldest first (the last 50).
   public func deliveredHistory() async throws -> [OutboxEntry] {
-    try reporting("deliveredHistory") {
-      try store.all(DeliveredRecord.self, in: Collections.delivered).map(\.value)
-        .sorted { $0.sequence < $1.sequence }.map(\.entry)
+    try await reporting("deliveredHistory") {
+      try await onStore {
+        try self.store.all(DeliveredRecord.self, in: Collections.delivered).map(\.value)
+          .sorted { $0.sequence < $1.sequence }.map(\.entry)
+      }
     }
   }
 
@@ -264,19 +280,14 @@ public final class LiveCosmonautClient: CosmonautClient {
 
   // MARK: Errors
 
-  /// Runs `body`; any error is mapped to `CosmonautServiceError`, recorded, logged and rethrown.
-  private func reporting<R>(
-    _ operation: String, _ context: [String: String] = [:], _ body: () throws -> R
-  ) throws
-    -> R
-  {
-    do {
-      return try body()
-    } catch {
-      throw failure(error, operation, context)
+  /// Runs `body` on `storeQueue` and resumes with its result.
+  private func onStore<R: Sendable>(_ body: @escaping @Sendable () throws -> R) async throws -> R {
+    try await withCheckedThrowingContinuation { continuation in
+      storeQueue.async { continuation.resume(with: Result { try body() }) }
     }
   }
 
+  /// Runs `body`; any error is mapped to `CosmonautServiceError`, recorded, logged and rethrown.
   private func reporting<R>(
     _ operation: String, _ context: [String: String] = [:], _ body: () async throws -> R
   ) async throws -> R {

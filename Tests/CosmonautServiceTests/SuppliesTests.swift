@@ -140,4 +140,35 @@ import Testing
     }
     #expect(error?.kind == .internal)
   }
+
+  @Test func callsWaitingForAnotherWritersLockDoNotStarveTheTaskPool() async throws {
+    let harness = try Harness()
+    let store = try EntityStore(configuration: StoreConfiguration(fileURL: harness.storeURL, busyTimeout: .seconds(5)))
+    let client = try harness.makeClient(store: store)
+    _ = try await client.supplies()
+    // Another connection (as another process would) holds the write lock on its own thread until released.
+    let holder = try harness.makeStore()
+    let release = DispatchSemaphore(value: 0)
+    await withCheckedContinuation { (locked: CheckedContinuation<Void, Never>) in
+      Thread {
+        _ = try? holder.transaction { _ in
+          locked.resume()
+          release.wait()
+        }
+      }.start()
+    }
+    // More waiting calls than the pool has threads: if they blocked pool threads while SQLite waits for
+    // the lock, the release below could not run until their busy timeout made them all fail.
+    let callers = ProcessInfo.processInfo.activeProcessorCount + 2
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<callers {
+        group.addTask { _ = try await client.consume("water", quantity: 1) }
+      }
+      await Task.yield()
+      release.signal()
+      try await group.waitForAll()
+    }
+    let water = try await client.supplies().first { $0.id == "water" }
+    #expect(water?.quantity == 400 - callers)
+  }
 }
