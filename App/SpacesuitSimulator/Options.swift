@@ -38,59 +38,43 @@ struct UsageError: Error, Equatable {
 
 /// Parses the arguments (without the program name).
 func parseArguments(_ arguments: [String]) -> Result<SimulatorCommand, UsageError> {
+  Result { () throws(UsageError) in try parseCommand(arguments) }
+}
+
+private func parseCommand(_ arguments: [String]) throws(UsageError) -> SimulatorCommand {
   var socketPath: String?
   var options = SimulatorOptions(socketPath: "")
   var remaining = arguments[...]
 
-  func value(for flag: String) -> Result<String, UsageError> {
-    guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
-      return .failure(UsageError(message: "\(flag) needs a value"))
+  /// The value after `flag` as `convert` reads it; `expected` says what a good value is.
+  func value<Value>(for flag: String, expected: String, _ convert: (String) -> Value?) throws(UsageError) -> Value {
+    guard let text = remaining.popFirst(), !text.hasPrefix("--") else {
+      throw UsageError(message: "\(flag) needs a value")
     }
-    return .success(value)
+    guard let value = convert(text) else { throw UsageError(message: "\(flag) \(expected), not \"\(text)\"") }
+    return value
   }
 
   while let argument = remaining.popFirst() {
     switch argument {
     case "--help", "-h":
-      return .success(.help)
+      return .help
     case "--socket":
-      switch value(for: argument) {
-      case .success(let path): socketPath = path
-      case .failure(let error): return .failure(error)
-      }
+      socketPath = try value(for: argument, expected: "needs a path") { $0 }
     case "--seed":
-      switch value(for: argument) {
-      case .success(let text):
-        guard let seed = UInt64(text) else {
-          return .failure(UsageError(message: "--seed needs a whole number, not \"\(text)\""))
-        }
-        options.seed = seed
-      case .failure(let error): return .failure(error)
-      }
+      options.seed = try value(for: argument, expected: "needs a whole number") { UInt64($0) }
     case "--tick-ms":
-      switch value(for: argument) {
-      case .success(let text):
-        guard let tick = Int(text), (1...60_000).contains(tick) else {
-          return .failure(UsageError(message: "--tick-ms needs a number of milliseconds in 1...60000, not \"\(text)\""))
-        }
-        options.tickMilliseconds = tick
-      case .failure(let error): return .failure(error)
+      options.tickMilliseconds = try value(for: argument, expected: "needs a number of milliseconds in 1...60000") {
+        Int($0).flatMap { (1...60_000).contains($0) ? $0 : nil }
       }
     case "--log-level":
-      switch value(for: argument) {
-      case .success(let text):
-        guard let level = LogLevel(name: text) else {
-          let names = LogLevel.allCases.map(\.description).joined(separator: ", ")
-          return .failure(UsageError(message: "--log-level must be one of \(names.lowercased()), not \"\(text)\""))
-        }
-        options.logLevel = level
-      case .failure(let error): return .failure(error)
-      }
+      let names = LogLevel.allCases.map(\.description).joined(separator: ", ").lowercased()
+      options.logLevel = try value(for: argument, expected: "must be one of \(names)") { LogLevel(name: $0) }
     default:
-      return .failure(UsageError(message: "unknown argument \"\(argument)\""))
+      throw UsageError(message: "unknown argument \"\(argument)\"")
     }
   }
-  guard let socketPath, !socketPath.isEmpty else { return .failure(UsageError(message: "--socket PATH is required")) }
+  guard let socketPath, !socketPath.isEmpty else { throw UsageError(message: "--socket PATH is required") }
   options.socketPath = socketPath
-  return .success(.run(options))
+  return .run(options)
 }
