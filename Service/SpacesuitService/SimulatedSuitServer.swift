@@ -55,8 +55,17 @@ public actor SimulatedSuitServer {
   /// Accepts and serves connections concurrently until the listener is closed.
   public func serve(listener: UnixSocketListener) async {
     await withTaskGroup(of: Void.self) { group in
-      while let transport = try? await listener.accept() {
-        group.addTask { await self.serve(transport) }
+      while !isStopped {
+        do {
+          let transport = try await listener.accept()
+          group.addTask { await self.serve(transport) }
+        } catch RadioError.closed {
+          break
+        } catch {
+          // A passing failure (e.g. out of file descriptors) must not end serving for good.
+          logger.warning("could not accept a suit client: \(error)")
+          try? await Task.sleep(for: .milliseconds(100))
+        }
       }
       await stop()
     }
