@@ -39,6 +39,7 @@ import Testing
   private func workspace() throws -> TemporaryPackage {
     try TemporaryPackage(files: [
       "Package.swift": Self.manifest, "CODEOWNERS": Self.owners, "Core/Network/Network.swift": "",
+      "Tests/EndToEndTests/Run.swift": "",
     ])
   }
 
@@ -82,7 +83,10 @@ import Testing
   @Test(arguments: [
     ["core", "Network"], ["domain", "Network"], ["core", "CLib"], ["core", "radio"], ["core", "Radio_2"],
     ["moon", "Radio"], ["core"], ["core", "Radio", "--owner", "nobody"], ["app", "Existing2", "--interface"],
-    ["core", "Radio", "--wat"],
+    ["core", "Radio", "--wat"], ["core", "Foo-Bar"], ["core", "foo"], ["core", "NetworkTests"],
+    ["core", "Existing"], ["shared", "Testing"], ["shared", "Foundation"], ["core", "Interface"],
+    ["core", "Radio", "--owner", "@iss/suit team"], ["core", "Radio", "--owner", "@iss/"],
+    ["app", "EndToEnd"],
   ])
   func refusesWithoutTouchingAnyFile(arguments: [String]) throws {
     let package = try workspace()

@@ -57,6 +57,14 @@ public struct LintCommand {
       if let path = reader.value("--baseline") { baseline = try Baseline.load(path: path) }
       let manifest = try loadManifest(packagePath: packagePath, manifestJSON: reader.value("--manifest-json"))
       let report = LayerLinter.lint(manifest: manifest, configuration: configuration, packageRoot: packagePath)
+      if !report.unreadableFiles.isEmpty {
+        // A file the lint cannot read may hide any import: refuse to call the package clean.
+        let count = report.unreadableFiles.count
+        console.writeError(
+          "lint-layers: cannot read \(count) source file\(count == 1 ? "" : "s"): "
+            + report.unreadableFiles.joined(separator: ", ") + "\n")
+        return ExitCode.cannotRun
+      }
       let (violations, tolerated) = baseline?.apply(to: report.violations) ?? (report.violations, 0)
       let formatter = ReportFormatter(
         format: format, violations: LayerLinter.sorted(violations), moduleCount: report.moduleCount,

@@ -34,6 +34,8 @@ public struct Baseline: Sendable {
   }
 
   /// Parses baseline JSON.
+  private static let knownEntryKeys: Set<String> = ["rule", "source", "target", "reason", "$comment"]
+
   public static func parse(_ data: Data, displayPath: String) throws(ConfigurationError) -> Baseline {
     let name = displayPath
     guard let object = try? JSONSerialization.jsonObject(with: data) else {
@@ -48,7 +50,17 @@ public struct Baseline: Sendable {
       guard let fields = item as? [String: Any] else {
         throw ConfigurationError("baseline \(name): entry \(index + 1) is not an object")
       }
-      guard let ruleName = fields["rule"] as? String, let rule = RuleID(rawValue: ruleName) else {
+      // An unknown key is most likely a misspelt "target", which would widen the entry to every target.
+      if let unknown = fields.keys.sorted().first(where: { !knownEntryKeys.contains($0) }) {
+        throw ConfigurationError(
+          "baseline \(name): entry \(index + 1) has an unknown key \"\(unknown)\" (known: rule, source, target, reason)"
+        )
+      }
+      if let target = fields["target"], !(target is String) || (target as? String)?.isEmpty == true {
+        throw ConfigurationError(
+          "baseline \(name): entry \(index + 1) has a \"target\" that is not a module or file name")
+      }
+      guard let ruleName = fields["rule"] as? String, let rule = RuleID(rawValue: ruleName), rule.isConfigurable else {
         throw ConfigurationError("baseline \(name): entry \(index + 1) has no known \"rule\"")
       }
       guard let source = fields["source"] as? String, !source.isEmpty else {

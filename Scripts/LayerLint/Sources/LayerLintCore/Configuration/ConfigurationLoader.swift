@@ -59,7 +59,34 @@ extension LayeringConfiguration {
     if !configuration.layers.isEmpty && configuration.rank(ofLayer: configuration.executableLayer) == nil {
       throw ConfigurationError("\(fileName): executableLayer \"\(configuration.executableLayer)\" is no layer")
     }
+    try validateFolders(of: configuration, fileName: fileName)
     return configuration
+  }
+
+  /// Refuses values that would silently switch rules off: an empty interface suffix makes every module an
+  /// interface (no `sideways` finding), an empty or overlapping folder makes placement ambiguous.
+  private static func validateFolders(
+    of configuration: LayeringConfiguration, fileName: String
+  ) throws(ConfigurationError) {
+    for (key, value) in [
+      ("interfaceSuffix", configuration.interfaceSuffix), ("testFolder", configuration.testFolder),
+      ("ownersFile", configuration.ownersFile),
+    ] where value.isEmpty {
+      throw ConfigurationError("\(fileName): \"\(key)\" must not be empty")
+    }
+    let folders =
+      configuration.layers.map { ("layer \($0.name)", $0.folder) }
+      + configuration.toolingFolders.map { ("tooling folder", $0) } + [("testFolder", configuration.testFolder)]
+    for (index, (role, folder)) in folders.enumerated() {
+      let trimmed = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
+      guard !trimmed.isEmpty, trimmed == folder, folder != ".", folder != ".." else {
+        throw ConfigurationError("\(fileName): the folder of \(role) \"\(folder)\" must be a relative folder name")
+      }
+      for (otherRole, other) in folders[..<index]
+      where folder == other || folder.hasPrefix(other + "/") || other.hasPrefix(folder + "/") {
+        throw ConfigurationError("\(fileName): \(role) \"\(folder)\" overlaps \(otherRole) \"\(other)\"")
+      }
+    }
   }
 
   private static func parseLayers(_ value: Any, fileName: String) throws(ConfigurationError) -> [Layer] {

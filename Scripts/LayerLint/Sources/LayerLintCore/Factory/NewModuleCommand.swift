@@ -92,6 +92,15 @@ struct ModulePlan {
     guard isUpperCamelCase(name) else {
       throw UsageError(message: "\"\(name)\" is not an UpperCamelCase module name (e.g. HeatRadiatorService)")
     }
+    if name.hasSuffix("Tests") {
+      throw UsageError(message: "\"\(name)\" ends in Tests, which names test targets; pick another name")
+    }
+    if name == suffix {
+      throw UsageError(message: "\"\(name)\" is only the interface suffix; name the module, e.g. Clock\(suffix)")
+    }
+    if reservedNames.contains(name) {
+      throw UsageError(message: "\"\(name)\" is a toolchain module; a workspace module of that name would shadow it")
+    }
     let isInterface = reader.isSet("--interface") || name.hasSuffix(suffix)
     if isInterface && !name.hasSuffix(suffix) { name += suffix }
     let isExecutable = layer.name == configuration.executableLayer
@@ -164,6 +173,14 @@ struct ModulePlan {
     }
   }
 
+  /// Modules of the toolchain and the OS that a workspace module must not shadow.
+  static let reservedNames: Set<String> = [
+    "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+    "FoundationXML", "Dispatch", "Glibc", "Musl", "Darwin", "WinSDK", "XCTest", "Testing", "Synchronization",
+    "Observation", "Distributed", "RegexBuilder", "Cxx", "CxxStdlib", "PackageDescription", "PackagePlugin",
+    "SwiftShims", "CoreFoundation",
+  ]
+
   static func isUpperCamelCase(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
     return name.unicodeScalars.allSatisfy {
@@ -175,7 +192,13 @@ struct ModulePlan {
   static func isOwner(_ owner: String) -> Bool {
     let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_./@+"))
     guard owner.unicodeScalars.allSatisfy(allowed.contains), owner.count > 1 else { return false }
-    return owner.hasPrefix("@") || owner.contains("@")
+    if owner.hasPrefix("@") {
+      // @user or @org/team: no empty part.
+      let parts = owner.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+      return parts.count <= 2 && parts.allSatisfy { !$0.isEmpty && !$0.contains("@") }
+    }
+    let address = owner.split(separator: "@", omittingEmptySubsequences: false)
+    return address.count == 2 && !address[0].isEmpty && address[1].contains(".") && !owner.contains("/")
   }
 
   /// `SpacesuitSimulator` → `spacesuit-simulator`.

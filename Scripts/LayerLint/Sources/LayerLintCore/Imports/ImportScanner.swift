@@ -65,13 +65,15 @@ struct SwiftImportLexer {
   }
 
   mutating func scanFile() {
-    if byte(at: 0) == UInt8(ascii: "#") && byte(at: 1) == UInt8(ascii: "!") {
+    if byte(at: 0) == 0xEF && byte(at: 1) == 0xBB && byte(at: 2) == 0xBF { index = 3 }  // UTF-8 byte order mark
+    if byte(at: index) == UInt8(ascii: "#") && byte(at: index + 1) == UInt8(ascii: "!") {
       skipLineComment()
     }
     scanCode(isInterpolation: false)
   }
 
-  /// Turns the recorded byte offsets into 1-based line numbers in one pass over the bytes.
+  /// Turns the recorded byte offsets into 1-based line numbers in one pass over the bytes; a line
+  /// ends at `\n`, `\r\n` or a lone `\r`, as in Swift.
   func declarations(withLinesFrom bytes: UnsafeBufferPointer<UInt8>) -> [ImportDeclaration] {
     var result: [ImportDeclaration] = []
     result.reserveCapacity(found.count)
@@ -79,7 +81,7 @@ struct SwiftImportLexer {
     var position = 0
     for item in found {
       while position < item.offset {
-        if bytes[position] == UInt8(ascii: "\n") { line += 1 }
+        if Self.isLineBreak(at: position, in: bytes) { line += 1 }
         position += 1
       }
       result.append(ImportDeclaration(module: item.module, line: line, isConditional: item.isConditional))
@@ -95,15 +97,18 @@ struct SwiftImportLexer {
     while index < bytes.count {
       let character = bytes[index]
       switch character {
-      case UInt8(ascii: "\n"):
+      case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
         index += 1
         if groupingDepth == 0 && !isInterpolation { atDeclarationStart = true }
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0x00:  // Swift's whitespace: also VT, FF and NUL
         index += 1
       case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "/"):
         skipLineComment()
       case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "*"):
         skipBlockComment()
+      case UInt8(ascii: "/") where bareRegexEnd() != nil:
+        interruptDeclaration()
+        index = bareRegexEnd() ?? index + 1
       case UInt8(ascii: "\""):
         interruptDeclaration()
         scanString(hashCount: 0)
@@ -220,7 +225,7 @@ struct SwiftImportLexer {
   private mutating func scanEscapedIdentifier() {
     let start = index + 1
     var end = start
-    while end < bytes.count && bytes[end] != UInt8(ascii: "`") && bytes[end] != UInt8(ascii: "\n") {
+    while end < bytes.count && bytes[end] != UInt8(ascii: "`") && !Self.isLineBreakByte(bytes[end]) {
       end += 1
     }
     index = min(end + 1, bytes.count)
@@ -262,7 +267,7 @@ struct SwiftImportLexer {
   // MARK: - Comments, strings, regex literals
 
   private mutating func skipLineComment() {
-    while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+    while index < bytes.count && !Self.isLineBreakByte(bytes[index]) { index += 1 }
   }
 
   private mutating func skipBlockComment() {
@@ -310,13 +315,52 @@ struct SwiftImportLexer {
         } else {
           index += 1
         }
-      } else if character == UInt8(ascii: "\n") && !isMultiline {
+      } else if Self.isLineBreakByte(character) && !isMultiline {
         return  // An unterminated single-line string ends at the line break.
       } else {
         index += 1
       }
     }
   }
+
+  /// Where a bare `/regex/` literal starting at `index` ends (just past its closing `/`), or `nil` when
+  /// this `/` is an operator. Like Swift: a regex starts where a prefix operator could (not after an
+  /// identifier, literal or closing bracket, except after keywords such as `return`), does not start
+  /// with a space, and closes on the same line.
+  private func bareRegexEnd() -> Int? {
+    guard let next = byte(at: index + 1), next != UInt8(ascii: " "), next != UInt8(ascii: "\t"),
+      !Self.isLineBreakByte(next)
+    else { return nil }
+    var before = index - 1
+    while before >= 0 && (bytes[before] == UInt8(ascii: " ") || bytes[before] == UInt8(ascii: "\t")) { before -= 1 }
+    if before >= 0 {
+      let previous = bytes[before]
+      if previous == UInt8(ascii: ")") || previous == UInt8(ascii: "]") || previous == UInt8(ascii: "}")
+        || previous == UInt8(ascii: "\"") || previous == UInt8(ascii: "`")
+      {
+        return nil
+      }
+      if Self.isIdentifierBody(previous) {
+        var start = before
+        while start > 0 && Self.isIdentifierBody(bytes[start - 1]) { start -= 1 }
+        guard Self.keywordsBeforeExpression.contains(text(start, before + 1)) else { return nil }
+      }
+    }
+    var position = index + 1
+    while position < bytes.count && !Self.isLineBreakByte(bytes[position]) {
+      if bytes[position] == UInt8(ascii: "\\") {
+        position += 2
+        continue
+      }
+      if bytes[position] == UInt8(ascii: "/") { return position + 1 }
+      position += 1
+    }
+    return nil
+  }
+
+  private static let keywordsBeforeExpression: Set<String> = [
+    "return", "case", "in", "try", "await", "throw", "where", "if", "guard", "while", "else", "is", "as",
+  ]
 
   private mutating func skipExtendedRegex(hashCount: Int) {
     while index < bytes.count {
@@ -346,6 +390,17 @@ struct SwiftImportLexer {
 
   private func text(_ start: Int, _ end: Int) -> String {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+  }
+
+  private static func isLineBreakByte(_ character: UInt8) -> Bool {
+    character == UInt8(ascii: "\n") || character == UInt8(ascii: "\r")
+  }
+
+  /// A line ends at `\n`, and at a `\r` that is not followed by `\n`.
+  private static func isLineBreak(at position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let character = bytes[position]
+    if character == UInt8(ascii: "\n") { return true }
+    return character == UInt8(ascii: "\r") && (position + 1 == bytes.count || bytes[position + 1] != UInt8(ascii: "\n"))
   }
 
   private static func isIdentifierHead(_ character: UInt8) -> Bool {

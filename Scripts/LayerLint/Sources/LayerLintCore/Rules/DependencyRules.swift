@@ -78,6 +78,10 @@ struct DependencyRules {
     case .tooling:
       return violation(
         .toolingDependency, "a layer module depends on tooling", "\(remove); tooling stays outside the layers")
+    case .tests where configuration.testSupportModules.contains(dependency):
+      return violation(
+        .toolingDependency, "a layer module depends on a test-support module, which only tests may use",
+        "\(remove); test support stays outside the layers")
     case .tests, .unknown:
       return nil  // `unknown-layer` already names the target.
     case .layer(_, let targetRank):

@@ -8,6 +8,8 @@ public struct LintReport: Sendable {
   public let moduleCount: Int
   /// How many Swift files were scanned.
   public let fileCount: Int
+  /// Swift sources of the package that could not be read (relative paths); the run cannot vouch for them.
+  public var unreadableFiles: [String] = []
 }
 
 /// Runs every enabled rule over a described package.
@@ -43,7 +45,7 @@ public enum LayerLinter {
     lap("coverage")
     return LintReport(
       violations: sorted(violations), moduleCount: workspace.modules.count,
-      fileCount: paths.count - sources.unreadablePaths.count)
+      fileCount: paths.count - sources.unreadablePaths.count, unreadableFiles: sources.unreadablePaths.sorted())
   }
 
   /// Sorts findings by file, line, rule and target so output is stable.

@@ -73,6 +73,8 @@ struct Workspace {
   /// Whether `module` may depend on `dependency` under the layer rules.
   func mayDepend(_ module: String, on dependency: String) -> Bool {
     if targetsByName[dependency]?.isSystemLibrary == true { return true }
+    // Test-support modules in the test folder are for tests only, like tooling.
+    if case .tests = placements[dependency] { return false }
     guard let from = placements[module]?.rank, let to = placements[dependency]?.rank else {
       return !(placements[dependency].map(Self.isTooling) ?? false)
     }
