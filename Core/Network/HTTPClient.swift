@@ -70,7 +70,7 @@ public struct HTTPClient: Sendable {
   }
 
   /// Decodes JSON (ISO-8601 dates), turning `DecodingError` into `NetworkError.decoding` with a key path.
-  public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+  static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom(decodeISO8601Date)
     do {
@@ -93,7 +93,7 @@ public struct HTTPClient: Sendable {
   }
 
   /// The URL request for `request`: base URL + path, sorted percent-encoded query, headers, timeout.
-  public func makeURLRequest(_ request: HTTPRequest) throws -> URLRequest {
+  func makeURLRequest(_ request: HTTPRequest) throws -> URLRequest {
     let base = configuration.baseURL.absoluteString
     let joined = HTTPClient.join(base: base, path: request.path)
     guard var components = URLComponents(string: joined), components.scheme != nil, components.host != nil else {

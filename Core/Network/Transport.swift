@@ -41,7 +41,7 @@ public struct URLSessionTransport: HTTPTransport {
   }
 
   /// The `NetworkError` for a `URLError`.
-  public static func map(_ error: URLError) -> NetworkError {
+  static func map(_ error: URLError) -> NetworkError {
     switch error.code {
     case .timedOut:
       return .timeout

@@ -26,7 +26,7 @@ public final class ConsoleAnalyticsProvider: AnalyticsProvider {
   }
 
   /// The line written for `event` (without newline): `analytics: <name> k=v` with sorted keys.
-  public static func render(_ event: AnalyticsEvent) -> String {
+  static func render(_ event: AnalyticsEvent) -> String {
     var line = "analytics: \(event.name)"
     for key in event.properties.keys.sorted() {
       line += " \(key)=\(quoteIfNeeded(event.properties[key] ?? ""))"

@@ -31,7 +31,7 @@ public struct LogRecord: Sendable, Equatable {
   }
 
   /// Renders metadata as `key=value` pairs sorted by key; values with spaces, quotes or `=` are quoted.
-  public static func renderMetadata(_ metadata: [String: String]) -> String {
+  static func renderMetadata(_ metadata: [String: String]) -> String {
     metadata.keys.sorted().map { key in "\(key)=\(quoteIfNeeded(metadata[key] ?? ""))" }.joined(separator: " ")
   }
 
