@@ -26,6 +26,11 @@ struct AppComposition {
   let suitClient: LazySpacesuitClient
 
   static let defaultToken = "iss-dev"
+  /// How long one Houston request may take: a person is waiting at the prompt.
+  static let houstonTimeout: Duration = .seconds(5)
+  /// Three attempts in all, so an unreachable or hanging Houston is reported within ~16 s, not ~41 s.
+  static let houstonRetry = RetryPolicy(
+    maxAttempts: 3, initialBackoff: .milliseconds(200), multiplier: 2, maxBackoff: .seconds(2))
 
   init(options: GlobalOptions, environment: [String: String]) throws {
     let level = try Self.logLevel(options.logLevel ?? environment["ISS_LOG_LEVEL"])
@@ -33,16 +38,9 @@ struct AppComposition {
     let houstonURL = try Self.houstonURL(options.houston ?? environment["ISS_HOUSTON_URL"])
     let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     let directory = DataDirectory.resolve(option: options.dataDirectory, environment: environment, home: home)
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw CompositionError(
-        message:
-          "cannot create the data directory \(directory.path): \(error.localizedDescription). Pass --data-dir DIR",
-        exitCode: 73)
-    }
+    try DataDirectory.create(directory)
 
-    terminal = Terminal.standard(noColor: options.noColor, environment: environment)
+    terminal = Terminal.app(noColor: options.noColor, environment: environment)
     var sinks: [any LogSink] = []
     if let file = try? FileLogSink(url: directory.appendingPathComponent("cosmonaut.log")) { sinks.append(file) }
     if environment["ISS_LOG_STDERR"] == "1" { sinks.append(StandardErrorLogSink()) }
@@ -59,16 +57,16 @@ struct AppComposition {
         configuration: StoreConfiguration(fileURL: directory.appendingPathComponent("cosmonaut.sqlite")))
     } catch {
       analytics.recordError(error, module: "CosmonautApp")
-      throw CompositionError(
-        message: "cannot open the database in \(directory.path): \(error). Check the directory or pass --data-dir DIR",
-        exitCode: ExitCode.internalError)
+      throw DataDirectory.storeError(error, file: directory.appendingPathComponent("cosmonaut.sqlite"))
     }
     var houston: AuthenticatedClient?
     if let houstonURL {
       let token = environment["ISS_HOUSTON_TOKEN"].flatMap(AuthToken.init) ?? AuthToken(Self.defaultToken)
       if let token {
         houston = AuthenticatedClient(
-          client: HTTPClient(configuration: ClientConfiguration(baseURL: houstonURL)), token: token)
+          client: HTTPClient(
+            configuration: ClientConfiguration(
+              baseURL: houstonURL, timeout: Self.houstonTimeout, retry: Self.houstonRetry)), token: token)
       }
     }
     cosmonautClient = LiveCosmonautClient(

@@ -1,4 +1,6 @@
 import Foundation
+import Persistence
+import Scaffold
 
 /// Where the app keeps its data: `--data-dir`, else `$ISS_DATA_DIR`, else `$XDG_DATA_HOME/iss`,
 /// else `~/.local/share/iss`.
@@ -18,5 +20,61 @@ enum DataDirectory {
     if path == "~" { return home }
     if path.hasPrefix("~/") { return home + path.dropFirst() }
     return path
+  }
+
+  /// Creates `directory` (and its parents), or explains in one line why it cannot be (exit 73).
+  static func create(_ directory: URL, fileManager: FileManager = .default) throws(CompositionError) {
+    var isDirectory: ObjCBool = false
+    if fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        throw cannotCreate(directory, "\(directory.path) is a file, not a directory")
+      }
+    } else {
+      // A parent that is a regular file makes every creation fail with an unhelpful message: name it.
+      var parent = directory.deletingLastPathComponent()
+      while parent.path != "/" && !parent.path.isEmpty {
+        if fileManager.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
+          guard isDirectory.boolValue else {
+            throw cannotCreate(directory, "\(parent.path) is a file, not a directory")
+          }
+          break
+        }
+        parent = parent.deletingLastPathComponent()
+      }
+      do {
+        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+      } catch {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        throw cannotCreate(directory, underlying?.localizedDescription ?? "permission denied or read-only file system")
+      }
+    }
+    guard fileManager.isWritableFile(atPath: directory.path) else {
+      throw cannotCreate(directory, "\(directory.path) is not writable")
+    }
+  }
+
+  private static func cannotCreate(_ directory: URL, _ reason: String) -> CompositionError {
+    CompositionError(
+      message: "cannot use the data directory \(directory.path): \(reason). Pass --data-dir DIR", exitCode: 73)
+  }
+
+  /// The one line (and exit code) for a database that cannot be opened.
+  static func storeError(_ error: any Error, file: URL) -> CompositionError {
+    let fix = "move it away to start afresh, or pass --data-dir DIR"
+    switch error as? PersistenceError {
+    case .sqlite(let code, _) where code == 26 || code == 11:  // SQLITE_NOTADB, SQLITE_CORRUPT
+      return CompositionError(
+        message: "the database \(file.path) is damaged or not a cosmonaut database; \(fix)",
+        exitCode: ExitCode.internalError)
+    case .schemaTooNew(let found, let supported):
+      return CompositionError(
+        message:
+          "the database \(file.path) was written by a newer cosmonaut (schema \(found), this one knows \(supported)); update cosmonaut or pass --data-dir DIR",
+        exitCode: ExitCode.internalError)
+    default:
+      return CompositionError(
+        message: "cannot open the database \(file.path): \(error); check the file or \(fix)",
+        exitCode: ExitCode.internalError)
+    }
   }
 }

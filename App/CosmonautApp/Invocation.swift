@@ -38,6 +38,10 @@ enum InvocationParser {
     while index < arguments.endIndex {
       var argument = arguments[index]
       index += 1
+      if !onlyPositionals && argument == "-h" {
+        wantsHelp = true
+        continue
+      }
       if onlyPositionals || !argument.hasPrefix("--") || argument == "--" {
         // `--` ends options for the whole line; the command parser sees it too.
         if argument == "--" && !onlyPositionals {
@@ -62,7 +66,12 @@ enum InvocationParser {
           index += 1
         }
         switch argument {
-        case "--data-dir": globals.dataDirectory = value
+        case "--data-dir":
+          // An empty value would silently mean "the default directory": refuse it instead.
+          guard !value.isEmpty else {
+            throw UsageError(message: "--data-dir needs a directory, e.g. --data-dir /tmp/iss")
+          }
+          globals.dataDirectory = value
         case "--houston": globals.houston = value
         case "--suit": globals.suit = value
         default: globals.logLevel = value
@@ -83,6 +92,7 @@ enum InvocationParser {
 
   private static func route(_ words: [String], globals: GlobalOptions, wantsHelp: Bool) throws(UsageError) -> Invocation
   {
+    let words = try commandFirst(words)
     guard let first = words.first else {
       return wantsHelp ? .help(HelpText.main) : .interactive(globals, startLink: nil)
     }
@@ -167,6 +177,18 @@ enum InvocationParser {
     }
     for (name, value) in zip(spec.arguments, positionals) { parameters[name] = value }
     return .command(globals, link: spec.link, parameters: parameters, json: json)
+  }
+
+  /// Command options given before the command (`cosmonaut --json health`) move behind it; an
+  /// option that takes a separate value cannot be told from the command there, so it is refused.
+  private static func commandFirst(_ words: [String]) throws(UsageError) -> [String] {
+    let leading = words.prefix { $0.hasPrefix("--") && $0 != "--" }
+    guard !leading.isEmpty, leading.count < words.count else { return words }
+    if let valued = leading.first(where: { $0 != "--json" && !$0.contains("=") }) {
+      throw UsageError(
+        message: "\(valued) belongs after the command, e.g. 'cosmonaut profile set \(valued) VALUE'")
+    }
+    return Array(words.dropFirst(leading.count)) + leading
   }
 
   private static func helpFor(_ words: [String]) throws(UsageError) -> String {

@@ -32,6 +32,8 @@ public final class CosmonautCoordinator: Coordinator {
 
   public func start(link: DeepLink) async throws -> Bool {
     let rest = link.droppingHead()
+    // Every link of this domain is at most two words deep (`supplies/consume`); more is not ours.
+    guard rest.droppingHead().head == nil else { return false }
     switch link.head {
     case nil, "dashboard":
       guard rest.head == nil else { return false }
@@ -73,4 +75,9 @@ struct FlowEnvironment {
   func present(_ error: any Error) {
     context.errors.present(error, in: Self.module)
   }
+}
+
+/// An interactive screen set apart from the answer above it and the menu below it by blank lines.
+func screenBlock(_ text: String) -> String {
+  "\n" + text + "\n"
 }

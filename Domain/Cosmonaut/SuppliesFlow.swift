@@ -28,10 +28,12 @@ final class SuppliesFlow {
         environment.terminal.print(SuppliesScreen.render(items, theme: environment.theme))
       }
     case ("consume", .once):
-      let (item, quantity) = try Self.arguments(of: link, usage: Self.consumeUsage)
+      let (given, quantity) = try Self.arguments(of: link, usage: Self.consumeUsage)
+      let item = Self.identifier(of: given, in: try await client.supplies())
       try report(try await client.consume(item, quantity: quantity), change: -quantity)
     case ("restock", .once):
-      let (item, quantity) = try Self.arguments(of: link, usage: Self.restockUsage)
+      let (given, quantity) = try Self.arguments(of: link, usage: Self.restockUsage)
+      let item = Self.identifier(of: given, in: try await client.supplies())
       try report(try await client.restock(item, quantity: quantity), change: quantity)
     case ("consume", .interactive), ("restock", .interactive):
       await environment.context.presentingErrors(in: FlowEnvironment.module) {
@@ -53,7 +55,7 @@ final class SuppliesFlow {
         title: "Supplies",
         items: [.init(key: "c", title: "Consume"), .init(key: "r", title: "Restock"), .init(key: "b", title: "Back")]),
       load: { try await client.supplies() },
-      render: { SuppliesScreen.render($0, theme: theme) })
+      render: { screenBlock(SuppliesScreen.render($0, theme: theme)) })
     await screen.run(in: environment.context, module: FlowEnvironment.module) { choice, items in
       switch choice.key {
       case "c": await change(consuming: true, items: items)
@@ -68,8 +70,8 @@ final class SuppliesFlow {
   private func change(consuming: Bool, items: [SupplyItem]) async {
     let ids = items.map(\.id).joined(separator: ", ")
     let itemPrompt = Prompt<SupplyItem>("Item (\(ids)): ") { answer in
-      let wanted = answer.trimmingWhitespace().lowercased()
-      if let item = items.first(where: { $0.id.lowercased() == wanted || $0.name.lowercased() == wanted }) {
+      let id = Self.identifier(of: answer, in: items)
+      if let item = items.first(where: { $0.id == id }) {
         return .success(item)
       }
       return .failure(ValidationError("no item \"\(answer)\"; pick one of: \(ids)"))
@@ -79,6 +81,9 @@ final class SuppliesFlow {
     let quantityPrompt = Prompt<Int>("Quantity to \(verb) (\(item.unit), \(item.quantity) in stock): ") { answer in
       guard let value = Int(answer.trimmingWhitespace()), value > 0 else {
         return .failure(ValidationError("enter a whole number greater than zero"))
+      }
+      if value > SuppliesRules.maximumChange {
+        return .failure(ValidationError("at most \(SuppliesRules.maximumChange) at a time, please"))
       }
       if consuming && value > item.quantity {
         return .failure(ValidationError("only \(item.quantity) \(item.unit) in stock; enter at most \(item.quantity)"))
@@ -119,8 +124,26 @@ final class SuppliesFlow {
     guard let quantity = try link.positiveInteger("quantity", label: "QUANTITY") else {
       throw .missing(name: "QUANTITY", usage: usage)
     }
+    guard quantity <= SuppliesRules.maximumChange else {
+      throw .invalid(
+        name: "QUANTITY", value: String(quantity),
+        expected: "a whole number from 1 to \(SuppliesRules.maximumChange) per change")
+    }
     return (item, quantity)
   }
+
+  /// The item's identifier for what the user typed: its id or its name, in any case
+  /// (`WATER`, `"drinking water"`); unknown text is passed on for the service to refuse.
+  static func identifier(of given: String, in items: [SupplyItem]) -> String {
+    let wanted = given.trimmingWhitespace().lowercased()
+    return items.first { $0.id.lowercased() == wanted || $0.name.lowercased() == wanted }?.id ?? given
+  }
+}
+
+/// Limits the supplies flows enforce before the service sees a change.
+enum SuppliesRules {
+  /// The most one consume or restock may move: more is a typo, not a delivery.
+  static let maximumChange = 1_000_000
 }
 
 /// Renders the inventory as a table with a status column.

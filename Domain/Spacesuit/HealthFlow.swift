@@ -63,7 +63,7 @@ final class HealthFlow {
         _ = document(for: vitals)
         return vitals
       },
-      render: { HealthScreen.render($0, thresholds: thresholds, theme: theme) })
+      render: { screenBlock(HealthScreen.render($0, thresholds: thresholds, theme: theme)) })
     await screen.run(in: environment.context, module: SuitEnvironment.module) { choice, _ in
       switch choice.key {
       case "r": return .stay

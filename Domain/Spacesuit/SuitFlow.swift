@@ -106,7 +106,7 @@ final class SuitFlow {
         _ = document(for: telemetry)
         return telemetry
       },
-      render: { SuitScreen.render($0, thresholds: thresholds, theme: theme) })
+      render: { screenBlock(SuitScreen.render($0, thresholds: thresholds, theme: theme)) })
     await screen.run(in: environment.context, module: SuitEnvironment.module) { choice, telemetry in
       switch choice.key {
       case "t": await ask(setting: "temperature", prompt: "Target temperature °C (16–30): ")
@@ -173,12 +173,21 @@ enum SuitScreen {
 
 /// One compact line per watched sample.
 enum WatchLine {
-  static let header = "time      pressure   O2      CO2        battery  inside   outside"
+  /// Column titles, each right-aligned over its value (the widths of `render`'s fields).
+  static let header = [
+    "time".padding(toLength: 8, withPad: " ", startingAt: 0),
+    rightAligned("pressure", 9), rightAligned("O2", 7), rightAligned("CO2", 9), rightAligned("battery", 7),
+    rightAligned("inside", 8), rightAligned("outside", 9),
+  ].joined(separator: "  ")
+
+  private static func rightAligned(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+  }
 
   static func render(_ telemetry: SuitTelemetry, alerts: [SuitAlert], theme: Theme) -> String {
     let time = telemetry.timestamp.formatted(Date.ISO8601FormatStyle().time(includingFractionalSeconds: false))
     let fields = [
-      time.padding(toLength: 9, withPad: " ", startingAt: 0),
+      time.padding(toLength: 8, withPad: " ", startingAt: 0),
       String(format: "%5.1f kPa", telemetry.suitPressureKPa),
       String(format: "%5.1f %%", telemetry.oxygenLevelPercent),
       String(format: "%4.1f mmHg", telemetry.carbonDioxideMmHg),

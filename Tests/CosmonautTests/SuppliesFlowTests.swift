@@ -205,3 +205,37 @@ struct SuppliesFlowTests {
     #expect(harness.presenter.presented.isEmpty)
   }
 }
+
+@MainActor
+@Suite("Supplies: acceptance findings")
+struct SuppliesAcceptanceTests {
+  @Test func anItemMayBeNamedByItsNameInAnyCase() async throws {
+    let harness = CosmonautHarness(.once(json: false))
+    let before = try await harness.stock(of: "water")
+
+    #expect(try await harness.open("supplies/consume", ["item": "DRINKING water", "quantity": "2"]))
+
+    #expect(try await harness.stock(of: "water") == before - 2)
+  }
+
+  @Test func anAbsurdQuantityIsRefusedAndChangesNothing() async throws {
+    let harness = CosmonautHarness(.once(json: false))
+    let before = try await harness.stock(of: "water")
+
+    await #expect(throws: LinkArgumentError.self) {
+      try await harness.open("supplies/restock", ["item": "water", "quantity": "9223372036854775000"])
+    }
+
+    #expect(try await harness.stock(of: "water") == before)
+  }
+
+  @Test func linksWithExtraPathPartsAreNotHandled() async throws {
+    for presentation in [Presentation.once(json: false), .interactive] {
+      let harness = CosmonautHarness(presentation)
+      for path in ["profile/show/x", "supplies/list/x", "sync/status/x", "supplies/consume/water"] {
+        #expect(try await harness.open(path) == false, "\(path)")
+      }
+      #expect(harness.output.text.isEmpty)
+    }
+  }
+}

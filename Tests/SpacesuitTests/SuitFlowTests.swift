@@ -234,3 +234,25 @@ struct SuitFlowTests {
     #expect(harness.input.unreadCount == 0)
   }
 }
+
+@MainActor
+@Suite("Suit watch layout")
+struct SuitWatchLayoutTests {
+  @Test func everyColumnTitleEndsWhereItsValuesEnd() async throws {
+    let harness = SpacesuitHarness(.once(json: false))
+
+    #expect(try await harness.open("watch", ["count": "2", "interval-ms": "1"]))
+
+    let lines = harness.output.lines.filter { !$0.isEmpty }
+    #expect(lines.count == 3)
+    let header = try #require(lines.first)
+    let sample = try #require(lines.last)
+    #expect(header.count == sample.count, "header and sample are equally wide:\n\(header)\n\(sample)")
+    func end(of text: String, in line: String) -> Int? {
+      line.range(of: text).map { line.distance(from: line.startIndex, to: $0.upperBound) }
+    }
+    #expect(end(of: "pressure", in: header) == end(of: "kPa", in: sample))
+    #expect(end(of: "CO2", in: header) == end(of: "mmHg", in: sample))
+    #expect(end(of: "outside", in: header) == sample.count)
+  }
+}
