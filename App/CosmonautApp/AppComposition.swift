@@ -36,6 +36,7 @@ struct AppComposition {
     let level = try Self.logLevel(options.logLevel ?? environment["ISS_LOG_LEVEL"])
     let suit = try Self.suitConnection(options.suit ?? environment["ISS_SUIT"])
     let houstonURL = try Self.houstonURL(options.houston ?? environment["ISS_HOUSTON_URL"])
+    let houstonToken = try houstonURL.map { _ in try Self.houstonToken(environment["ISS_HOUSTON_TOKEN"]) }
     let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     let directory = DataDirectory.resolve(option: options.dataDirectory, environment: environment, home: home)
     try DataDirectory.create(directory)
@@ -60,14 +61,11 @@ struct AppComposition {
       throw DataDirectory.storeError(error, file: directory.appendingPathComponent("cosmonaut.sqlite"))
     }
     var houston: AuthenticatedClient?
-    if let houstonURL {
-      let token = environment["ISS_HOUSTON_TOKEN"].flatMap(AuthToken.init) ?? AuthToken(Self.defaultToken)
-      if let token {
-        houston = AuthenticatedClient(
-          client: HTTPClient(
-            configuration: ClientConfiguration(
-              baseURL: houstonURL, timeout: Self.houstonTimeout, retry: Self.houstonRetry)), token: token)
-      }
+    if let houstonURL, let token = houstonToken {
+      houston = AuthenticatedClient(
+        client: HTTPClient(
+          configuration: ClientConfiguration(
+            baseURL: houstonURL, timeout: Self.houstonTimeout, retry: Self.houstonRetry)), token: token)
     }
     cosmonautClient = LiveCosmonautClient(
       store: store, houston: houston, analytics: analytics, logger: logger.scoped(to: "CosmonautService"))
@@ -133,6 +131,17 @@ struct AppComposition {
         exitCode: ExitCode.usage)
     }
     return connection
+  }
+
+  /// The token Houston requests carry: `$ISS_HOUSTON_TOKEN`, or the development token when unset.
+  private static func houstonToken(_ text: String?) throws -> AuthToken {
+    guard let text else { return AuthToken(defaultToken)! }
+    guard let token = AuthToken(text) else {
+      throw CompositionError(
+        message: "ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the development token",
+        exitCode: ExitCode.usage)
+    }
+    return token
   }
 
   private static func houstonURL(_ text: String?) throws -> URL? {

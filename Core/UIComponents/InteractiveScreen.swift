@@ -7,7 +7,8 @@ public enum ScreenStep: Sendable {
 }
 
 /// The loop every interactive screen runs: load the value, show it, offer a menu, handle the
-/// choice, repeat — until the user leaves, input ends, or loading fails (the error is presented).
+/// choice, repeat — until the user leaves, input ends (also in a screen opened from here), or
+/// loading fails (the error is presented).
 @MainActor public struct InteractiveScreen<Value> {
   private let menu: Menu
   private let load: @MainActor () async throws -> Value
@@ -25,7 +26,7 @@ public enum ScreenStep: Sendable {
   public func run(
     in context: FlowContext, module: String, handle: @MainActor (Menu.Item, Value) async -> ScreenStep
   ) async {
-    while true {
+    while !context.terminal.inputEnded {
       let value: Value
       switch await LoadState.capture(load) {
       case .loading: return

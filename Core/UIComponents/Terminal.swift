@@ -127,6 +127,9 @@ public final class CapturedOutput: TerminalOutput, Sendable {
   private let errors: any TerminalOutput
   private let echoesInput: Bool
 
+  /// Whether input has ended (a read found nothing more); screens stop redrawing once it has.
+  public private(set) var inputEnded = false
+
   /// A terminal over the given streams. With `echoesInput`, every answer read is written back to
   /// the output, so a session fed from a pipe or file reads like one typed at a keyboard.
   public init(
@@ -167,6 +170,7 @@ public final class CapturedOutput: TerminalOutput, Sendable {
   public func readLine(prompt: String) -> String? {
     if !prompt.isEmpty { output.write(prompt) }
     let line = input.readLine()?.droppingTrailingCarriageReturn()
+    if line == nil { inputEnded = true }
     if echoesInput { output.write((line ?? "") + "\n") }
     return line
   }

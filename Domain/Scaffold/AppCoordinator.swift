@@ -114,7 +114,8 @@ import UIComponents
     let items = entries.map { Menu.Item(key: $0.key ?? $0.title.lowercased(), title: $0.title) }
     let menu = Menu(title: configuration.appName, items: items + [Menu.Item(key: Self.quitKey, title: "Quit")])
     var isFirstMenu = link == nil
-    while true {
+    // Input that ended inside a domain ends the app without drawing the menu again.
+    while !terminal.inputEnded {
       if !isFirstMenu { terminal.print() }
       isFirstMenu = false
       guard let choice = menu.choose(on: terminal) else {

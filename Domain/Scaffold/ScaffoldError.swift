@@ -14,7 +14,7 @@ public enum ScaffoldError: ReportableError, Equatable {
     case .unknownCommand(let link, let appName):
       "unknown command \"\(link)\". Run '\(appName) --help' for the list of commands."
     case .unknownDestination(let link):
-      "unknown command \"\(link)\". Choose an entry from the menu below."
+      "unknown link \"\(link)\". Choose an entry from the menu below."
     }
   }
 }

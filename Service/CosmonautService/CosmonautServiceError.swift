@@ -15,6 +15,10 @@ public enum CosmonautServiceError: ReportableError, Equatable, CustomStringConve
   case houstonNotConfigured
   /// Houston could not be reached or refused the delivery; the value says why.
   case houstonUnreachable(String)
+  /// Houston refused the client's token (HTTP 401 or 403).
+  case houstonRefusedToken(status: Int)
+  /// A restock would take the stock past what can be counted; nothing was changed.
+  case stockOverflow(item: String)
   /// No station position was ever received and Houston cannot be asked now.
   case noPositionYet
   /// Houston answered with something this client cannot read; the value says what and where.
@@ -26,8 +30,8 @@ public enum CosmonautServiceError: ReportableError, Equatable, CustomStringConve
   public var kind: ErrorKind {
     switch self {
     case .unknownItem, .invalidQuantity, .invalidProfile: .usage
-    case .insufficientStock: .rejected
-    case .houstonNotConfigured, .houstonUnreachable, .noPositionYet: .unavailable
+    case .insufficientStock, .stockOverflow: .rejected
+    case .houstonNotConfigured, .houstonUnreachable, .houstonRefusedToken, .noPositionYet: .unavailable
     case .invalidResponse, .storage: .internal
     }
   }
@@ -51,6 +55,11 @@ public enum CosmonautServiceError: ReportableError, Equatable, CustomStringConve
     case .houstonUnreachable(let reason):
       return "cannot reach Houston (\(reason)); check that Houston is running and the URL and token are right, "
         + "then sync again (changes stay queued)"
+    case .houstonRefusedToken(let status):
+      return "Houston refused the token (HTTP \(status)); use the token Houston expects, then sync again "
+        + "(changes stay queued)"
+    case .stockOverflow(let item):
+      return "restocking \(item) by that much would overflow the stock count; restock a smaller quantity"
     case .noPositionYet:
       return "no station position known yet; connect to Houston once (set its URL and token) to receive one"
     case .invalidResponse(let reason):

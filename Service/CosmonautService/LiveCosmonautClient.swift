@@ -158,7 +158,8 @@ public final class LiveCosmonautClient: CosmonautClient {
   /// - All delivered: returns them, `pending` empty (unless something was queued meanwhile).
   /// - Delivery fails after at least one entry was delivered: returns the report with `lastError` set
   ///   and the rest in `pending` (does NOT throw).
-  /// - The first entry fails (nothing delivered): throws `houstonUnreachable(reason)`.
+  /// - The first entry fails (nothing delivered): throws `houstonUnreachable(reason)`, or
+  ///   `houstonRefusedToken` when Houston answered 401/403.
   /// A failed entry gets `attempts + 1` and `lastError`; entries behind it are not tried.
   public func sync() async throws -> SyncReport {
     try await reporting("sync") {
@@ -172,8 +173,8 @@ public final class LiveCosmonautClient: CosmonautClient {
           let reason = Self.describe(error)
           try await onStore { try self.markFailed(queued.entry.id, reason: reason) }
           logger.warning("sync stopped at \(queued.entry.kind) \(queued.entry.id): \(reason)")
-          guard !delivered.isEmpty else { throw CosmonautServiceError.houstonUnreachable(reason) }
-          record(CosmonautServiceError.houstonUnreachable(reason), "sync")
+          guard !delivered.isEmpty else { throw Self.map(error) }
+          record(Self.map(error), "sync")
           let pending = try await onStore { try self.outbox().map(\.entry) }
           return SyncReport(delivered: delivered, pending: pending, houstonConfigured: true, lastError: reason)
         }
@@ -314,6 +315,7 @@ public final class LiveCosmonautClient: CosmonautClient {
   static func map(_ error: any Error) -> CosmonautServiceError {
     switch error {
     case let error as CosmonautServiceError: error
+    case NetworkError.status(let code, _) where code == 401 || code == 403: .houstonRefusedToken(status: code)
     case let error as NetworkError: .houstonUnreachable(describe(error))
     case let error as PersistenceError: .storage(error.description)
     default: .storage(describe(error))

@@ -75,7 +75,7 @@ enum InventoryRules {
       item.quantity -= quantity
     case .restock:
       let (sum, overflow) = item.quantity.addingReportingOverflow(quantity)
-      guard !overflow else { throw CosmonautServiceError.invalidQuantity(quantity) }
+      guard !overflow else { throw CosmonautServiceError.stockOverflow(item: item.id) }
       item.quantity = sum
     }
     items[index] = item

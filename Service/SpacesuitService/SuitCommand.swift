@@ -109,12 +109,12 @@ public enum SpacesuitError: ReportableError, Equatable {
   public var userMessage: String {
     let line: String
     switch self {
-    case .invalidCommand(let message): line = "Invalid suit command: \(message)."
+    case .invalidCommand(let message): line = "invalid suit command: \(message)"
     case .unreachable(let message): line = message
-    case .timeout: line = "The suit did not answer in time; check the radio link and try again."
-    case .rejected(let message): line = "The suit refused the command: \(message)."
+    case .timeout: line = "the suit did not answer in time; check the radio link and try again"
+    case .rejected(let message): line = "the suit refused the command: \(message)"
     case .protocolViolation(let message):
-      line = "The suit sent an answer this app does not understand (\(message)); update the app or the suit firmware."
+      line = "the suit sent an answer this app does not understand (\(message)); update the app or the suit firmware"
     }
     return line.replacingOccurrences(of: "\n", with: " ")
   }

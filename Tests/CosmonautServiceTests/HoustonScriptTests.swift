@@ -107,11 +107,9 @@ struct HoustonScriptTests {
       store: try harness.makeStore(), houston: AuthenticatedClient(client: http, token: token),
       analytics: .disabled, logger: .disabled(module: "CosmonautService"), now: harness.clock.closure)
     let error = await #expect(throws: CosmonautServiceError.self) { try await client.sync() }
-    guard case .houstonUnreachable(let reason) = error else {
-      Issue.record("expected houstonUnreachable, got \(String(describing: error))")
-      return
-    }
-    #expect(reason.contains("401"))
+    #expect(error == .houstonRefusedToken(status: 401))
+    #expect(error?.kind == .unavailable)
+    #expect(error?.userMessage.contains("refused the token") == true)
     #expect(try await client.pendingSync().pending.first?.attempts == 1)
   }
 

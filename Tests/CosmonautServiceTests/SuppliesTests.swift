@@ -81,9 +81,12 @@ import Testing
   @Test func restockThatWouldOverflowIsRejected() async throws {
     let harness = try Harness()
     let client = try harness.makeClient()
-    await #expect(throws: CosmonautServiceError.invalidQuantity(Int.max)) {
+    let before = try await client.supplies().first { $0.id == "food" }?.quantity
+    let error = await #expect(throws: CosmonautServiceError.stockOverflow(item: "food")) {
       try await client.restock("food", quantity: Int.max)
     }
+    #expect(error?.kind == .rejected)
+    #expect(try await client.supplies().first { $0.id == "food" }?.quantity == before)
   }
 
   @Test func unknownItemListsTheValidIDs() async throws {

@@ -85,6 +85,18 @@ struct CosmonautCommandTests {
     #expect(result.stderr.hasPrefix("error: "))
   }
 
+  @Test("a blank Houston token is refused (64) before anything is touched")
+  func blankHoustonToken() async throws {
+    let sandbox = try Sandbox()
+    let result = try await sandbox.cosmonaut(
+      ["--houston", "http://127.0.0.1:9", "sync"], extraEnvironment: ["ISS_HOUSTON_TOKEN": "   "])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr
+        == "error: ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the development token\n")
+    #expect(!FileManager.default.fileExists(atPath: sandbox.dataDirectory + "/cosmonaut.sqlite"))
+  }
+
   @Test("--help on the app and on each command exits 0 and says how to call it")
   func help() async throws {
     let sandbox = try Sandbox()

@@ -66,7 +66,7 @@ import UIComponents
   @Test func unknownStartLinkPrintsOneErrorThenTheMenu() async {
     let harness = Harness(lines: ["q"])
     #expect(await harness.makeApp().runInteractive(startingAt: DeepLink("galley")) == 0)
-    #expect(harness.errors.lines == ["error: unknown command \"galley\". Choose an entry from the menu below."])
+    #expect(harness.errors.lines == ["error: unknown link \"galley\". Choose an entry from the menu below."])
     #expect(harness.output.text.contains("5) Quit"))
     #expect(harness.analyticsEvents.errors.first?.properties["link"] == "galley")
   }

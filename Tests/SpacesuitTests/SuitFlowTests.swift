@@ -210,7 +210,7 @@ struct SuitFlowTests {
     #expect(await harness.sentCommands() == [.setTemperature(celsius: 21.5)])
     #expect(
       harness.errorOutput.lines == [
-        "Invalid suit command: temperature 45.0 °C is out of range; use 16.0–30.0 °C."
+        "invalid suit command: temperature 45.0 °C is out of range; use 16.0–30.0 °C"
       ])
   }
 

@@ -51,6 +51,22 @@ struct InteractiveScreenTests {
     #expect(handled == 0)
   }
 
+  @Test func inputEndingInANestedScreenEndsTheParentWithoutRedrawing() async {
+    let (context, output, _) = makeContext(input: ["n"])
+    var parentLoads = 0
+    let child = InteractiveScreen(menu: menu, load: { 0 }, render: { _ in "child" })
+    let parent = InteractiveScreen(menu: menu, load: { parentLoads += 1; return parentLoads }, render: { "parent \($0)" })
+
+    await parent.run(in: context, module: "Test") { _, _ in
+      await child.run(in: context, module: "Test") { _, _ in .stay }  // reads the end of input
+      return .stay
+    }
+
+    #expect(context.terminal.inputEnded)
+    #expect(parentLoads == 1)
+    #expect(!output.text.contains("parent 2"))
+  }
+
   @Test func aFailedLoadIsPresentedAndLeaves() async {
     let (context, output, presenter) = makeContext(input: ["n"])
     let screen = InteractiveScreen<Int>(menu: menu, load: { throw Broken() }, render: { "value \($0)" })
