@@ -41,7 +41,7 @@ struct AppComposition {
     let directory = DataDirectory.resolve(option: options.dataDirectory, environment: environment, home: home)
     try DataDirectory.create(directory)
 
-    terminal = Terminal.app(noColor: options.noColor, environment: environment)
+    terminal = Terminal.standard(noColor: options.noColor, environment: environment, onClosedReader: { exit(0) })
     var sinks: [any LogSink] = []
     if let file = try? FileLogSink(url: directory.appendingPathComponent("cosmonaut.log")) { sinks.append(file) }
     if environment["ISS_LOG_STDERR"] == "1" { sinks.append(StandardErrorLogSink()) }

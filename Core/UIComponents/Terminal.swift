@@ -33,10 +33,17 @@ public final class StandardInput: TerminalInput, Sendable {
 }
 
 /// Unbuffered writes to a file descriptor: every write reaches the terminal immediately.
+///
+/// When the reader has gone away (`app | head -1`) a write fails with `EPIPE` (with SIGPIPE
+/// ignored); `onClosedReader` then decides what happens — by default the text is dropped.
 final class FileDescriptorOutput: Sendable {
   private let descriptor: Int32
+  private let onClosedReader: (@Sendable () -> Void)?
 
-  init(descriptor: Int32) { self.descriptor = descriptor }
+  init(descriptor: Int32, onClosedReader: (@Sendable () -> Void)? = nil) {
+    self.descriptor = descriptor
+    self.onClosedReader = onClosedReader
+  }
 
   func write(_ text: String) {
     let bytes = Array(text.utf8)
@@ -50,6 +57,7 @@ final class FileDescriptorOutput: Sendable {
         } else if written < 0 && errno == EINTR {
           continue
         } else {
+          if written < 0 && errno == EPIPE { onClosedReader?() }
           return  // closed pipe or another failure: nothing sensible is left to do with the text
         }
       }
@@ -69,9 +77,12 @@ private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ cou
 
 /// The process's standard output; writes are not buffered.
 public final class StandardOutput: TerminalOutput, Sendable {
-  private let sink = FileDescriptorOutput(descriptor: STDOUT_FILENO)
-  /// Writes to file descriptor 1.
-  public init() {}
+  private let sink: FileDescriptorOutput
+  /// Writes to file descriptor 1; `onClosedReader` runs when a write finds the reader gone
+  /// (e.g. `{ exit(0) }` for an app whose output is piped into `head`).
+  public init(onClosedReader: (@Sendable () -> Void)? = nil) {
+    sink = FileDescriptorOutput(descriptor: STDOUT_FILENO, onClosedReader: onClosedReader)
+  }
   public func write(_ text: String) { sink.write(text) }
 }
 
@@ -126,29 +137,38 @@ public final class CapturedOutput: TerminalOutput, Sendable {
   private let output: any TerminalOutput
   private let errors: any TerminalOutput
   private let echoesInput: Bool
+  private let finishesLineAtEnd: Bool
 
   /// Whether input has ended (a read found nothing more); screens stop redrawing once it has.
   public private(set) var inputEnded = false
 
   /// A terminal over the given streams. With `echoesInput`, every answer read is written back to
-  /// the output, so a session fed from a pipe or file reads like one typed at a keyboard.
+  /// the output, so a session fed from a pipe or file reads like one typed at a keyboard. With
+  /// `finishesLineAtEnd`, the end of input (Ctrl-D) ends the prompt's line once, so what follows
+  /// starts on a line of its own.
   public init(
     input: any TerminalInput, output: any TerminalOutput, errors: any TerminalOutput, theme: Theme,
-    echoesInput: Bool = false
+    echoesInput: Bool = false, finishesLineAtEnd: Bool = false
   ) {
     self.input = input
     self.output = output
     self.errors = errors
     self.theme = theme
     self.echoesInput = echoesInput
+    self.finishesLineAtEnd = finishesLineAtEnd
   }
 
-  /// The process's standard streams, with colors when stdout is a TTY and neither `NO_COLOR` nor `noColor` asks otherwise.
-  public static func standard(noColor: Bool, environment: [String: String]) -> Terminal {
+  /// The process's standard streams, with colors when stdout is a TTY and neither `NO_COLOR` nor
+  /// `noColor` asks otherwise. Input from a pipe or file is echoed; Ctrl-D on a TTY ends the prompt's
+  /// line. `onClosedReader` runs when stdout's reader has gone away (see ``StandardOutput``).
+  public static func standard(
+    noColor: Bool, environment: [String: String], onClosedReader: (@Sendable () -> Void)? = nil
+  ) -> Terminal {
     let theme = Theme.detect(isTTY: isatty(STDOUT_FILENO) != 0, environment: environment, noColor: noColor)
+    let inputIsTerminal = isatty(STDIN_FILENO) != 0
     return Terminal(
-      input: StandardInput(), output: StandardOutput(), errors: StandardError(), theme: theme,
-      echoesInput: isatty(STDIN_FILENO) == 0)
+      input: StandardInput(), output: StandardOutput(onClosedReader: onClosedReader), errors: StandardError(),
+      theme: theme, echoesInput: !inputIsTerminal, finishesLineAtEnd: inputIsTerminal)
   }
 
   /// Writes `text` and a newline to the output.
@@ -170,8 +190,12 @@ public final class CapturedOutput: TerminalOutput, Sendable {
   public func readLine(prompt: String) -> String? {
     if !prompt.isEmpty { output.write(prompt) }
     let line = input.readLine()?.droppingTrailingCarriageReturn()
+    if echoesInput {
+      if line != nil || !inputEnded { output.write((line ?? "") + "\n") }
+    } else if line == nil && !inputEnded && finishesLineAtEnd {
+      output.write("\n")
+    }
     if line == nil { inputEnded = true }
-    if echoesInput { output.write((line ?? "") + "\n") }
     return line
   }
 

@@ -85,39 +85,3 @@ struct DataDirectoryCreationTests {
     #expect(FileManager.default.fileExists(atPath: wanted.path, isDirectory: &isDirectory) && isDirectory.boolValue)
   }
 }
-
-@Suite("Standard streams")
-struct StandardStreamsTests {
-  @Test func aClosedReaderEndsTheApp() throws {
-    var descriptors: [Int32] = [0, 0]
-    #expect(pipe(&descriptors) == 0)
-    // As the app does in main(): a write to a closed pipe fails with EPIPE instead of killing the process.
-    signal(SIGPIPE, SIG_IGN)
-    close(descriptors[0])  // the reader went away, like `head -1` after its line
-    defer { close(descriptors[1]) }
-    let closed = ClosedFlag()
-    let output = ReaderAwareStandardOutput(descriptor: descriptors[1]) { closed.set() }
-    output.write("a line nobody reads\n")
-    #expect(closed.isSet)
-  }
-
-  @Test func anOpenReaderGetsEverything() throws {
-    var descriptors: [Int32] = [0, 0]
-    #expect(pipe(&descriptors) == 0)
-    let closed = ClosedFlag()
-    let output = ReaderAwareStandardOutput(descriptor: descriptors[1]) { closed.set() }
-    output.write("hello\n")
-    close(descriptors[1])
-    let handle = FileHandle(fileDescriptor: descriptors[0], closeOnDealloc: true)
-    #expect(String(decoding: handle.readDataToEndOfFile(), as: UTF8.self) == "hello\n")
-    #expect(!closed.isSet)
-  }
-}
-
-/// Set once from a `@Sendable` closure; guarded by a lock.
-private final class ClosedFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
-  func set() { lock.withLock { value = true } }
-  var isSet: Bool { lock.withLock { value } }
-}

@@ -55,7 +55,11 @@ struct InteractiveScreenTests {
     let (context, output, _) = makeContext(input: ["n"])
     var parentLoads = 0
     let child = InteractiveScreen(menu: menu, load: { 0 }, render: { _ in "child" })
-    let parent = InteractiveScreen(menu: menu, load: { parentLoads += 1; return parentLoads }, render: { "parent \($0)" })
+    let parent = InteractiveScreen(
+      menu: menu,
+      load: {
+        parentLoads += 1; return parentLoads
+      }, render: { "parent \($0)" })
 
     await parent.run(in: context, module: "Test") { _, _ in
       await child.run(in: context, module: "Test") { _, _ in .stay }  // reads the end of input
