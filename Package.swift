@@ -7,14 +7,15 @@
 //   Core     enablers: Network, Persistence, Radio, UIComponents
 //   Shared   cross-cutting: Logging, AppAnalytics
 //
-// Each module is one line in its layer's group below; its folder is `<Layer>/<Module>/` and its
-// tests are `Tests/<Module>Tests/`. The manifest refuses a sideways or upward dependency before
+// Each module is one line in its layer's group below (`swift-format-ignore` keeps it so); its
+// folder is `<Layer>/<Module>/` and its tests are `Tests/<Module>Tests/`. The manifest refuses a sideways or upward dependency before
 // anything compiles; `Scripts/lint-layers` checks the rest (imports, owners, tests).
 import Foundation
 import PackageDescription
 
 // MARK: - App
 
+// swift-format-ignore
 let app: [Module] = [
   .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "UIComponents", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"]),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["SpacesuitService", "Radio", "Logging"]),
@@ -22,6 +23,7 @@ let app: [Module] = [
 
 // MARK: - Domain
 
+// swift-format-ignore
 let domain: [Module] = [
   .library("Scaffold", dependsOn: ["UIComponents", "Logging", "AppAnalytics"]),
   .library("Cosmonaut", dependsOn: ["CosmonautService", "UIComponents", "Logging", "AppAnalytics"]),
@@ -30,6 +32,7 @@ let domain: [Module] = [
 
 // MARK: - Service
 
+// swift-format-ignore
 let service: [Module] = [
   .library("CosmonautService", dependsOn: ["Network", "Persistence", "Logging", "AppAnalytics"]),
   .library("SpacesuitService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
@@ -37,6 +40,7 @@ let service: [Module] = [
 
 // MARK: - Core
 
+// swift-format-ignore
 let core: [Module] = [
   .systemLibrary("CSQLite", pkgConfig: "sqlite3"),
   .library("Network", dependsOn: ["Logging"]),
@@ -47,6 +51,7 @@ let core: [Module] = [
 
 // MARK: - Shared
 
+// swift-format-ignore
 let shared: [Module] = [
   .library("Logging", dependsOn: []),
   .library("AppAnalytics", dependsOn: []),
@@ -57,7 +62,7 @@ let shared: [Module] = [
 /// End-to-end tests run the built executables as a user would; they import no workspace module.
 let endToEndTests: [Target] = [
   .testTarget(
-    name: "EndToEndTests", dependencies: ["CosmonautApp", "SpacesuitSimulator"], path: "Tests/EndToEndTests"),
+    name: "EndToEndTests", dependencies: ["CosmonautApp", "SpacesuitSimulator"], path: "Tests/EndToEndTests")
 ]
 
 // MARK: - Assembly (no need to edit below this line to add a module)
@@ -98,7 +103,9 @@ struct Module {
     Module(name: name, kind: .library, dependencies: dependencies, testDependencies: testsUse)
   }
 
-  static func executable(_ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = [])
+  static func executable(
+    _ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = []
+  )
     -> Module
   {
     Module(name: name, kind: .executable(product: product), dependencies: dependencies, testDependencies: testsUse)
@@ -109,8 +116,14 @@ struct Module {
   }
 }
 
-let layers: [(Layer, [Module])] = [(.app, app), (.domain, domain), (.service, service), (.core, core), (.shared, shared)]
-let modules: [Module] = layers.flatMap { layer, group in group.map { var module = $0; module.layer = layer; return module } }
+let layers: [(Layer, [Module])] = [
+  (.app, app), (.domain, domain), (.service, service), (.core, core), (.shared, shared),
+]
+let modules: [Module] = layers.flatMap { layer, group in
+  group.map {
+    var module = $0; module.layer = layer; return module
+  }
+}
 /// System-library targets bind an OS library (libsqlite3); like Foundation they sit outside the rule.
 let systemLibraries: Set<String> = Set(modules.compactMap { if case .systemLibrary = $0.kind { $0.name } else { nil } })
 let layerOf: [String: Layer] = Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0.layer) })
@@ -142,7 +155,8 @@ if !violations.isEmpty {
 
 /// A module's README documents it; it is not a source or a resource.
 func excludedFiles(in path: String) -> [String] {
-  let readme = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent(path).appendingPathComponent("README.md")
+  let readme = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent(path).appendingPathComponent(
+    "README.md")
   return FileManager.default.fileExists(atPath: readme.path) ? ["README.md"] : []
 }
 
@@ -151,7 +165,8 @@ func targets(for module: Module) -> [Target] {
   let exclude = excludedFiles(in: path)
   let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
   let tests = Target.testTarget(
-    name: "\(module.name)Tests", dependencies: ([module.name] + module.dependencies + module.testDependencies).map { .init(stringLiteral: $0) },
+    name: "\(module.name)Tests",
+    dependencies: ([module.name] + module.dependencies + module.testDependencies).map { .init(stringLiteral: $0) },
     path: "Tests/\(module.name)Tests")
   switch module.kind {
   case .library:
