@@ -51,11 +51,8 @@ enum InvocationParser {
         words.append(argument)
         continue
       }
-      var inlineValue: String?
-      if let equals = argument.firstIndex(of: "=") {
-        inlineValue = String(argument[argument.index(after: equals)...])
-        argument = String(argument[..<equals])
-      }
+      let inlineValue: String?
+      (argument, inlineValue) = splitInlineValue(argument)
       if valueOptions.contains(argument) {
         let value: String
         if let inlineValue {
@@ -121,6 +118,12 @@ enum InvocationParser {
     return try command(spec, rest: Array(words.dropFirst(spec.words.count)), globals: globals)
   }
 
+  /// `--name=value` as (`--name`, `value`); any other argument as itself without a value.
+  private static func splitInlineValue(_ argument: String) -> (flag: String, value: String?) {
+    guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
   private static func command(
     _ spec: CommandSpec, rest: [String], globals: GlobalOptions
   ) throws(UsageError)
@@ -149,11 +152,8 @@ enum InvocationParser {
         json = true
         continue
       }
-      var inlineValue: String?
-      if let equals = argument.firstIndex(of: "=") {
-        inlineValue = String(argument[argument.index(after: equals)...])
-        argument = String(argument[..<equals])
-      }
+      let inlineValue: String?
+      (argument, inlineValue) = splitInlineValue(argument)
       guard let option = spec.options.first(where: { $0.flag == argument }) else {
         throw UsageError(
           message: "unknown option \(argument) for '\(spec.words.joined(separator: " "))'. Usage: \(spec.usage)")
