@@ -42,7 +42,7 @@ let service: [Module] = [
 
 // swift-format-ignore
 let core: [Module] = [
-  .systemLibrary("CSQLite", pkgConfig: "sqlite3"),
+  .systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
   .library("Network", dependsOn: ["Logging"]),
   .library("Persistence", dependsOn: ["CSQLite", "Logging"]),
   .library("Radio", dependsOn: ["Logging"]),
@@ -67,21 +67,15 @@ let endToEndTests: [Target] = [
 
 // MARK: - Assembly (no need to edit below this line to add a module)
 
-/// The five layers, top to bottom. A layer's folder is its name.
-enum Layer: Int, Comparable, CaseIterable {
-  case shared, core, service, domain, app
+/// The five layers, bottom to top. A layer's folder is its raw value.
+enum Layer: String, Comparable, CaseIterable {
+  case shared = "Shared", core = "Core", service = "Service", domain = "Domain", app = "App"
 
-  var folder: String {
-    switch self {
-    case .app: "App"
-    case .domain: "Domain"
-    case .service: "Service"
-    case .core: "Core"
-    case .shared: "Shared"
-    }
+  var folder: String { rawValue }
+
+  static func < (lhs: Layer, rhs: Layer) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
-
-  static func < (lhs: Layer, rhs: Layer) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// One workspace module: a SwiftPM target in `<Layer>/<name>/` with its tests in `Tests/<name>Tests/`.
@@ -89,7 +83,7 @@ struct Module {
   enum Kind {
     case library
     case executable(product: String)
-    case systemLibrary(pkgConfig: String)
+    case systemLibrary(pkgConfig: String, apt: String)
   }
 
   let name: String
@@ -111,19 +105,22 @@ struct Module {
     Module(name: name, kind: .executable(product: product), dependencies: dependencies, testDependencies: testsUse)
   }
 
-  static func systemLibrary(_ name: String, pkgConfig: String) -> Module {
-    Module(name: name, kind: .systemLibrary(pkgConfig: pkgConfig), dependencies: [], testDependencies: [])
+  static func systemLibrary(_ name: String, pkgConfig: String, apt package: String) -> Module {
+    Module(name: name, kind: .systemLibrary(pkgConfig: pkgConfig, apt: package), dependencies: [], testDependencies: [])
+  }
+
+  /// This module, placed in `layer` (the group it is listed in).
+  func placed(in layer: Layer) -> Module {
+    var module = self
+    module.layer = layer
+    return module
   }
 }
 
 let layers: [(Layer, [Module])] = [
   (.app, app), (.domain, domain), (.service, service), (.core, core), (.shared, shared),
 ]
-let modules: [Module] = layers.flatMap { layer, group in
-  group.map {
-    var module = $0; module.layer = layer; return module
-  }
-}
+let modules: [Module] = layers.flatMap { layer, group in group.map { $0.placed(in: layer) } }
 /// System-library targets bind an OS library (libsqlite3); like Foundation they sit outside the rule.
 let systemLibraries: Set<String> = Set(modules.compactMap { if case .systemLibrary = $0.kind { $0.name } else { nil } })
 let layerOf: [String: Layer] = Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0.layer) })
@@ -173,8 +170,8 @@ func targets(for module: Module) -> [Target] {
     return [.target(name: module.name, dependencies: dependencies, path: path, exclude: exclude), tests]
   case .executable:
     return [.executableTarget(name: module.name, dependencies: dependencies, path: path, exclude: exclude), tests]
-  case .systemLibrary(let pkgConfig):
-    return [.systemLibrary(name: module.name, path: path, pkgConfig: pkgConfig, providers: [.apt(["libsqlite3-dev"])])]
+  case .systemLibrary(let pkgConfig, let apt):
+    return [.systemLibrary(name: module.name, path: path, pkgConfig: pkgConfig, providers: [.apt([apt])])]
   }
 }
 
