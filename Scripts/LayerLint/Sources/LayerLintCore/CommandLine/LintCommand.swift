@@ -23,7 +23,7 @@ public struct LintCommand {
   /// Creates the command; `describe` defaults to running `swift package describe --type json`.
   public init(console: Console = .standard, describe: Describe? = nil) {
     self.console = console
-    self.describe = describe ?? { path in try ManifestLoader().load(packagePath: path) }
+    self.describe = describe ?? ManifestLoader.describe
   }
 
   /// Runs the lint with `arguments` (without the program name) and returns the exit code.
@@ -55,7 +55,8 @@ public struct LintCommand {
       if reader.isSet("--imports-only") { configuration = .importsOnly }
       var baseline: Baseline?
       if let path = reader.value("--baseline") { baseline = try Baseline.load(path: path) }
-      let manifest = try loadManifest(packagePath: packagePath, manifestJSON: reader.value("--manifest-json"))
+      let manifest = try ManifestLoader.manifest(
+        packagePath: packagePath, manifestJSON: reader.value("--manifest-json"), describe: describe)
       let report = LayerLinter.lint(manifest: manifest, configuration: configuration, packageRoot: packagePath)
       if !report.unreadableFiles.isEmpty {
         // A file the lint cannot read may hide any import: refuse to call the package clean.
@@ -80,14 +81,6 @@ public struct LintCommand {
       console.writeError("lint-layers: \(error)\n")
       return ExitCode.cannotRun
     }
-  }
-
-  private func loadManifest(packagePath: String, manifestJSON: String?) throws -> PackageManifest {
-    guard let manifestJSON else { return try describe(packagePath) }
-    guard let data = FileManager.default.contents(atPath: manifestJSON) else {
-      throw ConfigurationError("--manifest-json \(manifestJSON) is not readable")
-    }
-    return try ManifestLoader.decode(data)
   }
 
   /// A manifest that refused its own dependencies is a lint failure (exit 1); anything else cannot run (exit 2).

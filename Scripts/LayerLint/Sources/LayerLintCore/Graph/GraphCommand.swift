@@ -20,7 +20,7 @@ public struct GraphCommand {
   /// Creates the command; `describe` defaults to running `swift package describe --type json`.
   public init(console: Console = .standard, describe: LintCommand.Describe? = nil) {
     self.console = console
-    self.describe = describe ?? { path in try ManifestLoader().load(packagePath: path) }
+    self.describe = describe ?? ManifestLoader.describe
   }
 
   /// Runs the command and returns the exit code.
@@ -45,12 +45,8 @@ public struct GraphCommand {
     let graph: ModuleGraph
     do {
       let configuration = try LayeringConfiguration.load(packagePath: packagePath)
-      let manifest: PackageManifest
-      if let json = reader.value("--manifest-json"), let data = FileManager.default.contents(atPath: json) {
-        manifest = try ManifestLoader.decode(data)
-      } else {
-        manifest = try describe(packagePath)
-      }
+      let manifest = try ManifestLoader.manifest(
+        packagePath: packagePath, manifestJSON: reader.value("--manifest-json"), describe: describe)
       graph = ModuleGraph(manifest: manifest, configuration: configuration)
     } catch let error as ConfigurationError {
       return fail(error.description, code: ExitCode.cannotRun)

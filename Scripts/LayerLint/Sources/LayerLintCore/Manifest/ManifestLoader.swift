@@ -33,6 +33,21 @@ public struct ManifestLoader: Sendable {
     return try Self.decode(output.standardOutput)
   }
 
+  /// Runs `swift package describe` with a fresh loader; the commands' default `describe`.
+  static let describe: LintCommand.Describe = { path in try ManifestLoader().load(packagePath: path) }
+
+  /// The manifest a command works on: decoded from `manifestJSON` (a saved `describe --type json`
+  /// output) when given, else from `describe(packagePath)`.
+  static func manifest(
+    packagePath: String, manifestJSON: String?, describe: LintCommand.Describe
+  ) throws -> PackageManifest {
+    guard let manifestJSON else { return try describe(packagePath) }
+    guard let data = FileManager.default.contents(atPath: manifestJSON) else {
+      throw ConfigurationError("--manifest-json \(manifestJSON) is not readable")
+    }
+    return try decode(data)
+  }
+
   /// Decodes `describe` JSON; tests feed checked-in JSON through here.
   public static func decode(_ data: Data) throws(ManifestLoadError) -> PackageManifest {
     // `describe` may print warnings before the JSON when stdout and stderr are merged; skip to the first `{`.
