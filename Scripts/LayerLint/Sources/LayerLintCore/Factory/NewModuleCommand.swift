@@ -116,9 +116,8 @@ struct ModulePlan {
       throw UsageError(message: "no readable Package.swift in \(root.path)")
     }
     let product = kebabCase(name)
-    if ManifestLineFinder(text: manifest).mentions(name)
-      || (isExecutable && ManifestLineFinder(text: manifest).mentions(product))
-    {
+    let manifestLines = ManifestLineFinder(text: manifest)
+    if manifestLines.mentions(name) || (isExecutable && manifestLines.mentions(product)) {
       throw UsageError(message: "\(name) already exists in Package.swift")
     }
     let fileManager = FileManager.default
