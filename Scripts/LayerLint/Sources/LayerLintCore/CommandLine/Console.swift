@@ -1,20 +1,20 @@
 import Foundation
 
 /// Where a command writes; tests capture both streams.
-public struct Console: Sendable {
+struct Console: Sendable {
   /// Writes to standard output.
-  public let writeOutput: @Sendable (String) -> Void
+  let writeOutput: @Sendable (String) -> Void
   /// Writes to standard error.
-  public let writeError: @Sendable (String) -> Void
+  let writeError: @Sendable (String) -> Void
 
   /// Creates a console from two writers.
-  public init(writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void) {
+  init(writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void) {
     self.writeOutput = writeOutput
     self.writeError = writeError
   }
 
   /// The process's standard output and standard error.
-  public static let standard = Console(
+  static let standard = Console(
     writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
     writeError: { FileHandle.standardError.write(Data($0.utf8)) })
 }

@@ -3,7 +3,7 @@ import Foundation
 /// `lint-layers`: checks a package against its layering rules and prints every violation.
 public struct LintCommand {
   /// Describes a package; the real one runs `swift package describe`.
-  public typealias Describe = @Sendable (String) throws -> PackageManifest
+  typealias Describe = @Sendable (String) throws -> PackageManifest
 
   static let usage = """
     usage: lint-layers [--package-path PATH] [--format text|json|github] [--baseline FILE]
@@ -20,8 +20,11 @@ public struct LintCommand {
   let console: Console
   let describe: Describe
 
+  /// Creates the command, writing to standard output and standard error.
+  public init() { self.init(console: .standard) }
+
   /// Creates the command; `describe` defaults to running `swift package describe --type json`.
-  public init(console: Console = .standard, describe: Describe? = nil) {
+  init(console: Console, describe: Describe? = nil) {
     self.console = console
     self.describe = describe ?? ManifestLoader.describe
   }

@@ -5,28 +5,28 @@ import Foundation
 ///
 /// Format: a JSON list of `{"rule": "…", "source": "Module", "target": "Module or file", "reason": "…"}`;
 /// `target` is optional and matches the other module or the file of a finding.
-public struct Baseline: Sendable {
+struct Baseline: Sendable {
   /// One tolerated violation.
-  public struct Entry: Sendable, Equatable {
+  struct Entry: Sendable, Equatable {
     /// The rule id.
-    public let rule: RuleID
+    let rule: RuleID
     /// The module that breaks the rule.
-    public let source: String
+    let source: String
     /// The other module, or the file, of the finding; `nil` matches any.
-    public let target: String?
+    let target: String?
     /// Why it is tolerated.
-    public let reason: String
+    let reason: String
     /// The entry's line in the baseline file.
     let line: Int
   }
 
   /// The entries in file order.
-  public let entries: [Entry]
+  let entries: [Entry]
   /// The baseline file as it should appear in findings.
-  public let displayPath: String
+  let displayPath: String
 
   /// Reads a baseline file; a missing reason, an unknown rule or malformed JSON is an error.
-  public static func load(path: String, displayPath: String? = nil) throws(ConfigurationError) -> Baseline {
+  static func load(path: String, displayPath: String? = nil) throws(ConfigurationError) -> Baseline {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ConfigurationError("baseline \(path) is not readable")
     }
@@ -36,7 +36,7 @@ public struct Baseline: Sendable {
   /// Parses baseline JSON.
   private static let knownEntryKeys: Set<String> = ["rule", "source", "target", "reason", "$comment"]
 
-  public static func parse(_ data: Data, displayPath: String) throws(ConfigurationError) -> Baseline {
+  static func parse(_ data: Data, displayPath: String) throws(ConfigurationError) -> Baseline {
     let name = displayPath
     guard let object = try? JSONSerialization.jsonObject(with: data) else {
       throw ConfigurationError("baseline \(name) is not valid JSON")
@@ -90,7 +90,7 @@ public struct Baseline: Sendable {
   }
 
   /// Removes tolerated violations and adds one `stale-baseline` finding per entry that matched nothing.
-  public func apply(to violations: [Violation]) -> (remaining: [Violation], toleratedCount: Int) {
+  func apply(to violations: [Violation]) -> (remaining: [Violation], toleratedCount: Int) {
     var used = Set<Int>()
     var remaining: [Violation] = []
     for violation in violations {

@@ -1,5 +1,5 @@
 /// A parsed CODEOWNERS file with GitHub's semantics: the last matching pattern wins.
-public struct CodeOwners: Sendable {
+struct CodeOwners: Sendable {
   /// One non-comment line: a gitignore-style pattern (pre-split into components) and its owners.
   struct Rule: Sendable {
     let pattern: String
@@ -41,7 +41,7 @@ public struct CodeOwners: Sendable {
   let rules: [Rule]
 
   /// Parses the text of a CODEOWNERS file.
-  public init(text: String) {
+  init(text: String) {
     var rules: [Rule] = []
     for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -55,7 +55,7 @@ public struct CodeOwners: Sendable {
   /// The owners of the folder `directory` (relative to the root, no leading slash): those of the
   /// last pattern that matches the folder or one of its parents; empty when nothing matches or the
   /// last match names no owner.
-  public func owners(ofDirectory directory: String) -> [String] {
+  func owners(ofDirectory directory: String) -> [String] {
     let components = directory.split(separator: "/").map { Array($0.utf8) }
     return rules.last { $0.matches(directory: components) }?.owners ?? []
   }

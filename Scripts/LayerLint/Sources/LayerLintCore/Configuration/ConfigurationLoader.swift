@@ -1,9 +1,9 @@
 import Foundation
 
 /// A configuration or baseline file the lint cannot use; the message is one line.
-public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What is wrong, naming the file.
-  public let description: String
+  let description: String
 
   init(_ description: String) {
     self.description = description
@@ -17,7 +17,7 @@ extension LayeringConfiguration {
   ]
 
   /// Reads `<packagePath>/.layering.json`, or returns `standard` when the file does not exist.
-  public static func load(packagePath: String) throws(ConfigurationError) -> LayeringConfiguration {
+  static func load(packagePath: String) throws(ConfigurationError) -> LayeringConfiguration {
     let path = (packagePath as NSString).appendingPathComponent(fileName)
     guard FileManager.default.fileExists(atPath: path) else { return standard }
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -27,7 +27,7 @@ extension LayeringConfiguration {
   }
 
   /// Parses configuration JSON; a key left out keeps its `standard` value, an unknown key is an error.
-  public static func parse(
+  static func parse(
     _ data: Data, fileName: String = fileName
   ) throws(ConfigurationError)
     -> LayeringConfiguration

@@ -1,52 +1,52 @@
 import Foundation
 
 /// The checked-in `.layering.json`: which layers exist, and which rules apply.
-public struct LayeringConfiguration: Sendable, Equatable {
+struct LayeringConfiguration: Sendable, Equatable {
   /// One layer: its name (as shown in findings) and its top-level folder.
-  public struct Layer: Sendable, Equatable {
+  struct Layer: Sendable, Equatable {
     /// The layer's name, e.g. `Core`.
-    public let name: String
+    let name: String
     /// The layer's top-level folder, e.g. `Core`.
-    public let folder: String
+    let folder: String
 
     /// Creates a layer.
-    public init(name: String, folder: String) {
+    init(name: String, folder: String) {
       self.name = name
       self.folder = folder
     }
   }
 
   /// The file name the lint looks for at the package root.
-  public static let fileName = ".layering.json"
+  static let fileName = ".layering.json"
 
   /// The layers, top to bottom. Empty means "no layers": only the import and cycle rules run.
-  public var layers: [Layer]
+  var layers: [Layer]
   /// The suffix that marks an interface module (the book's Decoupling pattern).
-  public var interfaceSuffix: String
+  var interfaceSuffix: String
   /// Folders that hold tooling outside the layers.
-  public var toolingFolders: [String]
+  var toolingFolders: [String]
   /// The folder that holds test targets.
-  public var testFolder: String
+  var testFolder: String
   /// Modules every test target may import (fakes, fixtures).
-  public var testSupportModules: Set<String>
+  var testSupportModules: Set<String>
   /// Test targets that span modules; they may import any module they declare.
-  public var integrationTestTargets: Set<String>
+  var integrationTestTargets: Set<String>
   /// The layer whose modules may be executables.
-  public var executableLayer: String
+  var executableLayer: String
   /// The owners file at the package root, GitHub CODEOWNERS syntax.
-  public var ownersFile: String
+  var ownersFile: String
   /// The rules that run.
-  public var enabledRules: Set<RuleID>
+  var enabledRules: Set<RuleID>
 
   /// The ISS workspace's layering, used when a package has no `.layering.json`.
-  public static let standard = LayeringConfiguration(
+  static let standard = LayeringConfiguration(
     layers: ["App", "Domain", "Service", "Core", "Shared"].map { Layer(name: $0, folder: $0) },
     interfaceSuffix: "Interface", toolingFolders: ["Scripts"], testFolder: "Tests", testSupportModules: [],
     integrationTestTargets: ["EndToEndTests"], executableLayer: "App", ownersFile: "CODEOWNERS",
     enabledRules: Set(RuleID.allCases))
 
   /// The configuration for any SwiftPM package: no layers, only the import and cycle rules.
-  public static let importsOnly: LayeringConfiguration = {
+  static let importsOnly: LayeringConfiguration = {
     var configuration = standard
     configuration.layers = []
     configuration.enabledRules = [.undeclaredImport, .staleBaseline]
@@ -54,7 +54,7 @@ public struct LayeringConfiguration: Sendable, Equatable {
   }()
 
   /// Creates a configuration; `standard` and `load(packagePath:)` cover the usual cases.
-  public init(
+  init(
     layers: [Layer], interfaceSuffix: String, toolingFolders: [String], testFolder: String,
     testSupportModules: Set<String>, integrationTestTargets: Set<String>, executableLayer: String,
     ownersFile: String, enabledRules: Set<RuleID>
@@ -71,12 +71,12 @@ public struct LayeringConfiguration: Sendable, Equatable {
   }
 
   /// Whether `rule` runs: switched on, and — for layer rules — layers are declared.
-  public func isEnabled(_ rule: RuleID) -> Bool {
+  func isEnabled(_ rule: RuleID) -> Bool {
     enabledRules.contains(rule) && (!rule.needsLayers || !layers.isEmpty)
   }
 
   /// The rank of the layer named `name`: 0 for the bottom layer, higher above.
-  public func rank(ofLayer name: String) -> Int? {
+  func rank(ofLayer name: String) -> Int? {
     layers.firstIndex { $0.name == name }.map { layers.count - 1 - $0 }
   }
 }

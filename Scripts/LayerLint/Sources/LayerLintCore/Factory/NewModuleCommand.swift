@@ -20,8 +20,11 @@ public struct NewModuleCommand {
 
   let console: Console
 
-  /// Creates the command.
-  public init(console: Console = .standard) {
+  /// Creates the command, writing to standard output and standard error.
+  public init() { self.init(console: .standard) }
+
+  /// Creates the command with its own console; tests capture both streams.
+  init(console: Console) {
     self.console = console
   }
 

@@ -17,8 +17,11 @@ public struct GraphCommand {
   let console: Console
   let describe: LintCommand.Describe
 
+  /// Creates the command, writing to standard output and standard error.
+  public init() { self.init(console: .standard) }
+
   /// Creates the command; `describe` defaults to running `swift package describe --type json`.
-  public init(console: Console = .standard, describe: LintCommand.Describe? = nil) {
+  init(console: Console, describe: LintCommand.Describe? = nil) {
     self.console = console
     self.describe = describe ?? ManifestLoader.describe
   }

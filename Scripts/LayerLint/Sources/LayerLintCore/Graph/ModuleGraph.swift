@@ -1,20 +1,20 @@
 /// The workspace's module dependency graph: layer modules only (no tests, no system libraries, no tooling).
-public struct ModuleGraph: Sendable {
+struct ModuleGraph: Sendable {
   /// A layer and its modules, alphabetically.
-  public struct LayerGroup: Sendable {
+  struct LayerGroup: Sendable {
     /// The layer's name.
-    public let name: String
+    let name: String
     /// The modules in the layer.
-    public let modules: [String]
+    let modules: [String]
   }
 
   /// Layers top to bottom; layers without modules are left out.
-  public let layers: [LayerGroup]
+  let layers: [LayerGroup]
   /// Direct dependencies of each module, in manifest order, restricted to modules of the graph.
-  public let dependencies: [String: [String]]
+  let dependencies: [String: [String]]
 
   /// Builds the graph of `manifest` under `configuration`'s layers.
-  public init(manifest: PackageManifest, configuration: LayeringConfiguration) {
+  init(manifest: PackageManifest, configuration: LayeringConfiguration) {
     let workspace = Workspace(manifest: manifest, configuration: configuration, manifestText: nil)
     let members = workspace.modules.filter { module in
       !module.isSystemLibrary && workspace.placement(of: module.name)?.rank != nil
@@ -29,27 +29,27 @@ public struct ModuleGraph: Sendable {
   }
 
   /// Modules top layer first, alphabetical within a layer.
-  public var modules: [String] { layers.flatMap(\.modules) }
+  var modules: [String] { layers.flatMap(\.modules) }
 
   /// Every edge `module → dependency`, in module order.
-  public var edges: [(from: String, to: String)] {
+  var edges: [(from: String, to: String)] {
     modules.flatMap { module in (dependencies[module] ?? []).map { (module, $0) } }
   }
 
   /// How many modules depend on each module.
-  public var fanIn: [String: Int] {
+  var fanIn: [String: Int] {
     var counts = Dictionary(uniqueKeysWithValues: modules.map { ($0, 0) })
     for edge in edges { counts[edge.to, default: 0] += 1 }
     return counts
   }
 
   /// How many modules each module depends on.
-  public var fanOut: [String: Int] {
+  var fanOut: [String: Int] {
     Dictionary(uniqueKeysWithValues: modules.map { ($0, dependencies[$0]?.count ?? 0) })
   }
 
   /// The longest dependency path, in edges (0 for a graph without edges). Cycles are cut.
-  public var longestPath: [String] {
+  var longestPath: [String] {
     var memo: [String: [String]] = [:]
     var visiting: Set<String> = []
     func longest(from module: String) -> [String] {
@@ -68,5 +68,5 @@ public struct ModuleGraph: Sendable {
   }
 
   /// The graph's height: the longest dependency path, in edges.
-  public var height: Int { max(0, longestPath.count - 1) }
+  var height: Int { max(0, longestPath.count - 1) }
 }

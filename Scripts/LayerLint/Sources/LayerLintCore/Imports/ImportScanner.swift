@@ -8,22 +8,22 @@ import Foundation
 /// `@testable` or `@_spi(X)`, access-level modifiers, import kinds (`import struct X.Y`) and
 /// `#if` blocks. An `import` counts only where a declaration can start: at the start of a line or
 /// after `;`, attributes and modifiers, never inside parentheses or after a `.`.
-public enum ImportScanner {
+enum ImportScanner {
   /// The imports of `source`, in file order.
-  public static func imports(in source: String) -> [ImportDeclaration] {
+  static func imports(in source: String) -> [ImportDeclaration] {
     var text = source
     return text.withUTF8 { imports(in: $0) }
   }
 
   /// The imports of the UTF-8 bytes `bytes`, in file order.
-  public static func imports(in bytes: UnsafeBufferPointer<UInt8>) -> [ImportDeclaration] {
+  static func imports(in bytes: UnsafeBufferPointer<UInt8>) -> [ImportDeclaration] {
     var lexer = SwiftImportLexer(bytes: bytes)
     lexer.scanFile()
     return lexer.declarations(withLinesFrom: bytes)
   }
 
   /// The imports of the file at `path`, or `nil` when it cannot be read.
-  public static func imports(ofFileAt path: String) -> [ImportDeclaration]? {
+  static func imports(ofFileAt path: String) -> [ImportDeclaration]? {
     guard let data = FileManager.default.contents(atPath: path) else { return nil }
     return data.withUnsafeBytes { raw in
       imports(in: raw.bindMemory(to: UInt8.self))

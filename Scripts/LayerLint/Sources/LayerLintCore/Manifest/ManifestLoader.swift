@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the package manifest could not be loaded.
-public enum ManifestLoadError: Error, Equatable, Sendable {
+enum ManifestLoadError: Error, Equatable, Sendable {
   /// The manifest's own layering check (`error: [layer-direction] …`) or SwiftPM's cycle check refused a dependency.
   case manifestRejectedDependencies([String])
   /// `describe` failed or printed something that is not a package description; the reason is one line.
@@ -9,17 +9,17 @@ public enum ManifestLoadError: Error, Equatable, Sendable {
 }
 
 /// Loads a package's manifest by running `swift package describe --type json` exactly once.
-public struct ManifestLoader: Sendable {
+struct ManifestLoader: Sendable {
   /// The `swift` executable to run; `swift` on `PATH` unless `SWIFT_EXEC_FOR_LINT` names another.
   let swiftExecutable: String
 
   /// Creates a loader that runs `swiftExecutable` (resolved through `PATH` when it has no slash).
-  public init(swiftExecutable: String = ProcessInfo.processInfo.environment["SWIFT_EXEC_FOR_LINT"] ?? "swift") {
+  init(swiftExecutable: String = ProcessInfo.processInfo.environment["SWIFT_EXEC_FOR_LINT"] ?? "swift") {
     self.swiftExecutable = swiftExecutable
   }
 
   /// Describes the package at `packagePath`.
-  public func load(packagePath: String) throws(ManifestLoadError) -> PackageManifest {
+  func load(packagePath: String) throws(ManifestLoadError) -> PackageManifest {
     let output: ProcessOutput
     do {
       output = try ProcessRunner.run(
@@ -49,7 +49,7 @@ public struct ManifestLoader: Sendable {
   }
 
   /// Decodes `describe` JSON; tests feed checked-in JSON through here.
-  public static func decode(_ data: Data) throws(ManifestLoadError) -> PackageManifest {
+  static func decode(_ data: Data) throws(ManifestLoadError) -> PackageManifest {
     // `describe` may print warnings before the JSON when stdout and stderr are merged; skip to the first `{`.
     let start = data.firstIndex(of: UInt8(ascii: "{")) ?? data.startIndex
     do {

@@ -2,42 +2,42 @@
 ///
 /// `describe` is used rather than `dump-package` because it resolves each target's path and lists
 /// its source files; `dump-package` only echoes what the manifest spelled out (often no path).
-public struct PackageManifest: Decodable, Sendable {
+struct PackageManifest: Decodable, Sendable {
   /// The package's name.
-  public let name: String
+  let name: String
   /// Every target of the package, in the order `describe` lists them.
-  public let targets: [ManifestTarget]
+  let targets: [ManifestTarget]
 
   /// Creates a manifest from already-decoded parts; tests build small graphs with it.
-  public init(name: String, targets: [ManifestTarget]) {
+  init(name: String, targets: [ManifestTarget]) {
     self.name = name
     self.targets = targets
   }
 }
 
 /// One target of a package as `describe` reports it.
-public struct ManifestTarget: Decodable, Sendable, Equatable {
+struct ManifestTarget: Decodable, Sendable, Equatable {
   /// What kind of target `describe` says this is.
-  public enum Kind: String, Sendable {
+  enum Kind: String, Sendable {
     case library, executable, test, systemLibrary = "system-target", macro, plugin, snippet, binary
     case other
   }
 
   /// The target's (module's) name.
-  public let name: String
+  let name: String
   /// The target's folder relative to the package root, e.g. `Core/Network`.
-  public let path: String
+  let path: String
   /// The target's kind.
-  public let kind: Kind
+  let kind: Kind
   /// Targets of the same package this target declares as direct dependencies.
-  public let targetDependencies: [String]
+  let targetDependencies: [String]
   /// Products of other packages this target declares as direct dependencies.
-  public let productDependencies: [String]
+  let productDependencies: [String]
   /// Source files relative to `path`.
-  public let sources: [String]
+  let sources: [String]
 
   /// Creates a target; tests build small graphs with it.
-  public init(
+  init(
     name: String, path: String, kind: Kind, targetDependencies: [String] = [], productDependencies: [String] = [],
     sources: [String] = []
   ) {
@@ -55,7 +55,7 @@ public struct ManifestTarget: Decodable, Sendable, Equatable {
     case productDependencies = "product_dependencies"
   }
 
-  public init(from decoder: any Decoder) throws {
+  init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     name = try container.decode(String.self, forKey: .name)
     path = try container.decode(String.self, forKey: .path)
@@ -66,11 +66,11 @@ public struct ManifestTarget: Decodable, Sendable, Equatable {
   }
 
   /// Whether this is a test target.
-  public var isTest: Bool { kind == .test }
+  var isTest: Bool { kind == .test }
   /// Whether this target binds an OS library (`.systemLibrary`).
-  public var isSystemLibrary: Bool { kind == .systemLibrary }
+  var isSystemLibrary: Bool { kind == .systemLibrary }
   /// The Swift sources of the target, relative to the package root.
-  public var swiftSourcePaths: [String] {
+  var swiftSourcePaths: [String] {
     sources.filter { $0.hasSuffix(".swift") }.map { path.isEmpty ? $0 : "\(path)/\($0)" }
   }
 }

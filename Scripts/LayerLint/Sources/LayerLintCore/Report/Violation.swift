@@ -1,26 +1,26 @@
 /// One broken rule, located at a file and line, with the edit that fixes it.
-public struct Violation: Sendable, Equatable, Codable {
+struct Violation: Sendable, Equatable, Codable {
   /// The rule that is broken.
-  public let rule: RuleID
+  let rule: RuleID
   /// The file to look at, relative to the package root.
-  public let file: String
+  let file: String
   /// The 1-based line in `file`.
-  public let line: Int
+  let line: Int
   /// The module (target) that breaks the rule.
-  public let source: String
+  let source: String
   /// The layer of `source`, when it has one.
-  public let sourceLayer: String?
+  let sourceLayer: String?
   /// The module or file on the other end of the problem, if any.
-  public let target: String?
+  let target: String?
   /// The layer of `target`, when it has one.
-  public let targetLayer: String?
+  let targetLayer: String?
   /// What is wrong, in one sentence without a trailing period.
-  public let problem: String
+  let problem: String
   /// The concrete edit that fixes it.
-  public let fix: String
+  let fix: String
 
   /// Creates a violation.
-  public init(
+  init(
     rule: RuleID, file: String, line: Int, source: String, sourceLayer: String?, target: String? = nil,
     targetLayer: String? = nil, problem: String, fix: String
   ) {
@@ -36,7 +36,7 @@ public struct Violation: Sendable, Equatable, Codable {
   }
 
   /// `Source (Layer) -> Target (Layer): problem. Fix: edit`
-  public var message: String {
+  var message: String {
     var subject = Self.label(source, sourceLayer)
     if let target { subject += " -> " + Self.label(target, targetLayer) }
     return "\(subject): \(problem). Fix: \(fix)"

@@ -1,22 +1,22 @@
 import Foundation
 
 /// The outcome of one lint run before the baseline is applied.
-public struct LintReport: Sendable {
+struct LintReport: Sendable {
   /// Every violation, sorted by file and line.
-  public var violations: [Violation]
+  var violations: [Violation]
   /// How many modules (non-test targets) the package has.
-  public let moduleCount: Int
+  let moduleCount: Int
   /// How many Swift files were scanned.
-  public let fileCount: Int
+  let fileCount: Int
   /// Swift sources of the package that could not be read (relative paths); the run cannot vouch for them.
-  public var unreadableFiles: [String] = []
+  var unreadableFiles: [String] = []
 }
 
 /// Runs every enabled rule over a described package.
-public enum LayerLinter {
+enum LayerLinter {
   /// Lints the package at `packageRoot`, described by `manifest`. Reads Package.swift (for line
   /// numbers), the owners file and every Swift source of every target.
-  public static func lint(
+  static func lint(
     manifest: PackageManifest, configuration: LayeringConfiguration, packageRoot: String
   ) -> LintReport {
     let root = URL(fileURLWithPath: packageRoot)

@@ -1,5 +1,5 @@
 /// The stable identifiers of the lint's rules; they appear in every finding as `[rule-id]`.
-public enum RuleID: String, CaseIterable, Sendable, Codable, Comparable {
+enum RuleID: String, CaseIterable, Sendable, Codable, Comparable {
   /// A module lives outside the layer folders and the tooling folders.
   case unknownLayer = "unknown-layer"
   /// A module depends on a module of a higher layer.
@@ -28,7 +28,7 @@ public enum RuleID: String, CaseIterable, Sendable, Codable, Comparable {
   case staleBaseline = "stale-baseline"
 
   /// Rules that need layers; they are off when the configuration declares none.
-  public var needsLayers: Bool {
+  var needsLayers: Bool {
     switch self {
     case .cycle, .undeclaredImport, .staleBaseline: false
     default: true
@@ -36,7 +36,7 @@ public enum RuleID: String, CaseIterable, Sendable, Codable, Comparable {
   }
 
   /// Whether the configuration may switch the rule off.
-  public var isConfigurable: Bool { self != .staleBaseline }
+  var isConfigurable: Bool { self != .staleBaseline }
 
-  public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+  static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
