@@ -1,4 +1,4 @@
-# Sourced by the guard-rail scripts: builds Scripts/LayerLint once (release) and caches the binary.
+# Sourced by the guard-rail scripts: puts the toolchain on PATH; builds Scripts/LayerLint once (release) and caches the binary.
 # The build is redone only when a source file or the package manifest is newer than the binary.
 
 if ! command -v swift >/dev/null 2>&1 && [[ -x /opt/swift/usr/bin/swift ]]; then
@@ -30,4 +30,14 @@ layer_lint_binary() {
   rm -f "$log"
   touch "$binary"
   printf '%s\n' "$binary"
+}
+
+# Runs `layer-lint SUBCOMMAND --package-path <workspace root> ARGS…` in place of the calling script
+# (lint-layers, module-graph, new-module); exits 2 when the lint cannot be built.
+exec_layer_lint() {
+  local subcommand="$1" binary root
+  shift
+  binary="$(layer_lint_binary)" || exit 2
+  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+  exec "$binary" "$subcommand" --package-path "$root" "$@"
 }
