@@ -243,10 +243,8 @@ public final class LiveCosmonautClient: CosmonautClient {
   private func deliver(_ record: OutboxRecord, via houston: AuthenticatedClient) async throws {
     let envelope = ReportEnvelope(
       id: record.entry.id, kind: record.entry.kind, createdAt: record.entry.createdAt, payload: record.payload)
-    let request = HTTPRequest(
-      method: .post, path: "/v1/reports",
-      headers: ["Content-Type": "application/json", "Idempotency-Key": record.entry.id],
-      body: try envelope.encoded())
+    let request = try HTTPRequest.json(
+      .post, path: "/v1/reports", body: envelope, headers: [HTTPRequest.idempotencyKeyHeader: record.entry.id])
     _ = try await houston.send(request)
   }
 

@@ -121,14 +121,6 @@ struct ReportEnvelope: Codable, Sendable, Equatable {
   var kind: String
   var createdAt: Date
   var payload: ReportPayload
-
-  /// Encodes with ISO-8601 dates and sorted keys.
-  func encoded() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.outputFormatting = [.sortedKeys]
-    return try encoder.encode(self)
-  }
 }
 
 /// Bounds shared by the clients.
