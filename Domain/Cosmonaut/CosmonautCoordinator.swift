@@ -70,11 +70,6 @@ struct FlowEnvironment {
   var terminal: Terminal { context.terminal }
   var theme: Theme { context.terminal.theme }
   var json: Bool { context.presentation.isJSON }
-
-  /// Shows an error in interactive mode (one line, recorded by the host).
-  func present(_ error: any Error) {
-    context.errors.present(error, in: Self.module)
-  }
 }
 
 /// An interactive screen set apart from the answer above it and the menu below it by blank lines.
