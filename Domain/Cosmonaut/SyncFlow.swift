@@ -34,10 +34,9 @@ final class SyncFlow {
     do {
       report = try await client.sync()
     } catch let error as CosmonautServiceError {
-      if case .houstonNotConfigured = error {
-        try show(try await client.pendingSync(), json: json)
-      } else if case .houstonUnreachable = error {
-        try show(try await client.pendingSync(), json: json)
+      switch error {
+      case .houstonNotConfigured, .houstonUnreachable: try show(try await client.pendingSync(), json: json)
+      default: break
       }
       throw error
     }
