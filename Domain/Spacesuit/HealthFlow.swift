@@ -40,8 +40,7 @@ final class HealthFlow {
       if environment.json {
         try environment.context.printJSON(document)
       } else {
-        environment.terminal.print(
-          HealthScreen.render(vitals, thresholds: environment.thresholds, theme: environment.theme))
+        environment.terminal.print(HealthScreen.render(document, theme: environment.theme))
       }
     }
     return true
@@ -50,7 +49,6 @@ final class HealthFlow {
   /// The Health screen, refreshed on demand; medical supplies are one step away in the Cosmonaut domain.
   func runInteractive() async {
     let client = client
-    let thresholds = environment.thresholds
     let theme = environment.theme
     let screen = InteractiveScreen(
       menu: Menu(
@@ -58,12 +56,8 @@ final class HealthFlow {
         items: [
           .init(key: "r", title: "Refresh"), .init(key: "m", title: "Medical supplies"), .init(key: "b", title: "Back"),
         ]),
-      load: { [self] in
-        let vitals = try await client.vitals()
-        _ = document(for: vitals)
-        return vitals
-      },
-      render: { screenBlock(HealthScreen.render($0, thresholds: thresholds, theme: theme)) })
+      load: { [self] in document(for: try await client.vitals()) },
+      render: { screenBlock(HealthScreen.render($0, theme: theme)) })
     await screen.run(in: environment.context, module: SuitEnvironment.module) { choice, _ in
       switch choice.key {
       case "r": return .stay
@@ -79,14 +73,13 @@ final class HealthFlow {
   }
 }
 
-/// Renders vitals as a table with thresholds and the alerts they raise.
+/// Renders classified vitals as a table with thresholds and the alerts they raise.
 enum HealthScreen {
-  static func render(_ vitals: Vitals, thresholds: Thresholds, theme: Theme) -> String {
-    let readings = vitals.readings(thresholds)
-    return [
-      theme.apply(.title, to: "Health check — \(vitals.timestamp.formatted(.iso8601))"),
-      ReadingsScreen.table(readings, theme: theme),
-      ReadingsScreen.alerts(thresholds.alerts(for: readings), theme: theme),
+  static func render(_ document: HealthDocument, theme: Theme) -> String {
+    [
+      theme.apply(.title, to: "Health check — \(document.vitals.timestamp.formatted(.iso8601))"),
+      ReadingsScreen.table(document.readings, theme: theme),
+      ReadingsScreen.alerts(document.alerts, theme: theme),
     ].joined(separator: "\n\n")
   }
 }

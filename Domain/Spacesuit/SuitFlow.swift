@@ -38,7 +38,7 @@ final class SuitFlow {
       try environment.context.printJSON(document)
     } else {
       environment.terminal.print(
-        SuitScreen.render(telemetry, thresholds: environment.thresholds, theme: environment.theme))
+        SuitScreen.render(document, thresholds: environment.thresholds, theme: environment.theme))
     }
   }
 
@@ -101,17 +101,13 @@ final class SuitFlow {
           .init(key: "w", title: "Watch 5 samples"), .init(key: "h", title: "Health check"),
           .init(key: "b", title: "Back"),
         ]),
-      load: { [self] in
-        let telemetry = try await client.telemetry()
-        _ = document(for: telemetry)
-        return telemetry
-      },
+      load: { [self] in document(for: try await client.telemetry()) },
       render: { screenBlock(SuitScreen.render($0, thresholds: thresholds, theme: theme)) })
-    await screen.run(in: environment.context, module: SuitEnvironment.module) { choice, telemetry in
+    await screen.run(in: environment.context, module: SuitEnvironment.module) { choice, shown in
       switch choice.key {
       case "t": await ask(setting: "temperature", prompt: "Target temperature °C (16–30): ")
       case "o": await ask(setting: "oxygen-flow", prompt: "O2 flow L/min (0.5–8): ")
-      case "l": await perform(.setLights(on: !telemetry.helmetLightsOn))
+      case "l": await perform(.setLights(on: !shown.telemetry.helmetLightsOn))
       case "w":
         await environment.context.presentingErrors(in: SuitEnvironment.module) {
           try await watch(count: 5, interval: Self.defaultWatchInterval)
@@ -144,8 +140,8 @@ final class SuitFlow {
 
 /// Renders the suit: readings with thresholds, gauges for consumables, settings and alerts.
 enum SuitScreen {
-  static func render(_ telemetry: SuitTelemetry, thresholds: Thresholds, theme: Theme) -> String {
-    let readings = telemetry.readings(thresholds)
+  static func render(_ document: SuitStatusDocument, thresholds: Thresholds, theme: Theme) -> String {
+    let telemetry = document.telemetry
     func gauge(_ label: String, _ metric: Metric, _ value: Double) -> String {
       Gauge(
         label: label, value: (value * 10).rounded() / 10, range: 0...100, unit: "%",
@@ -162,11 +158,11 @@ enum SuitScreen {
     ).render(theme)
     return [
       theme.apply(.title, to: "Spacesuit — \(telemetry.timestamp.formatted(.iso8601))"),
-      ReadingsScreen.table(readings, theme: theme),
+      ReadingsScreen.table(document.readings, theme: theme),
       gauge("Battery", .batteryCharge, telemetry.batteryChargePercent) + "\n"
         + gauge("Oxygen", .oxygenLevel, telemetry.oxygenLevelPercent),
       settings,
-      ReadingsScreen.alerts(thresholds.alerts(for: readings), theme: theme),
+      ReadingsScreen.alerts(document.alerts, theme: theme),
     ].joined(separator: "\n\n")
   }
 }
