@@ -37,14 +37,15 @@ enum ReadingsScreen {
   }
 
   static func format(_ value: Double, unit: String) -> String {
-    let number = value.rounded() == value && abs(value) < 10_000 ? String(Int(value)) : String(format: "%.1f", value)
-    return unit.isEmpty ? number : "\(number) \(unit)"
+    unit.isEmpty ? number(value) : "\(number(value)) \(unit)"
   }
 
   static func range(_ range: ClosedRange<Double>, unit: String) -> String {
-    func bound(_ value: Double) -> String {
-      value.rounded() == value && abs(value) < 10_000 ? String(Int(value)) : String(format: "%.1f", value)
-    }
-    return "\(bound(range.lowerBound))–\(bound(range.upperBound)) \(unit)".trimmingCharacters(in: .whitespaces)
+    "\(number(range.lowerBound))–\(number(range.upperBound)) \(unit)".trimmingCharacters(in: .whitespaces)
+  }
+
+  /// A whole number without decimals, anything else with one.
+  private static func number(_ value: Double) -> String {
+    value.rounded() == value && abs(value) < 10_000 ? String(Int(value)) : String(format: "%.1f", value)
   }
 }
