@@ -180,9 +180,7 @@ public enum SpacesuitClients {
           simulator: SuitSimulator(seed: seed, start: Date()), logger: logger.scoped(to: "SuitSimulator"))
         let (clientSide, suitSide) = InMemoryRadioTransport.pair()
         let serving = Task { await server.serve(suitSide) }
-        var inProcess = configuration
-        inProcess.reconnect = .never
-        let link = RadioLink(transport: clientSide, requestTimeout: inProcess.requestTimeout, logger: logger)
+        let link = RadioLink(transport: clientSide, requestTimeout: configuration.requestTimeout, logger: logger)
         try await link.start()
         return LiveSpacesuitClient(
           link: link, connection: connection, logger: logger, analytics: analytics, keepAlive: serving)
