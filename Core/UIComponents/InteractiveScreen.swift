@@ -14,7 +14,7 @@ public enum ScreenStep: Sendable {
   private let load: @MainActor () async throws -> Value
   private let render: (Value) -> String
 
-  /// A screen that shows `render(load())` above `menu`.
+  /// A screen that shows `render(load())`, between blank lines, above `menu`.
   public init(menu: Menu, load: @escaping @MainActor () async throws -> Value, render: @escaping (Value) -> String) {
     self.menu = menu
     self.load = load
@@ -35,7 +35,8 @@ public enum ScreenStep: Sendable {
         return
       case .loaded(let loaded): value = loaded
       }
-      context.terminal.print(render(value))
+      // Set apart from the answer above it and the menu below it by blank lines.
+      context.terminal.print("\n" + render(value) + "\n")
       guard let choice = menu.choose(on: context.terminal) else { return }
       if await handle(choice, value) == .leave { return }
     }

@@ -71,8 +71,3 @@ struct FlowEnvironment {
   var theme: Theme { context.terminal.theme }
   var json: Bool { context.presentation.isJSON }
 }
-
-/// An interactive screen set apart from the answer above it and the menu below it by blank lines.
-func screenBlock(_ text: String) -> String {
-  "\n" + text + "\n"
-}

@@ -72,7 +72,7 @@ final class DashboardFlow {
           .init(key: "r", title: "Refresh"), .init(key: "b", title: "Back"),
         ]),
       load: { try await Self.summary(from: client, logger: logger) },
-      render: { screenBlock(DashboardScreen.render($0, theme: theme)) })
+      render: { DashboardScreen.render($0, theme: theme) })
     await screen.run(in: environment.context, module: FlowEnvironment.module) { choice, _ in
       switch choice.key {
       case "p": await profile.runInteractive()

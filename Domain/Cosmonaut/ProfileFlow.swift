@@ -57,7 +57,7 @@ final class ProfileFlow {
     let screen = InteractiveScreen(
       menu: Menu(title: "Profile", items: [.init(key: "e", title: "Edit profile"), .init(key: "b", title: "Back")]),
       load: { try await client.profile() },
-      render: { screenBlock(ProfileScreen.render($0, theme: theme)) })
+      render: { ProfileScreen.render($0, theme: theme) })
     await screen.run(in: environment.context, module: FlowEnvironment.module) { choice, profile in
       guard choice.key == "e" else { return .leave }
       await edit(profile)

@@ -55,7 +55,7 @@ final class SuppliesFlow {
         title: "Supplies",
         items: [.init(key: "c", title: "Consume"), .init(key: "r", title: "Restock"), .init(key: "b", title: "Back")]),
       load: { try await client.supplies() },
-      render: { screenBlock(SuppliesScreen.render($0, theme: theme)) })
+      render: { SuppliesScreen.render($0, theme: theme) })
     await screen.run(in: environment.context, module: FlowEnvironment.module) { choice, items in
       switch choice.key {
       case "c": await change(consuming: true, items: items)

@@ -69,7 +69,7 @@ final class SyncFlow {
         if let lastRun { return lastRun }
         return try await client.pendingSync()
       },
-      render: { screenBlock(SyncScreen.render($0, theme: theme)) })
+      render: { SyncScreen.render($0, theme: theme) })
     await screen.run(in: environment.context, module: FlowEnvironment.module) { choice, _ in
       guard choice.key == "s" else { return .leave }
       await environment.context.presentingErrors(in: FlowEnvironment.module) {

@@ -57,7 +57,7 @@ final class HealthFlow {
           .init(key: "r", title: "Refresh"), .init(key: "m", title: "Medical supplies"), .init(key: "b", title: "Back"),
         ]),
       load: { [self] in document(for: try await client.vitals()) },
-      render: { screenBlock(HealthScreen.render($0, theme: theme)) })
+      render: { HealthScreen.render($0, theme: theme) })
     await screen.run(in: environment.context, module: SuitEnvironment.module) { choice, _ in
       switch choice.key {
       case "r": return .stay

@@ -98,8 +98,3 @@ public enum SpacesuitFlowError: ReportableError, Equatable {
     }
   }
 }
-
-/// An interactive screen set apart from the answer above it and the menu below it by blank lines.
-func screenBlock(_ text: String) -> String {
-  "\n" + text + "\n"
-}

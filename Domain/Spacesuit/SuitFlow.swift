@@ -102,7 +102,7 @@ final class SuitFlow {
           .init(key: "b", title: "Back"),
         ]),
       load: { [self] in document(for: try await client.telemetry()) },
-      render: { screenBlock(SuitScreen.render($0, thresholds: thresholds, theme: theme)) })
+      render: { SuitScreen.render($0, thresholds: thresholds, theme: theme) })
     await screen.run(in: environment.context, module: SuitEnvironment.module) { choice, shown in
       switch choice.key {
       case "t": await ask(setting: "temperature", prompt: "Target temperature °C (16–30): ")
