@@ -1,7 +1,7 @@
 import Foundation
 
 /// How findings are printed.
-enum OutputFormat: String, CaseIterable, Sendable {
+enum OutputFormat: String, Sendable {
   /// `path:line: error: [rule] message`, one per line, then a summary line.
   case text
   /// One JSON object with the findings and the counts.

@@ -1,5 +1,5 @@
 /// One broken rule, located at a file and line, with the edit that fixes it.
-struct Violation: Sendable, Equatable, Codable {
+struct Violation: Sendable, Equatable {
   /// The rule that is broken.
   let rule: RuleID
   /// The file to look at, relative to the package root.

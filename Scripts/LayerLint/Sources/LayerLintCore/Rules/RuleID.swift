@@ -1,5 +1,5 @@
 /// The stable identifiers of the lint's rules; they appear in every finding as `[rule-id]`.
-enum RuleID: String, CaseIterable, Sendable, Codable, Comparable {
+enum RuleID: String, CaseIterable, Sendable {
   /// A module lives outside the layer folders and the tooling folders.
   case unknownLayer = "unknown-layer"
   /// A module depends on a module of a higher layer.
@@ -37,6 +37,4 @@ enum RuleID: String, CaseIterable, Sendable, Codable, Comparable {
 
   /// Whether the configuration may switch the rule off.
   var isConfigurable: Bool { self != .staleBaseline }
-
-  static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
