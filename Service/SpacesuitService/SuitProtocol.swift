@@ -61,12 +61,13 @@ public enum SuitProtocol {
   /// Decodes a version envelope, refusing other versions.
   static func decode<Body: Codable>(_ type: Body.Type, from payload: [UInt8]) throws(DecodingFailure) -> Body {
     let data = Data(payload)
+    let decoder = JSONDecoder()
     let version: Int
-    do { version = try JSONDecoder().decode(VersionOnly.self, from: data).v } catch {
+    do { version = try decoder.decode(VersionOnly.self, from: data).v } catch {
       throw .malformed("no protocol version in a \(payload.count)-byte message")
     }
     guard version == SuitProtocol.version else { throw .unsupportedVersion(version) }
-    do { return try JSONDecoder().decode(Envelope<Body>.self, from: data).body } catch {
+    do { return try decoder.decode(Envelope<Body>.self, from: data).body } catch {
       throw .malformed("cannot read \(Body.self): \(error)")
     }
   }
