@@ -157,8 +157,7 @@ public actor RadioLink {
   /// Sends one frame as is.
   public func send(_ frame: Frame) async throws {
     guard let transport else { throw isClosed ? RadioError.closed : RadioError.notConnected }
-    let bytes: [UInt8]
-    do { bytes = try encoder.encode(frame) } catch { throw RadioError.encoding(error.description) }
+    let bytes = try encode(frame)
     try await transport.send(bytes)
     counters.framesSent += 1
   }
@@ -173,10 +172,7 @@ public actor RadioLink {
   public func request(type: UInt8, payload: [UInt8] = [], timeout: Duration? = nil) async throws -> Frame {
     guard let transport else { throw isClosed ? RadioError.closed : RadioError.notConnected }
     let sequence = takeSequence()
-    let bytes: [UInt8]
-    do {
-      bytes = try encoder.encode(Frame(type: type, sequence: sequence, payload: payload))
-    } catch { throw RadioError.encoding(error.description) }
+    let bytes = try encode(Frame(type: type, sequence: sequence, payload: payload))
     let limit = timeout ?? configuration.requestTimeout
     return try await withCheckedThrowingContinuation { continuation in
       pending[sequence] = continuation
@@ -209,6 +205,10 @@ public actor RadioLink {
   }
 
   // MARK: - Internals
+
+  private func encode(_ frame: Frame) throws(RadioError) -> [UInt8] {
+    do { return try encoder.encode(frame) } catch { throw .encoding(error.description) }
+  }
 
   private func takeSequence() -> UInt16 {
     var sequence = nextSequence
