@@ -3,10 +3,12 @@ struct ModuleTemplates {
   let name: String
   let layer: String
   let isInterface: Bool
+  /// The configuration's interface suffix (`Interface` by default).
+  let interfaceSuffix: String
   let isExecutable: Bool
 
   /// The module's name without the interface suffix (`RadioInterface` → `Radio`).
-  var baseName: String { isInterface ? String(name.dropLast("Interface".count)) : name }
+  var baseName: String { isInterface ? String(name.dropLast(interfaceSuffix.count)) : name }
 
   /// `<Layer>/<Name>/<file>` → contents.
   var sourceFiles: [(fileName: String, contents: String)] {

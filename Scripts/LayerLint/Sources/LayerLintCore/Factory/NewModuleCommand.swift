@@ -140,7 +140,8 @@ struct ModulePlan {
     let owners = (try? String(contentsOf: root.appendingPathComponent(ownersPath), encoding: .utf8)) ?? ""
     let newOwners = ManifestEditor.addingOwner(
       pattern: "/\(layer.folder)/\(name)/", owner: owner, underHeading: "# \(layer.name)", to: owners)
-    let templates = ModuleTemplates(name: name, layer: layer.name, isInterface: isInterface, isExecutable: isExecutable)
+    let templates = ModuleTemplates(
+      name: name, layer: layer.name, isInterface: isInterface, interfaceSuffix: suffix, isExecutable: isExecutable)
     let sources = templates.sourceFiles.map { ("\(layer.folder)/\(name)/\($0.fileName)", $0.contents) }
     return ModulePlan(
       root: root, name: name, layer: layer,
