@@ -293,14 +293,10 @@ public final class LiveCosmonautClient: CosmonautClient {
     do {
       return try await body()
     } catch {
-      throw failure(error, operation, context)
+      let mapped = Self.map(error)
+      record(mapped, operation, context)
+      throw mapped
     }
-  }
-
-  private func failure(_ error: any Error, _ operation: String, _ context: [String: String]) -> CosmonautServiceError {
-    let mapped = Self.map(error)
-    record(mapped, operation, context)
-    return mapped
   }
 
   private func record(_ error: any Error, _ operation: String, _ context: [String: String] = [:]) {
@@ -314,19 +310,14 @@ public final class LiveCosmonautClient: CosmonautClient {
     switch error {
     case let error as CosmonautServiceError: error
     case NetworkError.status(let code, _) where code == 401 || code == 403: .houstonRefusedToken(status: code)
-    case let error as NetworkError: .houstonUnreachable(describe(error))
-    case let error as PersistenceError: .storage(error.description)
+    case let error as NetworkError: .houstonUnreachable(error.description)
     default: .storage(describe(error))
     }
   }
 
+  /// The user message of a `CosmonautServiceError`, the description of any other error.
   static func describe(_ error: any Error) -> String {
-    switch error {
-    case let error as CosmonautServiceError: error.userMessage
-    case let error as NetworkError: error.description
-    case let error as PersistenceError: error.description
-    default: String(describing: error)
-    }
+    (error as? CosmonautServiceError)?.userMessage ?? String(describing: error)
   }
 }
 
