@@ -55,7 +55,8 @@ enum DataDirectory {
 
   private static func cannotCreate(_ directory: URL, _ reason: String) -> CompositionError {
     CompositionError(
-      message: "cannot use the data directory \(directory.path): \(reason). Pass --data-dir DIR", exitCode: 73)
+      message: "cannot use the data directory \(directory.path): \(reason). Pass --data-dir DIR",
+      exitCode: ExitCode.cannotCreate)
   }
 
   /// The one line (and exit code) for a database that cannot be opened.

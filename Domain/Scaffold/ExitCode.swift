@@ -12,6 +12,10 @@ public enum ExitCode {
   public static let unavailable: Int32 = 69
   /// A bug or an unexpected failure (`EX_SOFTWARE`).
   public static let internalError: Int32 = 70
+  /// A file or directory cannot be created (`EX_CANTCREAT`).
+  public static let cannotCreate: Int32 = 73
+  /// An input/output error, e.g. the disk is full (`EX_IOERR`).
+  public static let ioError: Int32 = 74
 
   /// The code for an error kind.
   public static func forKind(_ kind: ErrorKind) -> Int32 {
@@ -20,6 +24,8 @@ public enum ExitCode {
     case .rejected: rejected
     case .unavailable: unavailable
     case .internal: internalError
+    case .cannotCreate: cannotCreate
+    case .io: ioError
     }
   }
 

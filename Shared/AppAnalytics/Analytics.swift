@@ -33,6 +33,10 @@ public enum ErrorKind: String, Sendable, Codable, CaseIterable {
   case unavailable
   /// A bug or an unexpected failure inside the app.
   case `internal`
+  /// A file or directory the app needs cannot be created (e.g. the data directory).
+  case cannotCreate
+  /// Reading or writing failed at the operating system: the disk is full, a write did not reach it.
+  case io
 }
 
 /// An error a user can read: one line saying what was wrong and how to fix it.

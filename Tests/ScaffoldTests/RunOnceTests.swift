@@ -65,7 +65,7 @@ import UIComponents
   }
 
   @Test(arguments: [
-    (ErrorKind.usage, Int32(64)), (.rejected, 65), (.unavailable, 69), (.internal, 70),
+    (ErrorKind.usage, Int32(64)), (.rejected, 65), (.unavailable, 69), (.internal, 70), (.cannotCreate, 73), (.io, 74),
   ])
   func reportableErrorsMapToExitCodes(kind: ErrorKind, expected: Int32) async throws {
     let harness = Harness()
