@@ -17,17 +17,17 @@ import PackageDescription
 
 // swift-format-ignore
 let app: [Module] = [
-  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "UIComponents", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"]),
-  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["SpacesuitService", "Radio", "Logging"]),
+  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
+  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["SpacesuitService", "CommandLineKit", "Radio", "Logging"]),
 ]
 
 // MARK: - Domain
 
 // swift-format-ignore
 let domain: [Module] = [
-  .library("Scaffold", dependsOn: ["UIComponents", "Logging", "AppAnalytics"]),
-  .library("Cosmonaut", dependsOn: ["CosmonautService", "UIComponents", "Logging", "AppAnalytics"]),
-  .library("Spacesuit", dependsOn: ["SpacesuitService", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
+  .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
+  .library("Cosmonaut", dependsOn: ["CosmonautService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
+  .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
 ]
 
 // MARK: - Service
@@ -46,7 +46,8 @@ let core: [Module] = [
   .library("Network", dependsOn: ["Logging"]),
   .library("Persistence", dependsOn: ["CSQLite", "Logging"]),
   .library("Radio", dependsOn: ["Logging"]),
-  .library("UIComponents", dependsOn: ["AppAnalytics"]),
+  .library("UIComponents", dependsOn: ["Logging", "AppAnalytics"]),
+  .library("CommandLineKit", dependsOn: ["Logging", "AppAnalytics"]),
 ]
 
 // MARK: - Shared

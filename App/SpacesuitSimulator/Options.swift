@@ -1,80 +1,51 @@
+import CommandLineKit
 import Foundation
 import Logging
 
-/// The command line of `spacesuit-sim`.
+/// The command line of `spacesuit-sim`, declared with the workspace's command-line layer.
+enum SimulatorCommandLine {
+  /// `--socket <path>`: the socket file to listen on (required).
+  static let socket = Option(
+    "socket", .path(), placeholder: "path", required: true, help: "Socket file to listen on (at most 107 bytes).")
+  /// `--seed <n>`: the seed of the deterministic suit model.
+  static let seed = Option(
+    "seed", .unsigned, placeholder: "n", help: "Seed of the deterministic suit model; default 42.")
+  /// `--tick-ms <ms>`: the model's integration step.
+  static let tick = Option(
+    "tick-ms", .integer(in: 1...60_000), placeholder: "ms",
+    help: "Model integration step in milliseconds; default 1000.")
+  /// `--log-level <level>`: what goes to standard error.
+  static let logLevel = Option(
+    "log-level", .logLevel, placeholder: "level", help: "What is logged to standard error; default notice.")
+
+  static let program = Program<Never>(
+    name: "spacesuit-sim", version: "0.2.0",
+    abstract: "A bench spacesuit: serves a simulated suit over the Radio protocol on a Unix-domain socket.",
+    discussion: """
+      Prints "spacesuit-sim listening on PATH" once ready; SIGINT and SIGTERM stop it and remove the socket. \
+      Connect an app with --suit unix:PATH.
+      """,
+    options: [socket, seed, tick, logLevel], commands: [], withoutCommand: "serves the suit",
+    sections: [
+      (
+        "EXIT CODES",
+        "0 stopped by a signal; 64 bad usage; 69 the socket is served by another process; 70 failure."
+      )
+    ])
+}
+
+/// What the command line asks the simulator to do.
 struct SimulatorOptions: Equatable {
   var socketPath: String
   var seed: UInt64 = 42
   var tickMilliseconds: Int = 1000
   var logLevel: LogLevel = .notice
 
-  static let usage = """
-    Usage: spacesuit-sim --socket PATH [--seed N] [--tick-ms N] [--log-level LEVEL]
-
-    A bench spacesuit: serves a simulated suit over the Radio protocol on a Unix-domain socket.
-
-    Options:
-      --socket PATH       socket file to listen on (required; at most 107 bytes)
-      --seed N            seed of the deterministic suit model (default 42)
-      --tick-ms N         model integration step in milliseconds, 1...60000 (default 1000)
-      --log-level LEVEL   trace, debug, info, notice, warning, error, critical (default notice)
-      --help              show this help
-
-    Prints "spacesuit-sim listening on PATH" once ready; SIGINT/SIGTERM stop it and remove the socket.
-    Exit codes: 0 stopped by a signal, 64 bad usage, 69 socket already served by another process, 70 failure.
-    """
-}
-
-/// What the command line asks for.
-enum SimulatorCommand: Equatable {
-  case help
-  case run(SimulatorOptions)
-}
-
-/// A bad command line, described in one line.
-struct UsageError: Error, Equatable {
-  let message: String
-}
-
-/// Parses the arguments (without the program name).
-func parseArguments(_ arguments: [String]) -> Result<SimulatorCommand, UsageError> {
-  Result { () throws(UsageError) in try parseCommand(arguments) }
-}
-
-private func parseCommand(_ arguments: [String]) throws(UsageError) -> SimulatorCommand {
-  var socketPath: String?
-  var options = SimulatorOptions(socketPath: "")
-  var remaining = arguments[...]
-
-  /// The value after `flag` as `convert` reads it; `expected` says what a good value is.
-  func value<Value>(for flag: String, expected: String, _ convert: (String) -> Value?) throws(UsageError) -> Value {
-    guard let text = remaining.popFirst(), !text.hasPrefix("--") else {
-      throw UsageError(message: "\(flag) needs a value")
-    }
-    guard let value = convert(text) else { throw UsageError(message: "\(flag) \(expected), not \"\(text)\"") }
-    return value
+  /// The options of a parsed command line.
+  init(_ values: ParsedValues) {
+    socketPath = values[SimulatorCommandLine.socket] ?? ""
+    seed = values[SimulatorCommandLine.seed] ?? seed
+    tickMilliseconds = values[SimulatorCommandLine.tick] ?? tickMilliseconds
+    logLevel = values[SimulatorCommandLine.logLevel] ?? logLevel
   }
-
-  while let argument = remaining.popFirst() {
-    switch argument {
-    case "--help", "-h":
-      return .help
-    case "--socket":
-      socketPath = try value(for: argument, expected: "needs a path") { $0 }
-    case "--seed":
-      options.seed = try value(for: argument, expected: "needs a whole number") { UInt64($0) }
-    case "--tick-ms":
-      options.tickMilliseconds = try value(for: argument, expected: "needs a number of milliseconds in 1...60000") {
-        Int($0).flatMap { (1...60_000).contains($0) ? $0 : nil }
-      }
-    case "--log-level":
-      let names = LogLevel.allCases.map(\.description).joined(separator: ", ").lowercased()
-      options.logLevel = try value(for: argument, expected: "must be one of \(names)") { LogLevel(name: $0) }
-    default:
-      throw UsageError(message: "unknown argument \"\(argument)\"")
-    }
-  }
-  guard let socketPath, !socketPath.isEmpty else { throw UsageError(message: "--socket PATH is required") }
-  options.socketPath = socketPath
-  return .run(options)
 }

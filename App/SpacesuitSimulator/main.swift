@@ -1,3 +1,4 @@
+import CommandLineKit
 import Dispatch
 import Foundation
 import Logging
@@ -8,27 +9,22 @@ import SpacesuitService
   import Glibc
 #endif
 
-/// Exit codes (sysexits).
-enum Exit {
-  static let usage: Int32 = 64
-  static let unavailable: Int32 = 69
-  static let failure: Int32 = 70
-}
-
 func fail(_ line: String, code: Int32) -> Never {
-  FileHandle.standardError.write(Data("spacesuit-sim: \(line)\n".utf8))
+  FileHandle.standardError.write(Data("error: \(line)\n".utf8))
   exit(code)
 }
 
 let options: SimulatorOptions
-switch parseArguments(Array(CommandLine.arguments.dropFirst())) {
-case .success(.help):
-  print(SimulatorOptions.usage)
-  exit(0)
-case .success(.run(let parsed)):
-  options = parsed
-case .failure(let error):
-  fail("\(error.message); see spacesuit-sim --help", code: Exit.usage)
+do {
+  switch try SimulatorCommandLine.program.parse(CommandLine.arguments.dropFirst()) {
+  case .print(let text):
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    exit(ExitCode.success)
+  case .run(_, _, let values):
+    options = SimulatorOptions(values)
+  }
+} catch {
+  fail(error.message, code: ExitCode.usage)
 }
 
 let logger = Logger(module: "spacesuit-sim", level: options.logLevel, sinks: [StandardErrorLogSink()])
@@ -37,13 +33,14 @@ let listener: UnixSocketListener
 do {
   listener = try UnixSocketListener(path: options.socketPath)
 } catch RadioError.addressInUse(let path) {
-  fail("another suit is already listening on \(path); stop it or pick another --socket path", code: Exit.unavailable)
+  fail(
+    "another suit is already listening on \(path); stop it or pick another --socket path", code: ExitCode.unavailable)
 } catch RadioError.socketPathTooLong(let path, let maximum) {
   fail(
     "socket path is \(path.utf8.count) bytes, more than the \(maximum) allowed; use a shorter --socket path",
-    code: Exit.usage)
+    code: ExitCode.usage)
 } catch {
-  fail("cannot listen on \(options.socketPath): \(error)", code: Exit.failure)
+  fail("cannot listen on \(options.socketPath): \(error)", code: ExitCode.internalError)
 }
 
 // A client or a reader of stdout going away must not kill the suit.

@@ -9,20 +9,24 @@ public enum Presentation: Sendable, Hashable {
   public var isJSON: Bool { self == .once(json: true) }
 }
 
-/// Cross-domain navigation: a domain asks for a destination by value; Scaffold resolves it.
+/// Cross-domain navigation: a domain asks for a destination by value; the host finds the domain
+/// that shows it, so no domain names another.
 @MainActor public protocol Navigator: AnyObject {
-  /// Opens `link` (its head names the domain) in the current presentation; `false` when no domain
-  /// handles it. Throws the flow's error.
-  func navigate(to link: DeepLink) async throws -> Bool
+  /// Whether a hosted domain shows `destination` (a flow offers the way there only when it does).
+  func canNavigate(to destination: Destination) -> Bool
+  /// Shows `destination` in the current presentation. Throws the flow's error.
+  func navigate(to destination: Destination) async throws
 }
 
-/// The entry point of a domain: its home screen, or a deep link into it.
-@MainActor public protocol Coordinator: AnyObject {
+/// The entry point of a domain: its home screen, or one of its routes.
+@MainActor public protocol Coordinator<Route>: AnyObject {
+  /// The domain's destinations.
+  associatedtype Route
   /// Interactive entry: shows the domain's home screen until the user goes back.
   func start() async
-  /// Opens a deep link below this domain's route (head already dropped). `false` = not a link of mine.
-  /// Throws the flow's error (a `ReportableError` ideally) so a script gets an exit code.
-  func start(link: DeepLink) async throws -> Bool
+  /// Opens `route` in the coordinator's presentation. Throws the flow's error (a `ReportableError`
+  /// ideally) so that a script gets an exit code.
+  func start(at route: Route) async throws
 }
 
 /// Shows a flow's error to the user in interactive mode (one line) and records it; the host
@@ -30,28 +34,6 @@ public enum Presentation: Sendable, Hashable {
 @MainActor public protocol ErrorPresenter: AnyObject {
   /// Shows `error` as one line and records it as coming from `module`.
   func present(_ error: any Error, in module: String)
-}
-
-/// What a domain coordinator gets from its host for one presentation.
-@MainActor public struct FlowContext {
-  /// Where the flow reads and writes.
-  public let terminal: Terminal
-  /// Interactive, or once for a script (text or JSON).
-  public let presentation: Presentation
-  /// Opens another domain's destination by value (cross-domain navigation).
-  public let navigator: any Navigator
-  /// Shows and records errors in interactive mode.
-  public let errors: any ErrorPresenter
-
-  /// A context; analytics and loggers are injected into coordinators separately by the app.
-  public init(
-    terminal: Terminal, presentation: Presentation, navigator: any Navigator, errors: any ErrorPresenter
-  ) {
-    self.terminal = terminal
-    self.presentation = presentation
-    self.navigator = navigator
-    self.errors = errors
-  }
 }
 
 /// An ``ErrorPresenter`` for tests and previews: prints `error: <description>` on the terminal's
@@ -74,17 +56,18 @@ public enum Presentation: Sendable, Hashable {
   }
 }
 
-/// A ``Navigator`` for tests and previews: remembers the links it was asked for and answers with `handles`.
+/// A ``Navigator`` for tests and previews: remembers the destinations it was asked for.
 @MainActor public final class RecordingNavigator: Navigator {
-  /// The links asked for, in order.
-  public private(set) var requestedLinks: [DeepLink] = []
-  private let handles: (DeepLink) -> Bool
+  /// The destinations asked for, in order.
+  public private(set) var requested: [Destination] = []
+  private let shown: Set<Destination>
 
-  /// A navigator that answers `handles(link)` (default: every link is handled).
-  public init(handles: @escaping (DeepLink) -> Bool = { _ in true }) { self.handles = handles }
+  /// A navigator for an app that shows `shown` (default: every destination).
+  public init(shows shown: Set<Destination> = Set(Destination.allCases)) { self.shown = shown }
 
-  public func navigate(to link: DeepLink) async throws -> Bool {
-    requestedLinks.append(link)
-    return handles(link)
+  public func canNavigate(to destination: Destination) -> Bool { shown.contains(destination) }
+
+  public func navigate(to destination: Destination) async throws {
+    requested.append(destination)
   }
 }

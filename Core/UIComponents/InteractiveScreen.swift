@@ -21,17 +21,15 @@ public enum ScreenStep: Sendable {
     self.render = render
   }
 
-  /// Runs the loop in `context`; errors are presented as coming from `module`. `handle` gets the
-  /// chosen item and the value shown with it.
-  public func run(
-    in context: FlowContext, module: String, handle: @MainActor (Menu.Item, Value) async -> ScreenStep
-  ) async {
+  /// Runs the loop in `context`; errors are presented as coming from the context's module. `handle`
+  /// gets the chosen item and the value shown with it.
+  public func run(in context: FlowContext, handle: @MainActor (Menu.Item, Value) async -> ScreenStep) async {
     while !context.terminal.inputEnded {
       let value: Value
       switch await LoadState.capture(load) {
       case .loading: return
       case .failed(let error):
-        context.errors.present(error, in: module)
+        context.errors.present(error, in: context.module)
         return
       case .loaded(let loaded): value = loaded
       }
@@ -39,22 +37,6 @@ public enum ScreenStep: Sendable {
       context.terminal.print("\n" + render(value) + "\n")
       guard let choice = menu.choose(on: context.terminal) else { return }
       if await handle(choice, value) == .leave { return }
-    }
-  }
-}
-
-extension FlowContext {
-  /// Prints `value` as the single JSON document of a scripted command.
-  public func printJSON<T: Encodable>(_ value: T) throws {
-    terminal.print(try JSONOutput.render(value))
-  }
-
-  /// Runs `action`; in interactive mode a failure is presented (one line, recorded) instead of thrown.
-  public func presentingErrors(in module: String, _ action: @MainActor () async throws -> Void) async {
-    do {
-      try await action()
-    } catch {
-      errors.present(error, in: module)
     }
   }
 }

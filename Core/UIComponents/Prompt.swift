@@ -61,3 +61,16 @@ extension Prompt where Value == Int {
     }
   }
 }
+
+extension Prompt where Value == Bool {
+  /// A yes/no question: `y`/`yes` or `n`/`no` in any case; an empty answer is no.
+  public static func yesOrNo(_ message: String) -> Prompt<Bool> {
+    Prompt(message) { answer in
+      switch answer.lowercased() {
+      case "y", "yes": .success(true)
+      case "", "n", "no": .success(false)
+      default: .failure(ValidationError("answer y or n"))
+      }
+    }
+  }
+}

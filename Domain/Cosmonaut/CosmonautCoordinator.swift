@@ -1,13 +1,7 @@
-import AppAnalytics
 import CosmonautService
-import Logging
 import UIComponents
 
 /// The Cosmonaut domain's entry point: the dashboard, the profile, supplies and Houston sync.
-///
-/// Links it understands (the head may be kept by Scaffold for an alias):
-/// `dashboard`, `profile[/show|/set]`, `supplies[/list|/consume|/restock]`, `sync`, and the empty
-/// link (the domain's home, the dashboard).
 @MainActor
 public final class CosmonautCoordinator: Coordinator {
   private let context: FlowContext
@@ -17,57 +11,41 @@ public final class CosmonautCoordinator: Coordinator {
   private let dashboard: DashboardFlow
 
   /// Creates the coordinator for one presentation (interactive or a single scripted command).
-  public init(context: FlowContext, client: any CosmonautClient, analytics: Analytics, logger: Logger) {
+  public init(context: FlowContext, client: any CosmonautClient) {
     self.context = context
-    let environment = FlowEnvironment(context: context, analytics: analytics, logger: logger.scoped(to: "Cosmonaut"))
-    profile = ProfileFlow(environment: environment, client: client)
-    supplies = SuppliesFlow(environment: environment, client: client)
-    sync = SyncFlow(environment: environment, client: client)
-    dashboard = DashboardFlow(environment: environment, client: client)
+    profile = ProfileFlow(context: context, client: client)
+    supplies = SuppliesFlow(context: context, client: client)
+    sync = SyncFlow(context: context, client: client)
+    dashboard = DashboardFlow(context: context, client: client)
   }
 
+  /// The domain's home: the dashboard.
   public func start() async {
-    await dashboard.runInteractive(profile: profile)
+    await dashboard.runInteractive(profile: profile, supplies: supplies, sync: sync)
   }
 
-  public func start(link: DeepLink) async throws -> Bool {
-    let rest = link.droppingHead()
-    // Every link of this domain is at most two words deep (`supplies/consume`); more is not ours.
-    guard rest.droppingHead().head == nil else { return false }
-    switch link.head {
-    case nil, "dashboard":
-      guard rest.head == nil else { return false }
-      try await runDashboard()
-    case "profile":
-      return try await profile.open(rest)
-    case "supplies":
-      return try await supplies.open(rest)
-    case "sync":
-      return try await sync.open(rest)
-    default:
-      return false
-    }
-    return true
-  }
-
-  private func runDashboard() async throws {
-    switch context.presentation {
-    case .interactive: await dashboard.runInteractive(profile: profile)
-    case .once: try await dashboard.printOnce()
+  public func start(at route: CosmonautRoute) async throws {
+    let interactive = context.presentation == .interactive
+    switch route {
+    case .dashboard:
+      if interactive { await start() } else { try await dashboard.printOnce() }
+    case .profile:
+      if interactive { await profile.runInteractive() } else { try await profile.show() }
+    case .updateProfile(let update):
+      try await profile.save(update)
+      if interactive { await profile.runInteractive() }
+    case .supplies:
+      if interactive { await supplies.runInteractive() } else { try await supplies.list() }
+    case .consume(let item, let quantity):
+      try await supplies.change(.consume, item: item, quantity: quantity)
+      if interactive { await supplies.runInteractive() }
+    case .restock(let item, let quantity):
+      try await supplies.change(.restock, item: item, quantity: quantity)
+      if interactive { await supplies.runInteractive() }
+    case .sync:
+      if interactive { await sync.runInteractive() } else { try await sync.deliver() }
+    case .syncStatus:
+      if interactive { await sync.runInteractive() } else { try await sync.showPending() }
     }
   }
-}
-
-/// What every flow of this domain needs besides its service.
-@MainActor
-struct FlowEnvironment {
-  static let module = "Cosmonaut"
-
-  let context: FlowContext
-  let analytics: Analytics
-  let logger: Logger
-
-  var terminal: Terminal { context.terminal }
-  var theme: Theme { context.terminal.theme }
-  var json: Bool { context.presentation.isJSON }
 }

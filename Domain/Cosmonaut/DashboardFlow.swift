@@ -23,11 +23,11 @@ struct DashboardSummary: Encodable, Equatable {
 /// The Cosmonaut domain's home: station position, who is aboard, low stock, what waits for Houston.
 @MainActor
 final class DashboardFlow {
-  private let environment: FlowEnvironment
+  private let context: FlowContext
   private let client: any CosmonautClient
 
-  init(environment: FlowEnvironment, client: any CosmonautClient) {
-    self.environment = environment
+  init(context: FlowContext, client: any CosmonautClient) {
+    self.context = context
     self.client = client
   }
 
@@ -51,19 +51,19 @@ final class DashboardFlow {
   }
 
   func printOnce() async throws {
-    let summary = try await Self.summary(from: client, logger: environment.logger)
-    if environment.json {
-      try environment.context.printJSON(summary)
+    let summary = try await Self.summary(from: client, logger: context.logger)
+    if context.json {
+      try context.printJSON(summary)
     } else {
-      environment.terminal.print(DashboardScreen.render(summary, theme: environment.theme))
+      context.terminal.print(DashboardScreen.render(summary, theme: context.theme))
     }
   }
 
   /// The dashboard with its menu: profile, supplies, sync, refresh, back.
-  func runInteractive(profile: ProfileFlow) async {
+  func runInteractive(profile: ProfileFlow, supplies: SuppliesFlow, sync: SyncFlow) async {
     let client = client
-    let logger = environment.logger
-    let theme = environment.theme
+    let logger = context.logger
+    let theme = context.theme
     let screen = InteractiveScreen(
       menu: Menu(
         title: "Cosmonaut",
@@ -73,22 +73,15 @@ final class DashboardFlow {
         ]),
       load: { try await Self.summary(from: client, logger: logger) },
       render: { DashboardScreen.render($0, theme: theme) })
-    await screen.run(in: environment.context, module: FlowEnvironment.module) { choice, _ in
+    await screen.run(in: context) { choice, _ in
       switch choice.key {
       case "p": await profile.runInteractive()
-      case "s": await navigate(to: ["supplies"])
-      case "y": await navigate(to: ["sync"])
+      case "s": await supplies.runInteractive()
+      case "y": await sync.runInteractive()
       case "r": break
       default: return .leave
       }
       return .stay
-    }
-  }
-
-  /// Cross-domain style navigation: asks the host for the destination by value.
-  private func navigate(to path: [String]) async {
-    await environment.context.presentingErrors(in: FlowEnvironment.module) {
-      _ = try await environment.context.navigator.navigate(to: DeepLink(path: path))
     }
   }
 }

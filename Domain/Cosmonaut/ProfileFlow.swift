@@ -4,61 +4,51 @@ import UIComponents
 /// Shows and edits the cosmonaut's profile.
 @MainActor
 final class ProfileFlow {
-  private let environment: FlowEnvironment
+  private let context: FlowContext
   private let client: any CosmonautClient
 
-  init(environment: FlowEnvironment, client: any CosmonautClient) {
-    self.environment = environment
+  init(context: FlowContext, client: any CosmonautClient) {
+    self.context = context
     self.client = client
   }
 
-  /// `profile`, `profile/show`, `profile/set?name=…`.
-  func open(_ link: DeepLink) async throws -> Bool {
-    switch (link.head, environment.context.presentation) {
-    case (nil, .interactive), ("show", .interactive), ("edit", .interactive):
-      await runInteractive()
-    case (nil, .once), ("show", .once):
-      try show(try await client.profile())
-    case ("set", _):
-      let update = ProfileUpdate(
-        name: link.parameters["name"], agency: link.parameters["agency"], role: link.parameters["role"],
-        mission: link.parameters["mission"])
-      guard !update.isEmpty else { throw CosmonautFlowError.nothingToChange }
-      let saved = try await save(update)
-      try show(saved)
-      if !environment.json {
-        environment.terminal.print(
-          environment.theme.apply(.ok, to: "Profile saved; Houston will be told on the next sync."))
-      }
-    default:
-      return false
-    }
-    return true
+  /// Prints the profile (text or JSON).
+  func show() async throws {
+    try print(try await client.profile())
   }
 
-  private func show(_ profile: CosmonautProfile) throws {
-    if environment.json {
-      try environment.context.printJSON(profile)
-    } else {
-      environment.terminal.print(ProfileScreen.render(profile, theme: environment.theme))
+  /// Saves `update` and prints the saved profile.
+  func save(_ update: ProfileUpdate) async throws {
+    try print(try await store(update))
+    if !context.json {
+      context.terminal.print(context.theme.apply(.ok, to: "Profile saved; Houston will be told on the next sync."))
     }
   }
 
-  private func save(_ update: ProfileUpdate) async throws -> CosmonautProfile {
+  /// Stores `update` and records which fields changed.
+  private func store(_ update: ProfileUpdate) async throws -> CosmonautProfile {
     let saved = try await client.updateProfile(update)
-    environment.analytics.track("profile.updated", ["fields": update.changedFields.joined(separator: ",")])
+    context.analytics.track("profile.updated", ["fields": update.changedFields.joined(separator: ",")])
     return saved
+  }
+
+  private func print(_ profile: CosmonautProfile) throws {
+    if context.json {
+      try context.printJSON(profile)
+    } else {
+      context.terminal.print(ProfileScreen.render(profile, theme: context.theme))
+    }
   }
 
   /// Shows the profile, then lets the user edit it field by field until they go back.
   func runInteractive() async {
     let client = client
-    let theme = environment.theme
+    let theme = context.theme
     let screen = InteractiveScreen(
       menu: Menu(title: "Profile", items: [.init(key: "e", title: "Edit profile"), .init(key: "b", title: "Back")]),
       load: { try await client.profile() },
       render: { ProfileScreen.render($0, theme: theme) })
-    await screen.run(in: environment.context, module: FlowEnvironment.module) { choice, profile in
+    await screen.run(in: context) { choice, profile in
       guard choice.key == "e" else { return .leave }
       await edit(profile)
       return .stay
@@ -81,16 +71,16 @@ final class ProfileFlow {
         }
         return .success(trimmed.isEmpty ? nil : trimmed)
       }
-      guard let answer = prompt.ask(on: environment.terminal) else { return }
+      guard let answer = prompt.ask(on: context.terminal) else { return }
       update[keyPath: keyPath] = answer
     }
     guard !update.isEmpty else {
-      environment.terminal.print(environment.theme.apply(.dim, to: "Nothing changed."))
+      context.terminal.print(context.theme.apply(.dim, to: "Nothing changed."))
       return
     }
-    await environment.context.presentingErrors(in: FlowEnvironment.module) {
-      _ = try await save(update)
-      environment.terminal.print(environment.theme.apply(.ok, to: "Profile saved."))
+    await context.presentingErrors {
+      _ = try await store(update)
+      context.terminal.print(context.theme.apply(.ok, to: "Profile saved."))
     }
   }
 }
@@ -101,7 +91,7 @@ enum ProfileRules {
 }
 
 extension ProfileUpdate {
-  /// The names of the fields this update changes, for analytics.
+  /// The names of the fields this update changes, for analytics and confirmations (never their values).
   var changedFields: [String] {
     [("name", name), ("agency", agency), ("role", role), ("mission", mission)].compactMap { $0.1 == nil ? nil : $0.0 }
   }

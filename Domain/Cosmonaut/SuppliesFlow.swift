@@ -4,62 +4,54 @@ import UIComponents
 /// The supplies inventory: list, consume, restock, with low-stock warnings.
 @MainActor
 final class SuppliesFlow {
-  private let environment: FlowEnvironment
+  /// Which way a change goes.
+  enum Change {
+    case consume, restock
+  }
+
+  private let context: FlowContext
   private let client: any CosmonautClient
 
-  private static let consumeUsage = "cosmonaut supplies consume ITEM QUANTITY"
-  private static let restockUsage = "cosmonaut supplies restock ITEM QUANTITY"
-
-  init(environment: FlowEnvironment, client: any CosmonautClient) {
-    self.environment = environment
+  init(context: FlowContext, client: any CosmonautClient) {
+    self.context = context
     self.client = client
   }
 
-  /// `supplies`, `supplies/list`, `supplies/consume?item=…&quantity=…`, `supplies/restock?…`.
-  func open(_ link: DeepLink) async throws -> Bool {
-    switch (link.head, environment.context.presentation) {
-    case (nil, .interactive), ("list", .interactive):
-      await runInteractive()
-    case (nil, .once), ("list", .once):
-      let items = try await client.supplies()
-      if environment.json {
-        try environment.context.printJSON(items)
-      } else {
-        environment.terminal.print(SuppliesScreen.render(items, theme: environment.theme))
-      }
-    case ("consume", .once):
-      let (given, quantity) = try Self.arguments(of: link, usage: Self.consumeUsage)
-      let item = Self.identifier(of: given, in: try await client.supplies())
-      try report(try await client.consume(item, quantity: quantity), change: -quantity)
-    case ("restock", .once):
-      let (given, quantity) = try Self.arguments(of: link, usage: Self.restockUsage)
-      let item = Self.identifier(of: given, in: try await client.supplies())
-      try report(try await client.restock(item, quantity: quantity), change: quantity)
-    case ("consume", .interactive), ("restock", .interactive):
-      await environment.context.presentingErrors(in: FlowEnvironment.module) {
-        await change(consuming: link.head == "consume", items: try await client.supplies())
-      }
-      await runInteractive()
-    default:
-      return false
+  /// Prints the inventory (text or JSON).
+  func list() async throws {
+    let items = try await client.supplies()
+    if context.json {
+      try context.printJSON(items)
+    } else {
+      context.terminal.print(SuppliesScreen.render(items, theme: context.theme))
     }
-    return true
+  }
+
+  /// Consumes or restocks `quantity` of `item` (an id or a name, any case) and prints the result.
+  func change(_ change: Change, item given: String, quantity: Int) async throws {
+    let item = Self.identifier(of: given, in: try await client.supplies())
+    let updated =
+      switch change {
+      case .consume: try await client.consume(item, quantity: quantity)
+      case .restock: try await client.restock(item, quantity: quantity)
+      }
+    try report(updated, change: change == .consume ? -quantity : quantity)
   }
 
   /// The inventory screen: a table, then consume / restock / back until the user leaves.
   func runInteractive() async {
     let client = client
-    let theme = environment.theme
+    let theme = context.theme
     let screen = InteractiveScreen(
       menu: Menu(
         title: "Supplies",
         items: [.init(key: "c", title: "Consume"), .init(key: "r", title: "Restock"), .init(key: "b", title: "Back")]),
       load: { try await client.supplies() },
       render: { SuppliesScreen.render($0, theme: theme) })
-    await screen.run(in: environment.context, module: FlowEnvironment.module) { choice, items in
+    await screen.run(in: context) { choice, items in
       switch choice.key {
-      case "c": await change(consuming: true, items: items)
-      case "r": await change(consuming: false, items: items)
+      case "c": await ask(.consume, items: items)
+      case "r": await ask(.restock, items: items)
       default: return .leave
       }
       return .stay
@@ -67,7 +59,7 @@ final class SuppliesFlow {
   }
 
   /// Asks which item and how much, then consumes or restocks it.
-  private func change(consuming: Bool, items: [SupplyItem]) async {
+  private func ask(_ change: Change, items: [SupplyItem]) async {
     let ids = items.map(\.id).joined(separator: ", ")
     let itemPrompt = Prompt<SupplyItem>("Item (\(ids)): ") { answer in
       let id = Self.identifier(of: answer, in: items)
@@ -76,8 +68,8 @@ final class SuppliesFlow {
       }
       return .failure(ValidationError("no item \"\(answer)\"; pick one of: \(ids)"))
     }
-    guard let item = itemPrompt.ask(on: environment.terminal) else { return }
-    let verb = consuming ? "consume" : "restock"
+    guard let item = itemPrompt.ask(on: context.terminal) else { return }
+    let verb = change == .consume ? "consume" : "restock"
     let quantityPrompt = Prompt<Int>("Quantity to \(verb) (\(item.unit), \(item.quantity) in stock): ") { answer in
       guard let value = Int(answer.trimmingWhitespace()), value > 0 else {
         return .failure(ValidationError("enter a whole number greater than zero"))
@@ -85,26 +77,23 @@ final class SuppliesFlow {
       if value > SuppliesRules.maximumChange {
         return .failure(ValidationError("at most \(SuppliesRules.maximumChange) at a time, please"))
       }
-      if consuming && value > item.quantity {
+      if change == .consume && value > item.quantity {
         return .failure(ValidationError("only \(item.quantity) \(item.unit) in stock; enter at most \(item.quantity)"))
       }
       return .success(value)
     }
-    guard let quantity = quantityPrompt.ask(on: environment.terminal) else { return }
-    await environment.context.presentingErrors(in: FlowEnvironment.module) {
-      let updated =
-        consuming
-        ? try await client.consume(item.id, quantity: quantity) : try await client.restock(item.id, quantity: quantity)
-      try report(updated, change: consuming ? -quantity : quantity)
+    guard let quantity = quantityPrompt.ask(on: context.terminal) else { return }
+    await context.presentingErrors {
+      try await self.change(change, item: item.id, quantity: quantity)
     }
   }
 
   private func report(_ item: SupplyItem, change: Int) throws {
-    environment.analytics.track("supplies.changed", ["item": item.id, "change": String(change)])
-    if environment.json {
-      try environment.context.printJSON(item)
+    context.analytics.track("supplies.changed", ["item": item.id, "change": String(change)])
+    if context.json {
+      try context.printJSON(item)
     } else {
-      environment.terminal.print(Self.summary(of: item, change: change, theme: environment.theme))
+      context.terminal.print(Self.summary(of: item, change: change, theme: context.theme))
     }
   }
 
@@ -117,19 +106,6 @@ final class SuppliesFlow {
         + theme.apply(.warning, to: "Low stock: \(item.name) is at or below \(item.lowStockThreshold) \(item.unit).")
     }
     return text
-  }
-
-  static func arguments(of link: DeepLink, usage: String) throws(LinkArgumentError) -> (item: String, quantity: Int) {
-    let item = try link.argument("item", label: "ITEM", usage: usage)
-    guard let quantity = try link.positiveInteger("quantity", label: "QUANTITY") else {
-      throw .missing(name: "QUANTITY", usage: usage)
-    }
-    guard quantity <= SuppliesRules.maximumChange else {
-      throw .invalid(
-        name: "QUANTITY", value: String(quantity),
-        expected: "a whole number from 1 to \(SuppliesRules.maximumChange) per change")
-    }
-    return (item, quantity)
   }
 
   /// The item's identifier for what the user typed: its id or its name, in any case

@@ -5,31 +5,22 @@ import UIComponents
 /// Houston sync: what was delivered, what still waits in the outbox.
 @MainActor
 final class SyncFlow {
-  private let environment: FlowEnvironment
+  private let context: FlowContext
   private let client: any CosmonautClient
 
-  init(environment: FlowEnvironment, client: any CosmonautClient) {
-    self.environment = environment
+  init(context: FlowContext, client: any CosmonautClient) {
+    self.context = context
     self.client = client
   }
 
-  /// `sync` (and `sync/status` to only look).
-  func open(_ link: DeepLink) async throws -> Bool {
-    switch (link.head, environment.context.presentation) {
-    case (nil, .interactive), ("status", .interactive):
-      await runInteractive()
-    case (nil, .once(let json)):
-      try await syncOnce(json: json)
-    case ("status", .once(let json)):
-      try show(try await client.pendingSync(), json: json)
-    default:
-      return false
-    }
-    return true
+  /// Prints what waits in the outbox, without contacting Houston.
+  func showPending() async throws {
+    try show(try await client.pendingSync(), json: context.json)
   }
 
   /// Delivers the outbox; when Houston cannot be reached, still shows what is pending, then fails.
-  private func syncOnce(json: Bool) async throws {
+  func deliver() async throws {
+    let json = context.json
     let report: SyncReport
     do {
       report = try await client.sync()
@@ -40,7 +31,7 @@ final class SyncFlow {
       }
       throw error
     }
-    environment.analytics.track(
+    context.analytics.track(
       "sync.finished", ["delivered": String(report.delivered.count), "pending": String(report.pending.count)])
     try show(report, json: json)
     // Part of the outbox was delivered, then Houston stopped answering: the rest still waits.
@@ -51,16 +42,16 @@ final class SyncFlow {
 
   private func show(_ report: SyncReport, json: Bool) throws {
     if json {
-      try environment.context.printJSON(report)
+      try context.printJSON(report)
     } else {
-      environment.terminal.print(SyncScreen.render(report, theme: environment.theme))
+      context.terminal.print(SyncScreen.render(report, theme: context.theme))
     }
   }
 
   /// The sync screen: what waits (or what the last "Sync now" delivered), then "Sync now" / "Back".
   func runInteractive() async {
     let client = client
-    let theme = environment.theme
+    let theme = context.theme
     var lastRun: SyncReport?
     let screen = InteractiveScreen(
       menu: Menu(title: "Houston sync", items: [.init(key: "s", title: "Sync now"), .init(key: "b", title: "Back")]),
@@ -70,9 +61,9 @@ final class SyncFlow {
         return try await client.pendingSync()
       },
       render: { SyncScreen.render($0, theme: theme) })
-    await screen.run(in: environment.context, module: FlowEnvironment.module) { choice, _ in
+    await screen.run(in: context) { choice, _ in
       guard choice.key == "s" else { return .leave }
-      await environment.context.presentingErrors(in: FlowEnvironment.module) {
+      await context.presentingErrors {
         lastRun = try await client.sync()
       }
       return .stay

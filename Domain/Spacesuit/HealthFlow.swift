@@ -12,60 +12,49 @@ struct HealthDocument: Encodable {
 /// The Health check: vitals from the suit's biomonitor, each classified with its thresholds shown.
 @MainActor
 final class HealthFlow {
-  private let environment: SuitEnvironment
+  private let context: FlowContext
   private let client: any SpacesuitClient
+  private let alerts: AlertRecorder
 
-  init(environment: SuitEnvironment, client: any SpacesuitClient) {
-    self.environment = environment
+  init(context: FlowContext, client: any SpacesuitClient, alerts: AlertRecorder) {
+    self.context = context
     self.client = client
+    self.alerts = alerts
   }
 
   /// Classifies vitals and records the alerts they raise.
   private func document(for vitals: Vitals) -> HealthDocument {
-    let readings = vitals.readings(environment.thresholds)
-    let alerts = environment.thresholds.alerts(for: readings)
-    environment.record(alerts)
-    return HealthDocument(vitals: vitals, readings: readings, alerts: alerts)
+    let readings = vitals.readings(alerts.thresholds)
+    return HealthDocument(vitals: vitals, readings: readings, alerts: alerts.classify(readings))
   }
 
-  /// `health` — the link's head was the alias itself, so `link` is what follows it.
-  func open(_ link: DeepLink) async throws -> Bool {
-    guard link.head == nil else { return false }
-    switch environment.context.presentation {
-    case .interactive:
-      await runInteractive()
-    case .once:
-      let vitals = try await client.vitals()
-      let document = document(for: vitals)
-      if environment.json {
-        try environment.context.printJSON(document)
-      } else {
-        environment.terminal.print(HealthScreen.render(document, theme: environment.theme))
-      }
+  /// Prints the vitals once (text or JSON).
+  func printOnce() async throws {
+    let document = document(for: try await client.vitals())
+    if context.json {
+      try context.printJSON(document)
+    } else {
+      context.terminal.print(HealthScreen.render(document, theme: context.theme))
     }
-    return true
   }
 
-  /// The Health screen, refreshed on demand; medical supplies are one step away in the Cosmonaut domain.
+  /// The Health screen, refreshed on demand; medical supplies are one step away when the app shows them.
   func runInteractive() async {
     let client = client
-    let theme = environment.theme
+    let theme = context.theme
+    var items: [Menu.Item] = [.init(key: "r", title: "Refresh")]
+    if context.navigator.canNavigate(to: .supplies) { items.append(.init(key: "m", title: "Medical supplies")) }
+    items.append(.init(key: "b", title: "Back"))
     let screen = InteractiveScreen(
-      menu: Menu(
-        title: "Health",
-        items: [
-          .init(key: "r", title: "Refresh"), .init(key: "m", title: "Medical supplies"), .init(key: "b", title: "Back"),
-        ]),
+      menu: Menu(title: "Health", items: items),
       load: { [self] in document(for: try await client.vitals()) },
       render: { HealthScreen.render($0, theme: theme) })
-    await screen.run(in: environment.context, module: SuitEnvironment.module) { choice, _ in
+    await screen.run(in: context) { choice, _ in
       switch choice.key {
       case "r": return .stay
       case "m":
-        // Cross-domain: ask for the destination by value; Scaffold finds the domain that owns it.
-        await environment.context.presentingErrors(in: SuitEnvironment.module) {
-          _ = try await environment.context.navigator.navigate(to: DeepLink(path: ["supplies"]))
-        }
+        // Cross-domain: ask for the destination by value; Scaffold finds the domain that shows it.
+        await context.navigate(to: .supplies)
         return .stay
       default: return .leave
       }

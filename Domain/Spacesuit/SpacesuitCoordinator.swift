@@ -1,13 +1,9 @@
 import AppAnalytics
-import Logging
 import SpacesuitService
 import UIComponents
 
 /// The Spacesuit domain's entry point: suit telemetry and commands, and the Health check read
 /// from the suit's biomonitor.
-///
-/// Links: `health`, `status`, `telemetry`, `watch?count=N&interval-ms=MS`,
-/// `set?setting=temperature|oxygen-flow|lights&value=V`, and the empty link (the suit screen).
 @MainActor
 public final class SpacesuitCoordinator: Coordinator {
   private let context: FlowContext
@@ -15,77 +11,64 @@ public final class SpacesuitCoordinator: Coordinator {
   private let health: HealthFlow
 
   /// Creates the coordinator for one presentation; `thresholds` classify every reading.
-  public init(
-    context: FlowContext, client: any SpacesuitClient, thresholds: Thresholds = .standard, analytics: Analytics,
-    logger: Logger
-  ) {
+  public init(context: FlowContext, client: any SpacesuitClient, thresholds: Thresholds = .standard) {
     self.context = context
-    let environment = SuitEnvironment(
-      context: context, thresholds: thresholds, analytics: analytics, logger: logger.scoped(to: "Spacesuit"))
-    suit = SuitFlow(environment: environment, client: client)
-    health = HealthFlow(environment: environment, client: client)
+    let alerts = AlertRecorder(context: context, thresholds: thresholds)
+    suit = SuitFlow(context: context, client: client, alerts: alerts)
+    health = HealthFlow(context: context, client: client, alerts: alerts)
   }
 
+  /// The domain's home: the suit screen.
   public func start() async {
     await suit.runInteractive(health: health)
   }
 
-  public func start(link: DeepLink) async throws -> Bool {
-    let rest = link.droppingHead()
-    // Every link of this domain is one word deep (its options are parameters).
-    guard rest.head == nil else { return false }
-    switch link.head {
-    case nil, "telemetry", "status":
-      if case .once = context.presentation {
-        try await suit.printStatus()
+  public func start(at route: SpacesuitRoute) async throws {
+    let interactive = context.presentation == .interactive
+    switch route {
+    case .health:
+      if interactive { await health.runInteractive() } else { try await health.printOnce() }
+    case .status:
+      if interactive { await start() } else { try await suit.printStatus() }
+    case .watch(let count, let interval):
+      let every = interval.map { Duration.milliseconds($0) } ?? SuitFlow.defaultWatchInterval
+      if interactive {
+        await context.presentingErrors { try await suit.watch(count: count ?? 5, interval: every) }
+        await start()
       } else {
-        await suit.runInteractive(health: health)
+        if context.json && count == nil { throw SpacesuitFlowError.jsonNeedsCount }
+        try await suit.watch(count: count, interval: every)
       }
-      return true
-    case "health":
-      return try await health.open(rest)
-    case "watch":
-      try await suit.watch(link)
-      return true
-    case "set":
-      try await suit.set(link)
-      return true
-    default:
-      return false
+    case .set(let command):
+      try await suit.send(command)
+      if interactive { await start() }
     }
   }
 }
 
-/// What every flow of this domain needs besides the suit client.
+/// Classifies readings with the thresholds and records the alerts they raise, so a crossing is never only printed.
 @MainActor
-struct SuitEnvironment {
-  static let module = "Spacesuit"
-
+struct AlertRecorder {
   let context: FlowContext
   let thresholds: Thresholds
-  let analytics: Analytics
-  let logger: Logger
 
-  var terminal: Terminal { context.terminal }
-  var theme: Theme { context.terminal.theme }
-  var json: Bool { context.presentation.isJSON }
-
-  /// Records the alerts that readings raise, so a crossing is never only printed.
-  func record(_ alerts: [SuitAlert]) {
+  /// The readings of `values` with the alerts they raise; every alert is recorded and logged.
+  func classify(_ readings: [Reading]) -> [SuitAlert] {
+    let alerts = thresholds.alerts(for: readings)
     for alert in alerts {
-      analytics.track(
+      context.analytics.track(
         "suit.alert",
         [
           "metric": alert.reading.metric.rawValue, "status": alert.reading.status.rawValue,
           "value": "\(alert.reading.value)",
         ])
-      logger.warning(alert.message)
+      context.logger.warning(alert.message)
     }
+    return alerts
   }
 }
 
 /// A scripted command of the Spacesuit domain asked for something that cannot be done as given.
-/// (Missing or malformed arguments are `LinkArgumentError`s from UIComponents.)
 public enum SpacesuitFlowError: ReportableError, Equatable {
   /// `--json` needs a finite watch, so that the output is one JSON document.
   case jsonNeedsCount

@@ -12,76 +12,65 @@ struct SuitStatusDocument: Encodable {
 /// Suit telemetry, commands and the live watch.
 @MainActor
 final class SuitFlow {
-  private let environment: SuitEnvironment
+  private let context: FlowContext
   private let client: any SpacesuitClient
+  private let alerts: AlertRecorder
 
-  static let setUsage = "cosmonaut suit set temperature|oxygen-flow|lights VALUE"
   static let defaultWatchInterval: Duration = .seconds(1)
 
-  init(environment: SuitEnvironment, client: any SpacesuitClient) {
-    self.environment = environment
+  init(context: FlowContext, client: any SpacesuitClient, alerts: AlertRecorder) {
+    self.context = context
     self.client = client
+    self.alerts = alerts
   }
 
   /// Classifies a sample and records the alerts it raises.
   private func document(for telemetry: SuitTelemetry) -> SuitStatusDocument {
-    let readings = telemetry.readings(environment.thresholds)
-    let alerts = environment.thresholds.alerts(for: readings)
-    environment.record(alerts)
-    return SuitStatusDocument(telemetry: telemetry, readings: readings, alerts: alerts)
+    let readings = telemetry.readings(alerts.thresholds)
+    return SuitStatusDocument(telemetry: telemetry, readings: readings, alerts: alerts.classify(readings))
   }
 
   func printStatus() async throws {
     let telemetry = try await client.telemetry()
     let document = document(for: telemetry)
-    if environment.json {
-      try environment.context.printJSON(document)
+    if context.json {
+      try context.printJSON(document)
     } else {
-      environment.terminal.print(
-        SuitScreen.render(document, thresholds: environment.thresholds, theme: environment.theme))
+      context.terminal.print(
+        SuitScreen.render(document, thresholds: alerts.thresholds, theme: context.theme))
     }
   }
 
-  /// `watch?count=N&interval-ms=MS`: one line per sample, or one JSON array at the end.
-  func watch(_ link: DeepLink) async throws {
-    let count = try link.positiveInteger("count", label: "--count")
-    let interval = try link.positiveInteger("interval-ms", label: "--interval-ms").map { Duration.milliseconds($0) }
-    if environment.json && count == nil { throw SpacesuitFlowError.jsonNeedsCount }
-    try await watch(count: count, interval: interval ?? Self.defaultWatchInterval)
-  }
-
   func watch(count: Int?, interval: Duration) async throws {
-    let json = environment.json
+    let json = context.json
     var samples: [SuitStatusDocument] = []
     if !json {
-      environment.terminal.print(environment.theme.apply(.heading, to: WatchLine.header))
+      context.terminal.print(context.theme.apply(.heading, to: WatchLine.header))
     }
     for try await telemetry in client.watch(count: count, interval: interval) {
       let document = document(for: telemetry)
       if json {
         samples.append(document)
       } else {
-        environment.terminal.print(WatchLine.render(telemetry, alerts: document.alerts, theme: environment.theme))
+        context.terminal.print(WatchLine.render(telemetry, alerts: document.alerts, theme: context.theme))
       }
     }
-    if json { try environment.context.printJSON(samples) }
+    if json { try context.printJSON(samples) }
   }
 
-  /// `set?setting=…&value=…`: sends one command and shows the suit's acknowledgement.
-  func set(_ link: DeepLink) async throws {
-    let setting = try link.argument("setting", label: "SETTING", usage: Self.setUsage)
-    let value = try link.argument("value", label: "VALUE", usage: Self.setUsage)
-    let acknowledgement = try await send(try SuitCommand.parse(setting: setting, value: value))
-    if environment.json {
-      try environment.context.printJSON(acknowledgement)
+  /// Sends one command and shows the suit's acknowledgement (text or JSON).
+  func send(_ command: SuitCommand) async throws {
+    let acknowledgement = try await acknowledged(command)
+    if context.json {
+      try context.printJSON(acknowledgement)
     } else {
-      environment.terminal.print(environment.theme.apply(.ok, to: "Suit acknowledged: \(acknowledgement.message)"))
+      context.terminal.print(context.theme.apply(.ok, to: "Suit acknowledged: \(acknowledgement.message)"))
     }
   }
 
-  private func send(_ command: SuitCommand) async throws -> CommandAcknowledgement {
+  private func acknowledged(_ command: SuitCommand) async throws -> CommandAcknowledgement {
     let acknowledgement = try await client.send(command)
-    environment.analytics.track(
+    context.analytics.track(
       "suit.command", ["command": acknowledgement.command, "accepted": "\(acknowledgement.accepted)"])
     guard acknowledgement.accepted else { throw SpacesuitError.rejected(acknowledgement.message) }
     return acknowledgement
@@ -90,8 +79,8 @@ final class SuitFlow {
   /// The suit screen: readings, alerts, then commands until the user goes back.
   func runInteractive(health: HealthFlow) async {
     let client = client
-    let thresholds = environment.thresholds
-    let theme = environment.theme
+    let thresholds = alerts.thresholds
+    let theme = context.theme
     let screen = InteractiveScreen(
       menu: Menu(
         title: "Spacesuit",
@@ -103,13 +92,13 @@ final class SuitFlow {
         ]),
       load: { [self] in document(for: try await client.telemetry()) },
       render: { SuitScreen.render($0, thresholds: thresholds, theme: theme) })
-    await screen.run(in: environment.context, module: SuitEnvironment.module) { choice, shown in
+    await screen.run(in: context) { choice, shown in
       switch choice.key {
       case "t": await ask(setting: "temperature", prompt: "Target temperature °C (16–30): ")
       case "o": await ask(setting: "oxygen-flow", prompt: "O2 flow L/min (0.5–8): ")
       case "l": await perform(.setLights(on: !shown.telemetry.helmetLightsOn))
       case "w":
-        await environment.context.presentingErrors(in: SuitEnvironment.module) {
+        await context.presentingErrors {
           try await watch(count: 5, interval: Self.defaultWatchInterval)
         }
       case "h": await health.runInteractive()
@@ -126,15 +115,12 @@ final class SuitFlow {
         try SuitCommand.parse(setting: setting, value: answer.trimmingCharacters(in: .whitespaces))
       }.mapError { ValidationError($0.userMessage) }
     }
-    guard let command = prompt.ask(on: environment.terminal) else { return }
+    guard let command = prompt.ask(on: context.terminal) else { return }
     await perform(command)
   }
 
   private func perform(_ command: SuitCommand) async {
-    await environment.context.presentingErrors(in: SuitEnvironment.module) {
-      let acknowledgement = try await send(command)
-      environment.terminal.print(environment.theme.apply(.ok, to: "Suit acknowledged: \(acknowledgement.message)"))
-    }
+    await context.presentingErrors { try await send(command) }
   }
 }
 

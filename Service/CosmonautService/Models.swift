@@ -28,7 +28,7 @@ public struct CosmonautProfile: Codable, Sendable, Equatable {
 }
 
 /// A change to the profile: `nil` keeps a field as it is, a value replaces it (after validation).
-public struct ProfileUpdate: Sendable, Equatable {
+public struct ProfileUpdate: Sendable, Hashable {
   /// New name, or `nil` to keep the current one.
   public var name: String?
   /// New agency, or `nil` to keep the current one.

@@ -2,7 +2,7 @@ import AppAnalytics
 import Foundation
 
 /// Something the crew asks the suit to do.
-public enum SuitCommand: Sendable, Equatable {
+public enum SuitCommand: Sendable, Hashable {
   /// Regulate the suit towards `celsius` (allowed 16...30 °C).
   case setTemperature(celsius: Double)
   /// Set the helmet oxygen flow (allowed 0.5...8 L/min).

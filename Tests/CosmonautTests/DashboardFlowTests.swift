@@ -1,4 +1,5 @@
 import AppAnalytics
+import CommandLineKit
 import CosmonautService
 import Foundation
 import Testing
@@ -31,7 +32,7 @@ struct DashboardFlowTests {
     _ = try await client.consume("food", quantity: 1)
     let harness = CosmonautHarness(.once(json: true), client: client)
 
-    #expect(try await harness.open("dashboard"))
+    try await harness.open("dashboard")
 
     let document = try harness.decodeOutput(DashboardJSON.self)
     let position = try #require(document.position)
@@ -48,7 +49,7 @@ struct DashboardFlowTests {
   @Test func dashboardJSONWithoutAPositionLeavesItOut() async throws {
     let harness = CosmonautHarness(.once(json: true), client: FakeCosmonautClient(position: nil))
 
-    #expect(try await harness.open("dashboard"))
+    try await harness.open("dashboard")
 
     let document = try harness.decodeOutput(DashboardJSON.self)
     #expect(document.position == nil)
@@ -60,7 +61,7 @@ struct DashboardFlowTests {
   @Test func dashboardJSONMarksACachedPositionAsNotLive() async throws {
     let harness = CosmonautHarness(.once(json: true), client: FakeCosmonautClient(houstonReachable: false))
 
-    #expect(try await harness.open("dashboard"))
+    try await harness.open("dashboard")
 
     #expect(try harness.decodeOutput(DashboardJSON.self).position?.live == false)
   }
@@ -68,7 +69,7 @@ struct DashboardFlowTests {
   @Test func dashboardTextShowsPositionCrewAndLowStock() async throws {
     let harness = CosmonautHarness(.once(json: false), client: FakeCosmonautClient(supplies: inventoryWithLowWater))
 
-    #expect(try await harness.open("dashboard"))
+    try await harness.open("dashboard")
 
     let text = harness.output.text
     #expect(text.contains("ISS position"))
@@ -83,33 +84,24 @@ struct DashboardFlowTests {
   @Test func dashboardTextWithoutAPositionSaysItIsUnknown() async throws {
     let harness = CosmonautHarness(.once(json: false), client: FakeCosmonautClient(position: nil))
 
-    #expect(try await harness.open("dashboard"))
+    try await harness.open("dashboard")
 
     #expect(harness.output.text.contains("unknown — Houston offline and nothing cached yet"))
   }
 
-  @Test func emptyLinkOpensTheDashboard() async throws {
+  @Test func theCosmonautAliasOpensTheDashboard() async throws {
     let harness = CosmonautHarness(.once(json: false))
 
-    #expect(try await harness.coordinator.start(link: DeepLink(path: [])))
+    try await harness.open("cosmonaut")
 
     #expect(harness.output.text.contains("ISS position"))
   }
 
-  @Test(arguments: ["weather", "spacesuit", "profile/delete", "supplies/order", "sync/everything"])
-  func unknownLinksAreNotHandled(_ path: String) async throws {
+  @Test(arguments: ["weather", "spacesuit", "profile/delete", "supplies/order", "sync/everything", "dashboard/weather"])
+  func unknownLinksAreUsageErrors(_ path: String) async throws {
     let harness = CosmonautHarness(.once(json: false))
 
-    #expect(try await harness.open(path) == false)
-    #expect(harness.output.text.isEmpty)
-  }
-
-  @Test func unknownDashboardSubLinkIsNotHandled() async throws {
-    let harness = CosmonautHarness(.once(json: false))
-
-    let handled = try await harness.open("dashboard/weather")
-
-    #expect(handled == false)
+    await #expect(throws: UsageError.self) { try await harness.open(path) }
     #expect(harness.output.text.isEmpty)
   }
 
@@ -125,26 +117,18 @@ struct DashboardFlowTests {
     #expect(harness.events(named: "profile.updated").map(\.properties) == [["fields": "name,agency,role"]])
     #expect(harness.output.text.contains("Profile saved."))
     #expect(harness.input.unreadCount == 0)
-    #expect(harness.requestedLinks.isEmpty)
+    #expect(harness.requestedDestinations.isEmpty)
   }
 
-  @Test func interactiveDashboardNavigatesToSuppliesAndSyncThroughTheNavigator() async throws {
-    let harness = CosmonautHarness(.interactive, input: ["s", "y", "b"])
+  @Test func interactiveDashboardOpensSuppliesAndSyncOfItsOwnDomain() async throws {
+    // Dashboard: Supplies; Supplies: Back; Dashboard: Sync; Sync: Back; Dashboard: Back.
+    let harness = CosmonautHarness(.interactive, input: ["s", "b", "y", "b", "b"])
 
     await harness.coordinator.start()
 
-    #expect(harness.requestedLinks == [DeepLink(path: ["supplies"]), DeepLink(path: ["sync"])])
-    #expect(harness.input.unreadCount == 0)
-  }
-
-  @Test func interactiveNavigationFailureIsPresentedAndTheMenuContinues() async throws {
-    let harness = CosmonautHarness(.interactive, input: ["y", "b"], navigator: FailingNavigator())
-
-    await harness.coordinator.start()
-
-    #expect(harness.presenter.presented.count == 1)
-    #expect(harness.presenter.presented.first?.error is FailingNavigator.Failure)
-    #expect(harness.presenter.presented.first?.module == "Cosmonaut")
+    #expect(harness.output.text.contains("Supplies\n  1) Consume"))
+    #expect(harness.output.text.contains("Houston sync\n  1) Sync now"))
+    #expect(harness.requestedDestinations.isEmpty, "its own screens need no navigator")
     #expect(harness.input.unreadCount == 0)
   }
 
@@ -162,7 +146,7 @@ struct DashboardFlowTests {
   @Test func interactiveDashboardLinkRunsTheMenu() async throws {
     let harness = CosmonautHarness(.interactive, input: ["b"])
 
-    #expect(try await harness.open("dashboard"))
+    try await harness.open("dashboard")
 
     #expect(harness.output.text.contains("Cosmonaut\n  1) Profile"))
     #expect(harness.input.unreadCount == 0)

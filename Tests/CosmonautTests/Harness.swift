@@ -1,4 +1,5 @@
 import AppAnalytics
+import CommandLineKit
 import CosmonautService
 import Foundation
 import Logging
@@ -31,20 +32,21 @@ final class CosmonautHarness {
     self.navigator = navigator
     terminal = Terminal(input: input, output: output, errors: errorOutput, theme: .plain)
     presenter = TerminalErrorPresenter(terminal: terminal)
-    let context = FlowContext(terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter)
-    coordinator = CosmonautCoordinator(
-      context: context, client: client, analytics: Analytics(providers: [analyticsEvents]),
-      logger: Logger(module: "CosmonautTests", level: .trace, sinks: [log]))
+    let context = FlowContext(
+      terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter,
+      analytics: Analytics(providers: [analyticsEvents]),
+      logger: Logger(module: "CosmonautTests", level: .trace, sinks: [log]), module: "Cosmonaut")
+    coordinator = CosmonautCoordinator(context: context, client: client)
   }
 
-  /// Opens `path` with `parameters` as a deep link below the domain's route.
-  func open(_ path: String, _ parameters: [String: String] = [:]) async throws -> Bool {
+  /// Opens the route of the deep link `path?parameters`, read as the app reads a typed link.
+  func open(_ path: String, _ parameters: [String: String] = [:]) async throws {
     let components = path.split(separator: "/").map(String.init)
-    return try await coordinator.start(link: DeepLink(path: components, parameters: parameters))
+    try await coordinator.start(at: try CosmonautRoute(link: DeepLink(path: components, parameters: parameters)))
   }
 
-  /// The links the flows asked the (recording) navigator for, in order.
-  var requestedLinks: [DeepLink] { (navigator as? RecordingNavigator)?.requestedLinks ?? [] }
+  /// The destinations the flows asked the (recording) navigator for, in order.
+  var requestedDestinations: [Destination] { (navigator as? RecordingNavigator)?.requested ?? [] }
 
   /// The events tracked under `name`, oldest first.
   func events(named name: String) -> [AnalyticsEvent] {
@@ -69,10 +71,3 @@ let inventoryWithLowWater: [SupplyItem] = [
   SupplyItem(id: "water", name: "Drinking water", category: .water, quantity: 80, unit: "L", lowStockThreshold: 80),
   SupplyItem(id: "food", name: "Food rations", category: .food, quantity: 180, unit: "rations", lowStockThreshold: 42),
 ]
-
-/// A navigator whose every navigation fails, to see that flows present the error.
-@MainActor
-final class FailingNavigator: Navigator {
-  struct Failure: Error, Equatable {}
-  func navigate(to link: DeepLink) async throws -> Bool { throw Failure() }
-}

@@ -1,4 +1,5 @@
 import AppAnalytics
+import CommandLineKit
 import CosmonautService
 import Testing
 import UIComponents
@@ -11,7 +12,7 @@ struct ProfileFlowTests {
   @Test func showPrintsEveryProfileFieldAsText() async throws {
     let harness = CosmonautHarness(.once(json: false))
 
-    #expect(try await harness.open("profile/show"))
+    try await harness.open("profile/show")
 
     let text = harness.output.text
     #expect(text.contains("Cosmonaut"))
@@ -28,7 +29,7 @@ struct ProfileFlowTests {
   @Test func showMarksUnsetFields() async throws {
     let harness = CosmonautHarness(.once(json: false), client: FakeCosmonautClient(profile: .empty))
 
-    #expect(try await harness.open("profile"))
+    try await harness.open("profile/show")
 
     #expect(harness.output.lines.filter { $0.contains("(not set)") }.count == 4)
   }
@@ -36,7 +37,7 @@ struct ProfileFlowTests {
   @Test func showAsJSONIsTheProfileDocument() async throws {
     let harness = CosmonautHarness(.once(json: true))
 
-    #expect(try await harness.open("profile/show"))
+    try await harness.open("profile/show")
 
     #expect(try harness.decodeOutput(CosmonautProfile.self) == .sample)
   }
@@ -44,7 +45,7 @@ struct ProfileFlowTests {
   @Test func setSavesTheGivenFieldsAndTracksThem() async throws {
     let harness = CosmonautHarness(.once(json: false))
 
-    #expect(try await harness.open("profile/set", ["name": "Yuri Gagarin", "mission": "Vostok 1"]))
+    try await harness.open("profile/set", ["name": "Yuri Gagarin", "mission": "Vostok 1"])
 
     let saved = try await harness.client.profile()
     #expect(
@@ -59,7 +60,7 @@ struct ProfileFlowTests {
   @Test func setAsJSONPrintsTheSavedProfile() async throws {
     let harness = CosmonautHarness(.once(json: true))
 
-    #expect(try await harness.open("profile/set", ["role": "Commander"]))
+    try await harness.open("profile/set", ["role": "Commander"])
 
     #expect(try harness.decodeOutput(CosmonautProfile.self).role == "Commander")
   }
@@ -67,19 +68,20 @@ struct ProfileFlowTests {
   @Test func setWithNothingToChangeThrowsAndChangesNothing() async throws {
     let harness = CosmonautHarness(.once(json: false))
 
-    await #expect(throws: CosmonautFlowError.nothingToChange) {
+    await #expect(
+      throws: UsageError("nothing to change; give at least one of --name, --agency, --role, --mission")
+    ) {
       try await harness.open("profile/set")
     }
     #expect(try await harness.client.profile() == .sample)
     #expect(harness.events(named: "profile.updated").isEmpty)
     #expect(harness.output.text.isEmpty)
-    #expect(CosmonautFlowError.nothingToChange.kind == .usage)
   }
 
-  @Test func setWithAnInvalidValuePropagatesTheServiceError() async throws {
+  @Test func setWithATooLongValueIsAUsageErrorAndChangesNothing() async throws {
     let harness = CosmonautHarness(.once(json: false))
 
-    await #expect(throws: CosmonautServiceError.self) {
+    await #expect(throws: UsageError.self) {
       try await harness.open("profile/set", ["name": String(repeating: "x", count: 81)])
     }
     #expect(try await harness.client.profile() == .sample)
@@ -88,7 +90,7 @@ struct ProfileFlowTests {
   @Test func unknownProfileSubLinkIsNotHandled() async throws {
     let harness = CosmonautHarness(.once(json: false))
 
-    #expect(try await harness.open("profile/delete") == false)
+    await #expect(throws: UsageError.self) { try await harness.open("profile/delete") }
     #expect(harness.output.text.isEmpty)
   }
 
@@ -96,7 +98,7 @@ struct ProfileFlowTests {
     // Profile menu: Edit; Name, Agency (keep), Role (keep), Mission; then Back.
     let harness = CosmonautHarness(.interactive, input: ["e", "Yuri Gagarin", "", "", "Vostok 1", "b"])
 
-    #expect(try await harness.open("profile"))
+    try await harness.open("profile/show")
 
     #expect(
       try await harness.client.profile()
@@ -110,7 +112,7 @@ struct ProfileFlowTests {
   @Test func interactiveEditWithOnlyEmptyAnswersSavesNothing() async throws {
     let harness = CosmonautHarness(.interactive, input: ["e", "", "", "", "", "b"])
 
-    #expect(try await harness.open("profile"))
+    try await harness.open("profile/show")
 
     #expect(harness.output.text.contains("Nothing changed."))
     #expect(await harness.client.outbox.isEmpty)
@@ -121,7 +123,7 @@ struct ProfileFlowTests {
     let tooLong = String(repeating: "x", count: 81)
     let harness = CosmonautHarness(.interactive, input: ["e", tooLong, "Yuri", "", "", "", "b"])
 
-    #expect(try await harness.open("profile"))
+    try await harness.open("profile/show")
 
     #expect(harness.errorOutput.lines == ["at most 80 characters, please"])
     #expect(try await harness.client.profile().name == "Yuri")
@@ -131,7 +133,7 @@ struct ProfileFlowTests {
     // A tab inside the name passes the editor but the service refuses control characters.
     let harness = CosmonautHarness(.interactive, input: ["e", "Yuri\tGagarin", "", "", "", "b"])
 
-    #expect(try await harness.open("profile"))
+    try await harness.open("profile/show")
 
     #expect(harness.presenter.presented.count == 1)
     #expect(harness.presenter.presented.first?.module == "Cosmonaut")

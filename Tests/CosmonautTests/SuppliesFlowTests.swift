@@ -1,4 +1,5 @@
 import AppAnalytics
+import CommandLineKit
 import CosmonautService
 import Testing
 import UIComponents
@@ -11,7 +12,7 @@ struct SuppliesFlowTests {
   @Test func listShowsEveryItemWithQuantityAndUnit() async throws {
     let harness = CosmonautHarness(.once(json: false))
 
-    #expect(try await harness.open("supplies/list"))
+    try await harness.open("supplies/list")
 
     let lines = harness.output.lines
     #expect(lines.first == "Supplies")
@@ -28,7 +29,7 @@ struct SuppliesFlowTests {
   @Test func listMarksLowItems() async throws {
     let harness = CosmonautHarness(.once(json: false), client: FakeCosmonautClient(supplies: inventoryWithLowWater))
 
-    #expect(try await harness.open("supplies"))
+    try await harness.open("supplies/list")
 
     let water = harness.output.lines.first { $0.hasPrefix("water ") }
     let food = harness.output.lines.first { $0.hasPrefix("food ") }
@@ -40,7 +41,7 @@ struct SuppliesFlowTests {
   @Test func listAsJSONIsTheInventory() async throws {
     let harness = CosmonautHarness(.once(json: true))
 
-    #expect(try await harness.open("supplies/list"))
+    try await harness.open("supplies/list")
 
     #expect(try harness.decodeOutput([SupplyItem].self) == SupplyItem.defaultInventory)
   }
@@ -48,7 +49,7 @@ struct SuppliesFlowTests {
   @Test func consumeReducesTheStockAndTracksTheChange() async throws {
     let harness = CosmonautHarness(.once(json: false))
 
-    #expect(try await harness.open("supplies/consume", ["item": "water", "quantity": "2"]))
+    try await harness.open("supplies/consume", ["item": "water", "quantity": "2"])
 
     #expect(try await harness.stock(of: "water") == 398)
     #expect(harness.output.text == "Consumed 2 L of Drinking water; 398 L left.\n")
@@ -59,7 +60,7 @@ struct SuppliesFlowTests {
   @Test func consumeAsJSONPrintsTheUpdatedItem() async throws {
     let harness = CosmonautHarness(.once(json: true))
 
-    #expect(try await harness.open("supplies/consume", ["item": "oxygen", "quantity": "4"]))
+    try await harness.open("supplies/consume", ["item": "oxygen", "quantity": "4"])
 
     #expect(try harness.decodeOutput(SupplyItem.self).quantity == 20)
   }
@@ -67,7 +68,7 @@ struct SuppliesFlowTests {
   @Test func consumeDownToTheThresholdWarnsAboutLowStock() async throws {
     let harness = CosmonautHarness(.once(json: false))
 
-    #expect(try await harness.open("supplies/consume", ["item": "medical", "quantity": "4"]))
+    try await harness.open("supplies/consume", ["item": "medical", "quantity": "4"])
 
     #expect(
       harness.output.lines == [
@@ -78,7 +79,7 @@ struct SuppliesFlowTests {
   @Test func restockIncreasesTheStock() async throws {
     let harness = CosmonautHarness(.once(json: false))
 
-    #expect(try await harness.open("supplies/restock", ["item": "food", "quantity": "20"]))
+    try await harness.open("supplies/restock", ["item": "food", "quantity": "20"])
 
     #expect(try await harness.stock(of: "food") == 200)
     #expect(harness.output.text == "Restocked 20 rations of Food rations; 200 rations left.\n")
@@ -89,10 +90,7 @@ struct SuppliesFlowTests {
   func consumeRejectsAQuantityThatIsNotAPositiveWholeNumber(_ quantity: String) async throws {
     let harness = CosmonautHarness(.once(json: false))
 
-    await #expect(
-      throws: LinkArgumentError.invalid(
-        name: "QUANTITY", value: quantity, expected: "a whole number greater than zero")
-    ) {
+    await #expect(throws: UsageError.self) {
       try await harness.open("supplies/consume", ["item": "water", "quantity": quantity])
     }
     #expect(try await harness.stock(of: "water") == 400)
@@ -103,7 +101,9 @@ struct SuppliesFlowTests {
     let harness = CosmonautHarness(.once(json: false))
 
     await #expect(
-      throws: LinkArgumentError.missing(name: "QUANTITY", usage: "cosmonaut supplies consume ITEM QUANTITY")
+      throws: UsageError(
+        "link 'supplies/consume?item=water' is missing 'quantity'; e.g. supplies/consume?item=<item>&quantity=<quantity>"
+      )
     ) {
       try await harness.open("supplies/consume", ["item": "water"])
     }
@@ -113,17 +113,11 @@ struct SuppliesFlowTests {
     let harness = CosmonautHarness(.once(json: false))
 
     await #expect(
-      throws: LinkArgumentError.missing(name: "ITEM", usage: "cosmonaut supplies restock ITEM QUANTITY")
+      throws: UsageError(
+        "link 'supplies/restock?quantity=3' is missing 'item'; e.g. supplies/restock?item=<item>&quantity=<quantity>")
     ) {
       try await harness.open("supplies/restock", ["quantity": "3"])
     }
-  }
-
-  @Test func nothingToChangeIsAUsageErrorWithOneLine() {
-    let error = CosmonautFlowError.nothingToChange
-    #expect(error.kind == .usage)
-    #expect(!error.userMessage.contains("\n"))
-    #expect(error.userMessage.contains("--name"))
   }
 
   @Test func consumingMoreThanInStockPropagatesInsufficientStock() async throws {
@@ -149,14 +143,14 @@ struct SuppliesFlowTests {
   @Test func unknownSuppliesSubLinkIsNotHandled() async throws {
     let harness = CosmonautHarness(.once(json: false))
 
-    #expect(try await harness.open("supplies/order") == false)
+    await #expect(throws: UsageError.self) { try await harness.open("supplies/order") }
   }
 
   @Test func interactiveConsumeAsksForItemAndQuantityAndReasksInvalidAnswers() async throws {
     // Menu: Consume; item "juice" (unknown) then "water"; quantity "lots" (invalid) then "5"; then Back.
     let harness = CosmonautHarness(.interactive, input: ["c", "juice", "water", "lots", "5", "b"])
 
-    #expect(try await harness.open("supplies"))
+    try await harness.open("supplies/list")
 
     #expect(try await harness.stock(of: "water") == 395)
     #expect(
@@ -172,7 +166,7 @@ struct SuppliesFlowTests {
   @Test func interactiveConsumeReasksAQuantityAboveTheStock() async throws {
     let harness = CosmonautHarness(.interactive, input: ["c", "medical", "7", "1", "b"])
 
-    #expect(try await harness.open("supplies"))
+    try await harness.open("supplies/list")
 
     #expect(harness.errorOutput.lines == ["only 6 kits in stock; enter at most 6"])
     #expect(try await harness.stock(of: "medical") == 5)
@@ -181,25 +175,27 @@ struct SuppliesFlowTests {
   @Test func interactiveRestockByItemName() async throws {
     let harness = CosmonautHarness(.interactive, input: ["r", "Oxygen canisters", "6", "b"])
 
-    #expect(try await harness.open("supplies"))
+    try await harness.open("supplies/list")
 
     #expect(try await harness.stock(of: "oxygen") == 30)
     #expect(harness.output.text.contains("Restocked 6 canisters of Oxygen canisters; 30 canisters left."))
   }
 
-  @Test func consumeLinkInInteractiveModeStartsWithThePrompts() async throws {
-    let harness = CosmonautHarness(.interactive, input: ["water", "1", "b"])
+  @Test func consumeLinkInInteractiveModeChangesThenShowsTheInventory() async throws {
+    let harness = CosmonautHarness(.interactive, input: ["b"])
 
-    #expect(try await harness.open("supplies/consume"))
+    try await harness.open("supplies/consume", ["item": "water", "quantity": "1"])
 
     #expect(try await harness.stock(of: "water") == 399)
+    #expect(harness.output.text.contains("Consumed 1 L of Drinking water; 399 L left."))
+    #expect(harness.output.text.contains("Supplies\n  1) Consume"))
     #expect(harness.input.unreadCount == 0)
   }
 
   @Test func endOfInputLeavesTheInteractiveScreen() async throws {
     let harness = CosmonautHarness(.interactive, input: ["c"])
 
-    #expect(try await harness.open("supplies"))
+    try await harness.open("supplies/list")
 
     #expect(try await harness.stock(of: "water") == 400)
     #expect(harness.presenter.presented.isEmpty)
@@ -213,7 +209,7 @@ struct SuppliesAcceptanceTests {
     let harness = CosmonautHarness(.once(json: false))
     let before = try await harness.stock(of: "water")
 
-    #expect(try await harness.open("supplies/consume", ["item": "DRINKING water", "quantity": "2"]))
+    try await harness.open("supplies/consume", ["item": "DRINKING water", "quantity": "2"])
 
     #expect(try await harness.stock(of: "water") == before - 2)
   }
@@ -222,18 +218,18 @@ struct SuppliesAcceptanceTests {
     let harness = CosmonautHarness(.once(json: false))
     let before = try await harness.stock(of: "water")
 
-    await #expect(throws: LinkArgumentError.self) {
+    await #expect(throws: UsageError.self) {
       try await harness.open("supplies/restock", ["item": "water", "quantity": "9223372036854775000"])
     }
 
     #expect(try await harness.stock(of: "water") == before)
   }
 
-  @Test func linksWithExtraPathPartsAreNotHandled() async throws {
+  @Test func linksWithExtraPathPartsAreUsageErrors() async throws {
     for presentation in [Presentation.once(json: false), .interactive] {
       let harness = CosmonautHarness(presentation)
       for path in ["profile/show/x", "supplies/list/x", "sync/status/x", "supplies/consume/water"] {
-        #expect(try await harness.open(path) == false, "\(path)")
+        await #expect(throws: UsageError.self, "\(path)") { try await harness.open(path) }
       }
       #expect(harness.output.text.isEmpty)
     }

@@ -1,4 +1,5 @@
 import AppAnalytics
+import CommandLineKit
 import CosmonautService
 import Testing
 import UIComponents
@@ -13,7 +14,7 @@ struct SyncFlowTests {
     _ = try await client.consume("water", quantity: 2)
     let harness = CosmonautHarness(.once(json: false), client: client)
 
-    #expect(try await harness.open("sync"))
+    try await harness.open("sync")
 
     let text = harness.output.text
     #expect(text.contains("Delivered 2 report(s):"))
@@ -29,7 +30,7 @@ struct SyncFlowTests {
     _ = try await client.updateProfile(ProfileUpdate(name: "Yuri"))
     let harness = CosmonautHarness(.once(json: true), client: client)
 
-    #expect(try await harness.open("sync"))
+    try await harness.open("sync")
 
     let report = try harness.decodeOutput(SyncReport.self)
     #expect(report.delivered.map(\.kind) == [OutboxEntry.profileUpdatedKind, OutboxEntry.statusReportKind])
@@ -81,7 +82,7 @@ struct SyncFlowTests {
     _ = try await client.restock("food", quantity: 1)
     let harness = CosmonautHarness(.once(json: false), client: client)
 
-    #expect(try await harness.open("sync/status"))
+    try await harness.open("sync/status")
 
     #expect(harness.output.text.contains("Delivered: nothing in this run."))
     #expect(harness.output.text.contains("Pending 1 report(s):"))
@@ -91,7 +92,7 @@ struct SyncFlowTests {
   @Test func unknownSyncSubLinkIsNotHandled() async throws {
     let harness = CosmonautHarness(.once(json: false))
 
-    #expect(try await harness.open("sync/everything") == false)
+    await #expect(throws: UsageError.self) { try await harness.open("sync/everything") }
   }
 
   @Test func interactiveSyncFailureIsPresentedNotThrown() async throws {
@@ -99,7 +100,7 @@ struct SyncFlowTests {
     _ = try await client.consume("water", quantity: 1)
     let harness = CosmonautHarness(.interactive, input: ["s", "b"], client: client)
 
-    #expect(try await harness.open("sync"))
+    try await harness.open("sync")
 
     #expect(harness.presenter.presented.count == 1)
     #expect(harness.presenter.presented.first?.module == "Cosmonaut")
@@ -115,7 +116,7 @@ struct SyncFlowTests {
     _ = try await client.consume("water", quantity: 1)
     let harness = CosmonautHarness(.interactive, input: ["s", "b"], client: client)
 
-    #expect(try await harness.open("sync"))
+    try await harness.open("sync")
 
     #expect(harness.output.text.contains("Pending 1 report(s):"))
     #expect(harness.output.text.contains("Delivered 2 report(s):"))

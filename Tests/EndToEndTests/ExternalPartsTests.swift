@@ -124,7 +124,7 @@ struct InteractiveSessionTests {
   @Test("open <link> starts at a deep link, and end of input ends the app with 0")
   func openDeepLink() async throws {
     let sandbox = try Sandbox()
-    let result = try await sandbox.cosmonaut(["open", "supplies"], input: "c\nwater\n2\nb\n")
+    let result = try await sandbox.cosmonaut(["open", "supplies/list"], input: "c\nwater\n2\nb\n")
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.stdout.contains("Consumed 2"))
     let list = try await sandbox.cosmonaut(["supplies", "list", "--json"])

@@ -1,4 +1,6 @@
 import AppAnalytics
+import CommandLineKit
+import Foundation
 import Logging
 import UIComponents
 
@@ -21,17 +23,71 @@ struct Crash: Error, CustomStringConvertible {
   var description: String { "disk on fire" }
 }
 
-/// What a fake domain does with a link: return handled/not handled, throw, or act on its context.
-typealias FakeBehavior = @MainActor (DeepLink, FlowContext) async throws -> Bool
+/// The routes of a fake galley domain: it shows supplies.
+enum GalleyRoute: CommandRoute, DomainRoute {
+  case menu
+  case serve(meal: String, portions: Int)
+
+  static let meal = Argument("meal", .choice(["soup", "borscht", "tea"]), help: "What to serve.")
+  static let portions = Argument("portions", .integer(in: 1...12), help: "How many.")
+  static let menuCommand = Command<GalleyRoute>("galley menu", abstract: "Today's menu.", json: true) { _ in .menu }
+  static let serveCommand = Command<GalleyRoute>(
+    "galley serve", abstract: "Serve a meal.", parameters: [meal, portions], json: true
+  ) { values in .serve(meal: values[meal], portions: values[portions]) }
+
+  static let commands = [menuCommand, serveCommand]
+  static let groups = [CommandGroup("galley", aliases: ["kitchen"], abstract: "The galley.")]
+  var invocation: CommandInvocation {
+    switch self {
+    case .menu: Self.menuCommand.invocation()
+    case .serve(let meal, let portions): Self.serveCommand.invocation(Self.meal(meal), Self.portions(portions))
+    }
+  }
+
+  static let mainMenu = [MenuEntry("Galley", key: "g", route: GalleyRoute.menu)]
+  init?(destination: Destination) {
+    guard destination == .supplies else { return nil }
+    self = .menu
+  }
+  var change: String? {
+    guard case .serve(let meal, let portions) = self else { return nil }
+    return "serve \(portions) \(meal)."
+  }
+}
+
+/// The routes of a fake gym domain: it shows health.
+enum GymRoute: CommandRoute, DomainRoute {
+  case workout(minutes: Int?)
+
+  static let minutes = Option("minutes", .integer(in: 1...120), placeholder: "n", help: "How long.")
+  static let workoutCommand = Command<GymRoute>("workout", abstract: "A workout.", parameters: [minutes]) { values in
+    .workout(minutes: values[minutes])
+  }
+  static let commands = [workoutCommand]
+  var invocation: CommandInvocation {
+    guard case .workout(let minutes) = self else { preconditionFailure() }
+    return Self.workoutCommand.invocation(Self.minutes(minutes))
+  }
+
+  static let mainMenu = [MenuEntry("Gym", key: "y", route: GymRoute.workout(minutes: nil))]
+  init?(destination: Destination) {
+    guard destination == .health else { return nil }
+    self = .workout(minutes: nil)
+  }
+  var change: String? { nil }
+}
+
+/// What a fake coordinator does with a route: nothing, throw, or act on its context.
+typealias FakeBehavior<Route> = @MainActor (Route, FlowContext) async throws -> Void
 
 /// A domain coordinator that records what it was asked to do in the journal.
-@MainActor final class FakeCoordinator: Coordinator {
+@MainActor final class FakeCoordinator<Route>: Coordinator {
   let name: String
   let context: FlowContext
   let journal: Journal
-  let behavior: FakeBehavior
+  let behavior: FakeBehavior<Route>
 
-  init(name: String, context: FlowContext, journal: Journal, behavior: @escaping FakeBehavior) {
+  init(name: String, context: FlowContext, journal: Journal, behavior: @escaping FakeBehavior<Route>) {
     self.name = name
     self.context = context
     self.journal = journal
@@ -43,22 +99,32 @@ typealias FakeBehavior = @MainActor (DeepLink, FlowContext) async throws -> Bool
     journal.append("\(name).start")
   }
 
-  func start(link: DeepLink) async throws -> Bool {
-    journal.append("\(name).link \(link)")
-    return try await behavior(link, context)
+  func start(at route: Route) async throws {
+    journal.append("\(name).open \(route)")
+    try await behavior(route, context)
   }
 }
 
-/// An app with two fake domains over a scripted terminal, in-memory analytics and logs.
+/// A fake domain whose coordinators record into the journal.
+struct FakeDomain<Route: DomainRoute>: HostedDomain {
+  let name: String
+  let journal: Journal
+  let behavior: FakeBehavior<Route>
+
+  func makeCoordinator(context: FlowContext) -> any Coordinator<Route> {
+    FakeCoordinator(name: name, context: context, journal: journal, behavior: behavior)
+  }
+}
+
+/// An app with the two fake domains over a scripted terminal, in-memory analytics and logs.
 @MainActor final class Harness {
   let output = CapturedOutput()
   let errors = CapturedOutput()
   let analyticsEvents = InMemoryAnalyticsProvider()
   let logSink = InMemoryLogSink()
   let journal = Journal()
-  var cosmonautBehavior: FakeBehavior = { _, _ in true }
-  var spacesuitBehavior: FakeBehavior = { _, _ in true }
-  var menuOrder: [String]? = nil
+  var galleyBehavior: FakeBehavior<GalleyRoute> = { _, _ in }
+  var gymBehavior: FakeBehavior<GymRoute> = { _, _ in }
   private let input: ScriptedInput
 
   init(lines: [String] = []) {
@@ -70,27 +136,13 @@ typealias FakeBehavior = @MainActor (DeepLink, FlowContext) async throws -> Bool
   func makeApp() -> AppCoordinator {
     let terminal = Terminal(input: input, output: output, errors: errors, theme: .plain)
     let journal = journal
-    let cosmonaut = AppCoordinator.Domain(
-      route: "cosmonaut",
-      menu: [
-        .init(title: "Cosmonaut", key: "c", link: DeepLink(path: ["cosmonaut"])),
-        .init(title: "Supplies", link: DeepLink(path: ["cosmonaut", "supplies"])),
-      ]
-    ) { [cosmonautBehavior] context in
-      FakeCoordinator(name: "cosmonaut", context: context, journal: journal, behavior: cosmonautBehavior)
-    }
-    let spacesuit = AppCoordinator.Domain(
-      route: "spacesuit", aliases: ["health", "suit"],
-      menu: [
-        .init(title: "Health", key: "h", link: DeepLink(path: ["health"])),
-        .init(title: "Spacesuit", key: "s", link: DeepLink(path: ["spacesuit"])),
-      ]
-    ) { [spacesuitBehavior] context in
-      FakeCoordinator(name: "spacesuit", context: context, journal: journal, behavior: spacesuitBehavior)
-    }
     let configuration = AppCoordinator.Configuration(
-      appName: "cosmonaut", domains: [cosmonaut, spacesuit], menuOrder: menuOrder, terminal: terminal,
-      analytics: Analytics(providers: [analyticsEvents]),
+      appName: "station",
+      domains: [
+        .init(FakeDomain(name: "Galley", journal: journal, behavior: galleyBehavior)),
+        .init(FakeDomain(name: "Gym", journal: journal, behavior: gymBehavior)),
+      ],
+      terminal: terminal, analytics: Analytics(providers: [analyticsEvents]),
       logger: Logger(module: "Scaffold", level: .debug, sinks: [logSink]),
       onStart: { journal.append("onStart") },
       onShutdown: { journal.append("onShutdown") })
@@ -98,9 +150,59 @@ typealias FakeBehavior = @MainActor (DeepLink, FlowContext) async throws -> Bool
   }
 }
 
-extension DeepLink {
-  /// A link from a literal the test knows to be valid.
-  init(_ text: String) {
-    self = DeepLink(string: text) ?? DeepLink(path: ["invalid-test-link"])
+/// Services of the fake launched app: they record start and shutdown, or fail to be built.
+@MainActor final class FakeServices: AppServices {
+  let journal: Journal
+  let launch: Launch
+
+  init(launch: Launch, journal: Journal) {
+    self.launch = launch
+    self.journal = journal
+    journal.append("services \(launch.dataDirectory.lastPathComponent)")
+  }
+
+  func start() async { journal.append("services.start") }
+  func shutdown() async { journal.append("services.shutdown") }
+}
+
+/// A launched fake app over captured streams and a temporary data directory.
+@MainActor final class LaunchHarness {
+  let output = CapturedOutput()
+  let errors = CapturedOutput()
+  let journal = Journal()
+  let root: URL
+  var failure: (any Error)?
+
+  init() {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("scaffold-\(UUID().uuidString)")
+  }
+
+  deinit { try? FileManager.default.removeItem(at: root) }
+
+  static let shift = Option("shift", .choice(["day", "night"]), placeholder: "shift", help: "Which shift.")
+
+  var launcher: AppLauncher<FakeServices> {
+    let journal = journal
+    let failure = failure
+    return AppLauncher(
+      name: "station", version: "9.9.9", abstract: "A fake station app.", options: [Self.shift],
+      domains: [
+        .domain { FakeDomain<GalleyRoute>(name: "Galley", journal: $0.journal, behavior: { _, _ in }) },
+        .domain { FakeDomain<GymRoute>(name: "Gym", journal: $0.journal, behavior: { _, _ in }) },
+      ],
+      services: { launch in
+        if let failure { throw failure }
+        return FakeServices(launch: launch, journal: journal)
+      })
+  }
+
+  /// Runs the app with `arguments` (a data directory under the temporary root unless given) and `input`.
+  func run(_ arguments: [String], input: [String] = [], environment: [String: String] = [:]) async -> Int32 {
+    let streams = LaunchStreams(input: ScriptedInput(lines: input), output: output, errors: errors)
+    var environment = environment
+    environment["HOME"] = root.path
+    return await launcher.run(
+      arguments: ["--data-dir", root.appendingPathComponent("data").path] + arguments, environment: environment,
+      streams: streams)
   }
 }

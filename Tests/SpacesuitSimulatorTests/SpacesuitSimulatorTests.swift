@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Testing
 
@@ -8,22 +9,42 @@ import Testing
 #endif
 
 @Suite struct ArgumentTests {
+  private func options(_ arguments: [String]) throws -> SimulatorOptions {
+    guard case .run(_, _, let values) = try SimulatorCommandLine.program.parse(arguments) else {
+      throw TestFailure(description: "\(arguments) prints instead of running")
+    }
+    return SimulatorOptions(values)
+  }
+
   @Test func parsesAFullCommandLine() throws {
-    let command = try parseArguments([
-      "--socket", "/tmp/a.sock", "--seed", "7", "--tick-ms", "250", "--log-level", "debug",
-    ]).get()
-    #expect(
-      command == .run(SimulatorOptions(socketPath: "/tmp/a.sock", seed: 7, tickMilliseconds: 250, logLevel: .debug)))
-    #expect(try parseArguments(["--help"]).get() == .help)
+    let parsed = try options(["--socket", "/tmp/a.sock", "--seed", "7", "--tick-ms=250", "--log-level", "debug"])
+    #expect(parsed.socketPath == "/tmp/a.sock")
+    #expect(parsed.seed == 7 && parsed.tickMilliseconds == 250 && parsed.logLevel == .debug)
+    let defaults = try options(["--socket", "/tmp/b.sock"])
+    #expect(defaults.seed == 42 && defaults.tickMilliseconds == 1000 && defaults.logLevel == .notice)
+  }
+
+  @Test func helpHasTheSectionsAndTheRequiredSocket() throws {
+    guard case .print(let help) = try SimulatorCommandLine.program.parse(["--help"]) else {
+      Issue.record("--help prints")
+      return
+    }
+    for section in ["OVERVIEW:", "USAGE: spacesuit-sim --socket <path> [<options>]", "OPTIONS:", "EXIT CODES:"] {
+      #expect(help.contains(section), "\(section)")
+    }
+    #expect(!help.contains("SUBCOMMANDS"))
   }
 
   @Test func refusesBadCommandLines() {
-    #expect(throws: UsageError(message: "--socket PATH is required")) { try parseArguments([]).get() }
-    #expect(throws: UsageError(message: "unknown argument \"--bogus\"")) { try parseArguments(["--bogus"]).get() }
-    #expect(throws: UsageError(message: "--socket needs a value")) { try parseArguments(["--socket"]).get() }
-    #expect(throws: UsageError.self) { try parseArguments(["--socket", "/tmp/a", "--seed", "-1"]).get() }
-    #expect(throws: UsageError.self) { try parseArguments(["--socket", "/tmp/a", "--tick-ms", "0"]).get() }
-    #expect(throws: UsageError.self) { try parseArguments(["--socket", "/tmp/a", "--log-level", "loud"]).get() }
+    #expect(throws: UsageError("missing --socket <path>; see 'spacesuit-sim --help'")) { try options([]) }
+    #expect(throws: UsageError("unknown option '--bogus'; see 'spacesuit-sim --help'")) {
+      try options(["--socket", "/tmp/a", "--bogus"])
+    }
+    #expect(throws: UsageError("--socket needs a value; see 'spacesuit-sim --help'")) { try options(["--socket"]) }
+    #expect(throws: UsageError.self) { try options(["--socket", "/tmp/a", "--seed", "-1"]) }
+    #expect(throws: UsageError.self) { try options(["--socket", "/tmp/a", "--tick-ms", "0"]) }
+    #expect(throws: UsageError.self) { try options(["--socket", "/tmp/a", "--log-level", "loud"]) }
+    #expect(throws: UsageError.self) { try options(["--socket", "/tmp/a", "stray"]) }
   }
 }
 
@@ -67,7 +88,7 @@ import Testing
     let simulator = try SimulatorProcess.launch(["--bogus"])
     #expect(simulator.waitForExit(within: .seconds(20)) == 64)
     let errors = simulator.standardErrorText()
-    #expect(errors == "spacesuit-sim: unknown argument \"--bogus\"; see spacesuit-sim --help\n")
+    #expect(errors == "error: unknown option '--bogus'; see 'spacesuit-sim --help'\n")
   }
 }
 

@@ -1,4 +1,5 @@
 import AppAnalytics
+import CommandLineKit
 import Foundation
 import Logging
 import Radio
@@ -15,28 +16,33 @@ final class SpacesuitHarness {
   let input: ScriptedInput
   let output = CapturedOutput()
   let errorOutput = CapturedOutput()
-  let navigator = RecordingNavigator()
+  let navigator: RecordingNavigator
   let analyticsEvents = InMemoryAnalyticsProvider()
   let log = InMemoryLogSink()
   let terminal: Terminal
   let presenter: TerminalErrorPresenter
   let coordinator: SpacesuitCoordinator
 
-  init(_ presentation: Presentation, input lines: [String] = [], client: any SpacesuitClient = FakeSpacesuitClient()) {
+  init(
+    _ presentation: Presentation, input lines: [String] = [], client: any SpacesuitClient = FakeSpacesuitClient(),
+    navigator: RecordingNavigator = RecordingNavigator()
+  ) {
     self.client = client
+    self.navigator = navigator
     self.input = ScriptedInput(lines: lines)
     terminal = Terminal(input: input, output: output, errors: errorOutput, theme: .plain)
     presenter = TerminalErrorPresenter(terminal: terminal)
-    let context = FlowContext(terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter)
-    coordinator = SpacesuitCoordinator(
-      context: context, client: client, analytics: Analytics(providers: [analyticsEvents]),
-      logger: Logger(module: "SpacesuitTests", level: .trace, sinks: [log]))
+    let context = FlowContext(
+      terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter,
+      analytics: Analytics(providers: [analyticsEvents]),
+      logger: Logger(module: "SpacesuitTests", level: .trace, sinks: [log]), module: "Spacesuit")
+    coordinator = SpacesuitCoordinator(context: context, client: client)
   }
 
-  /// Opens `path` with `parameters` as a deep link below the domain's route.
-  func open(_ path: String, _ parameters: [String: String] = [:]) async throws -> Bool {
-    let components = path.split(separator: "/").map(String.init)
-    return try await coordinator.start(link: DeepLink(path: components, parameters: parameters))
+  /// Opens the route that the command-line `words` name (e.g. `suit watch --count 3`), as a user would.
+  func open(_ words: String) async throws {
+    let route = try SpacesuitRoute(words: words.split(separator: " ").map(String.init))
+    try await coordinator.start(at: route)
   }
 
   /// The fake suit's recorded commands (empty for other clients).

@@ -1,4 +1,5 @@
 import AppAnalytics
+import CommandLineKit
 import SpacesuitService
 import Testing
 import UIComponents
@@ -11,7 +12,7 @@ struct HealthFlowTests {
   @Test func healthTextShowsEveryVitalWithStatusAndThresholdRanges() async throws {
     let harness = SpacesuitHarness(.once(json: false))
 
-    #expect(try await harness.open("health"))
+    try await harness.open("health")
 
     let expected: [(name: String, value: String, optimal: String, warning: String)] = [
       ("Systolic pressure", "115 mmHg", "90–120 mmHg", "80–140 mmHg"),
@@ -35,7 +36,7 @@ struct HealthFlowTests {
   @Test func healthTextFlagsAnOutOfRangeVital() async throws {
     let harness = SpacesuitHarness(.once(json: false), client: FakeSpacesuitClient(vitals: .tachycardia))
 
-    #expect(try await harness.open("health"))
+    try await harness.open("health")
 
     let row = try #require(harness.output.lines.first { $0.hasPrefix("Heart rate") })
     #expect(row.contains("150 bpm"))
@@ -46,7 +47,7 @@ struct HealthFlowTests {
   @Test func healthJSONHasVitalsReadingsAndAlerts() async throws {
     let harness = SpacesuitHarness(.once(json: true), client: FakeSpacesuitClient(vitals: .tachycardia))
 
-    #expect(try await harness.open("health"))
+    try await harness.open("health")
 
     let document = try harness.decodeOutput(HealthJSON.self)
     #expect(document.vitals == .tachycardia)
@@ -62,7 +63,7 @@ struct HealthFlowTests {
   @Test func outOfRangeVitalsAreTrackedAsAlerts() async throws {
     let harness = SpacesuitHarness(.once(json: false), client: FakeSpacesuitClient(vitals: .tachycardia))
 
-    #expect(try await harness.open("health"))
+    try await harness.open("health")
 
     #expect(
       harness.events(named: "suit.alert").map(\.properties) == [
@@ -71,11 +72,19 @@ struct HealthFlowTests {
     #expect(harness.log.records.contains { $0.level == .warning && $0.message.contains("Heart rate") })
   }
 
-  @Test func healthSubLinksAreNotHandled() async throws {
+  @Test func healthTakesNoArguments() async throws {
     let harness = SpacesuitHarness(.once(json: false))
 
-    #expect(try await harness.open("health/history") == false)
+    await #expect(throws: UsageError.self) { try await harness.open("health history") }
     #expect(harness.output.text.isEmpty)
+  }
+
+  @Test func medicalSuppliesIsOfferedOnlyWhenTheAppShowsSupplies() async throws {
+    let harness = SpacesuitHarness(.interactive, input: ["b"], navigator: RecordingNavigator(shows: [.spacesuit]))
+
+    try await harness.open("health")
+
+    #expect(!harness.output.text.contains("Medical supplies"))
   }
 
   @Test func suitFailureOnHealthIsThrownForScripts() async throws {
@@ -87,16 +96,16 @@ struct HealthFlowTests {
   @Test func medicalSuppliesEntryNavigatesToSuppliesThroughTheNavigator() async throws {
     let harness = SpacesuitHarness(.interactive, input: ["m", "b"])
 
-    #expect(try await harness.open("health"))
+    try await harness.open("health")
 
-    #expect(harness.navigator.requestedLinks == [DeepLink(path: ["supplies"])])
+    #expect(harness.navigator.requested == [.supplies])
     #expect(harness.input.unreadCount == 0)
   }
 
   @Test func interactiveSuitFailureIsPresentedNotThrown() async throws {
     let harness = SpacesuitHarness(.interactive, input: ["b"], client: FakeSpacesuitClient(failure: .timeout))
 
-    #expect(try await harness.open("health"))
+    try await harness.open("health")
 
     #expect(harness.presenter.presented.count == 1)
     #expect(harness.presenter.presented.first?.error as? SpacesuitError == .timeout)

@@ -1,4 +1,5 @@
 import AppAnalytics
+import CommandLineKit
 import SpacesuitService
 import Testing
 import UIComponents
@@ -11,7 +12,7 @@ struct SuitFlowTests {
   @Test func statusTextShowsReadingsSettingsAndNoAlerts() async throws {
     let harness = SpacesuitHarness(.once(json: false))
 
-    #expect(try await harness.open("status"))
+    try await harness.open("suit status")
 
     let text = harness.output.text
     for metric in [Metric.suitPressure, .oxygenLevel, .carbonDioxide, .batteryCharge, .internalTemperature] {
@@ -25,7 +26,7 @@ struct SuitFlowTests {
   @Test func statusJSONHasTelemetryReadingsAndAlerts() async throws {
     let harness = SpacesuitHarness(.once(json: true), client: FakeSpacesuitClient(telemetry: .troubled))
 
-    #expect(try await harness.open("status"))
+    try await harness.open("suit status")
 
     let document = try harness.decodeOutput(StatusJSON.self)
     #expect(document.telemetry == .troubled)
@@ -34,21 +35,21 @@ struct SuitFlowTests {
     #expect(document.alerts.map(\.reading.status) == [.critical, .warning])
   }
 
-  @Test func emptyAndTelemetryLinksPrintTheStatusOnce() async throws {
-    let empty = SpacesuitHarness(.once(json: false))
+  @Test func theTelemetryAliasPrintsTheStatusOnce() async throws {
+    let status = SpacesuitHarness(.once(json: false))
     let telemetry = SpacesuitHarness(.once(json: false))
 
-    #expect(try await empty.coordinator.start(link: DeepLink(path: [])))
-    #expect(try await telemetry.open("telemetry"))
+    try await status.open("suit status")
+    try await telemetry.open("spacesuit telemetry")
 
-    #expect(empty.output.text.hasPrefix("Spacesuit — "))
-    #expect(empty.output.text == telemetry.output.text)
+    #expect(status.output.text.hasPrefix("Spacesuit — "))
+    #expect(status.output.text == telemetry.output.text)
   }
 
   @Test func outOfRangeTelemetryIsTrackedAsAlerts() async throws {
     let harness = SpacesuitHarness(.once(json: false), client: FakeSpacesuitClient(telemetry: .troubled))
 
-    #expect(try await harness.open("status"))
+    try await harness.open("suit status")
 
     #expect(
       harness.events(named: "suit.alert").map(\.properties) == [
@@ -62,7 +63,7 @@ struct SuitFlowTests {
   @Test func watchPrintsAHeaderAndOneLinePerSample() async throws {
     let harness = SpacesuitHarness(.once(json: false))
 
-    #expect(try await harness.open("watch", ["count": "3", "interval-ms": "1"]))
+    try await harness.open("suit watch --count 3 --interval-ms 1")
 
     let lines = harness.output.lines
     #expect(lines.count == 4)
@@ -73,7 +74,7 @@ struct SuitFlowTests {
   @Test func watchJSONIsOneArrayOfSamples() async throws {
     let harness = SpacesuitHarness(.once(json: true), client: FakeSpacesuitClient(telemetry: .troubled))
 
-    #expect(try await harness.open("watch", ["count": "3", "interval-ms": "1"]))
+    try await harness.open("suit watch --count 3 --interval-ms 1")
 
     let samples = try harness.decodeOutput([StatusJSON].self)
     #expect(samples.count == 3)
@@ -85,7 +86,7 @@ struct SuitFlowTests {
     let harness = SpacesuitHarness(.once(json: true))
 
     await #expect(throws: SpacesuitFlowError.jsonNeedsCount) {
-      try await harness.open("watch", ["interval-ms": "1"])
+      try await harness.open("suit watch --interval-ms 1")
     }
     #expect(harness.output.text.isEmpty)
     #expect(SpacesuitFlowError.jsonNeedsCount.kind == .usage)
@@ -94,17 +95,15 @@ struct SuitFlowTests {
   @Test(arguments: [("count", "0"), ("count", "three"), ("interval-ms", "-5"), ("interval-ms", "fast")])
   func watchRejectsMalformedNumbers(_ name: String, _ value: String) async throws {
     let harness = SpacesuitHarness(.once(json: false))
-    var parameters = ["count": "1", "interval-ms": "1"]
-    parameters[name] = value
 
-    await #expect(throws: LinkArgumentError.self) { try await harness.open("watch", parameters) }
+    await #expect(throws: UsageError.self) { try await harness.open("suit watch --\(name)=\(value)") }
     #expect(harness.output.text.isEmpty)
   }
 
   @Test func setTemperatureSendsTheCommandAndPrintsTheAcknowledgement() async throws {
     let harness = SpacesuitHarness(.once(json: false))
 
-    #expect(try await harness.open("set", ["setting": "temperature", "value": "22"]))
+    try await harness.open("suit set temperature 22")
 
     #expect(await harness.sentCommands() == [.setTemperature(celsius: 22)])
     #expect(harness.output.text == "Suit acknowledged: target temperature set to 22.0 °C\n")
@@ -117,7 +116,7 @@ struct SuitFlowTests {
   @Test func setAsJSONPrintsTheAcknowledgement() async throws {
     let harness = SpacesuitHarness(.once(json: true))
 
-    #expect(try await harness.open("set", ["setting": "lights", "value": "on"]))
+    try await harness.open("suit set lights on")
 
     let acknowledgement = try harness.decodeOutput(CommandAcknowledgement.self)
     #expect(
@@ -128,11 +127,8 @@ struct SuitFlowTests {
   @Test func setOutOfRangeIsAUsageErrorAndSendsNothing() async throws {
     let harness = SpacesuitHarness(.once(json: false))
 
-    await #expect(
-      throws: SpacesuitError.invalidCommand("temperature 45.0 °C is out of range; use 16.0–30.0 °C")
-    ) {
-      try await harness.open("set", ["setting": "temperature", "value": "45"])
-    }
+    let error = await #expect(throws: UsageError.self) { try await harness.open("suit set temperature 45") }
+    #expect(error?.message.contains("out of range") == true)
     #expect(await harness.sentCommands().isEmpty)
     #expect(SpacesuitError.invalidCommand("x").kind == .usage)
   }
@@ -140,15 +136,11 @@ struct SuitFlowTests {
   @Test func setWithoutAValueSaysWhatIsMissing() async throws {
     let harness = SpacesuitHarness(.once(json: false))
 
-    await #expect(
-      throws: LinkArgumentError.missing(name: "VALUE", usage: SuitFlow.setUsage)
-    ) {
-      try await harness.open("set", ["setting": "temperature"])
+    await #expect(throws: UsageError("missing <value>; usage: suit set <setting> <value> [--json]")) {
+      try await harness.open("suit set temperature")
     }
-    await #expect(
-      throws: LinkArgumentError.missing(name: "SETTING", usage: SuitFlow.setUsage)
-    ) {
-      try await harness.open("set", ["value": "22"])
+    await #expect(throws: UsageError("missing <setting>; usage: suit set <setting> <value> [--json]")) {
+      try await harness.open("suit set")
     }
   }
 
@@ -156,7 +148,7 @@ struct SuitFlowTests {
     let harness = SpacesuitHarness(.once(json: false), client: RefusingSuit())
 
     await #expect(throws: SpacesuitError.rejected("suit is in maintenance mode")) {
-      try await harness.open("set", ["setting": "oxygen-flow", "value": "2"])
+      try await harness.open("suit set oxygen-flow 2")
     }
     #expect(harness.output.text.isEmpty)
     #expect(
@@ -170,16 +162,16 @@ struct SuitFlowTests {
       .once(json: false), client: FakeSpacesuitClient(failure: .rejected("pressure test running")))
 
     await #expect(throws: SpacesuitError.rejected("pressure test running")) {
-      try await harness.open("set", ["setting": "lights", "value": "off"])
+      try await harness.open("suit set lights off")
     }
     #expect(SpacesuitError.rejected("x").kind == .rejected)
   }
 
-  @Test func unknownSuitLinksAreNotHandled() async throws {
+  @Test func unknownSuitCommandsAreUsageErrors() async throws {
     let harness = SpacesuitHarness(.once(json: false))
 
-    #expect(try await harness.open("launch") == false)
-    #expect(try await harness.open("supplies") == false)
+    await #expect(throws: UsageError.self) { try await harness.open("suit launch") }
+    await #expect(throws: UsageError.self) { try await harness.open("supplies list") }
     #expect(harness.output.text.isEmpty)
   }
 
@@ -230,7 +222,7 @@ struct SuitFlowTests {
     await harness.coordinator.start()
 
     #expect(harness.output.text.contains("Health check — "))
-    #expect(harness.navigator.requestedLinks == [DeepLink(path: ["supplies"])])
+    #expect(harness.navigator.requested == [.supplies])
     #expect(harness.input.unreadCount == 0)
   }
 }
@@ -241,7 +233,7 @@ struct SuitWatchLayoutTests {
   @Test func everyColumnTitleEndsWhereItsValuesEnd() async throws {
     let harness = SpacesuitHarness(.once(json: false))
 
-    #expect(try await harness.open("watch", ["count": "2", "interval-ms": "1"]))
+    try await harness.open("suit watch --count 2 --interval-ms 1")
 
     let lines = harness.output.lines.filter { !$0.isEmpty }
     #expect(lines.count == 3)

@@ -1,4 +1,5 @@
 import AppAnalytics
+import Logging
 import Testing
 
 @testable import UIComponents
@@ -9,7 +10,8 @@ private func makeContext(input: [String]) -> (FlowContext, CapturedOutput, Termi
   let terminal = Terminal(input: ScriptedInput(lines: input), output: output, errors: CapturedOutput(), theme: .plain)
   let presenter = TerminalErrorPresenter(terminal: terminal)
   let context = FlowContext(
-    terminal: terminal, presentation: .interactive, navigator: RecordingNavigator(), errors: presenter)
+    terminal: terminal, presentation: .interactive, navigator: RecordingNavigator(), errors: presenter,
+    analytics: .disabled, logger: Logger(module: "Test", level: .critical, sinks: []), module: "Test")
   return (context, output, presenter)
 }
 
@@ -29,7 +31,7 @@ struct InteractiveScreenTests {
         loads += 1; return loads
       }, render: { "value \($0)" })
 
-    await screen.run(in: context, module: "Test") { choice, value in
+    await screen.run(in: context) { choice, value in
       handled.append((choice.key, value))
       return choice.key == "b" ? .leave : .stay
     }
@@ -44,7 +46,7 @@ struct InteractiveScreenTests {
     let (context, _, _) = makeContext(input: [])
     var handled = 0
     let screen = InteractiveScreen(menu: menu, load: { 1 }, render: { "value \($0)" })
-    await screen.run(in: context, module: "Test") { _, _ in
+    await screen.run(in: context) { _, _ in
       handled += 1
       return .stay
     }
@@ -61,8 +63,8 @@ struct InteractiveScreenTests {
         parentLoads += 1; return parentLoads
       }, render: { "parent \($0)" })
 
-    await parent.run(in: context, module: "Test") { _, _ in
-      await child.run(in: context, module: "Test") { _, _ in .stay }  // reads the end of input
+    await parent.run(in: context) { _, _ in
+      await child.run(in: context) { _, _ in .stay }  // reads the end of input
       return .stay
     }
 
@@ -74,7 +76,7 @@ struct InteractiveScreenTests {
   @Test func aFailedLoadIsPresentedAndLeaves() async {
     let (context, output, presenter) = makeContext(input: ["n"])
     let screen = InteractiveScreen<Int>(menu: menu, load: { throw Broken() }, render: { "value \($0)" })
-    await screen.run(in: context, module: "Test") { _, _ in .stay }
+    await screen.run(in: context) { _, _ in .stay }
     #expect(presenter.presented.count == 1)
     #expect(presenter.presented.first?.module == "Test")
     #expect(!output.text.contains("Counter"), "no menu without a value")
@@ -83,7 +85,7 @@ struct InteractiveScreenTests {
   @Test func presentingErrorsShowsInsteadOfThrowing() async {
     let (context, _, presenter) = makeContext(input: [])
     var ran = false
-    await context.presentingErrors(in: "Test") {
+    await context.presentingErrors {
       ran = true
       throw Broken()
     }
@@ -98,35 +100,43 @@ struct InteractiveScreenTests {
   }
 }
 
-struct LinkArgumentsTests {
-  let link = DeepLink(
-    path: ["supplies", "consume"], parameters: ["item": "water", "quantity": "3", "bad": "x", "empty": ""])
-
-  @Test func requiredArgumentsAreReadOrNamedWhenMissing() throws {
-    #expect(try link.argument("item", label: "ITEM", usage: "u") == "water")
-    #expect(throws: LinkArgumentError.missing(name: "WHO", usage: "u")) {
-      try link.argument("who", label: "WHO", usage: "u")
-    }
-    #expect(throws: LinkArgumentError.missing(name: "E", usage: "u")) {
-      try link.argument("empty", label: "E", usage: "u")
-    }
+@MainActor
+struct NavigationTests {
+  @Test func navigatePresentsAFailureInsteadOfThrowing() async {
+    let output = CapturedOutput()
+    let errors = CapturedOutput()
+    let terminal = Terminal(input: ScriptedInput(lines: []), output: output, errors: errors, theme: .plain)
+    let presenter = TerminalErrorPresenter(terminal: terminal)
+    let context = FlowContext(
+      terminal: terminal, presentation: .interactive, navigator: RefusingNavigator(), errors: presenter,
+      analytics: .disabled, logger: Logger(module: "Test", level: .critical, sinks: []), module: "Health")
+    await context.navigate(to: .supplies)
+    #expect(presenter.presented.count == 1)
+    #expect(presenter.presented.first?.module == "Health")
   }
 
-  @Test func positiveIntegersAreCheckedOnlyWhenPresent() throws {
-    #expect(try link.positiveInteger("quantity", label: "QUANTITY") == 3)
-    #expect(try link.positiveInteger("absent", label: "N") == nil)
-    #expect(throws: LinkArgumentError.invalid(name: "B", value: "x", expected: "a whole number greater than zero")) {
-      try link.positiveInteger("bad", label: "B")
-    }
-    let zero = DeepLink(path: ["x"], parameters: ["n": "0"])
-    #expect(throws: LinkArgumentError.self) { try zero.positiveInteger("n", label: "N") }
+  @Test func recordingNavigatorAnswersForWhatItShows() async throws {
+    let navigator = RecordingNavigator(shows: [.supplies])
+    #expect(navigator.canNavigate(to: .supplies))
+    #expect(!navigator.canNavigate(to: .health))
+    try await navigator.navigate(to: .supplies)
+    #expect(navigator.requested == [.supplies])
   }
 
-  @Test func messagesAreOneLineUsageErrors() {
-    let missing = LinkArgumentError.missing(name: "ITEM", usage: "cosmonaut supplies consume ITEM QUANTITY")
-    let invalid = LinkArgumentError.invalid(name: "QUANTITY", value: "abc", expected: "a number")
-    #expect(missing.userMessage == "missing ITEM. Usage: cosmonaut supplies consume ITEM QUANTITY")
-    #expect(invalid.userMessage == "QUANTITY \"abc\" is not valid: expected a number")
-    #expect(missing.kind == .usage && invalid.kind == .usage)
+  @Test func yesOrNoAcceptsOnlyYesAsYes() throws {
+    let prompt = Prompt<Bool>.yesOrNo("Go ahead?")
+    #expect(try prompt.validate("Y").get() == true)
+    #expect(try prompt.validate(" yes ").get() == true)
+    #expect(try prompt.validate("").get() == false)
+    #expect(try prompt.validate("no").get() == false)
+    #expect(throws: ValidationError.self) { try prompt.validate("maybe").get() }
   }
+}
+
+/// A navigator for an app that shows nothing.
+@MainActor
+private final class RefusingNavigator: Navigator {
+  struct NotHere: Error {}
+  func canNavigate(to destination: Destination) -> Bool { false }
+  func navigate(to destination: Destination) async throws { throw NotHere() }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import UIComponents
+@testable import CommandLineKit
 
 @Suite struct DeepLinkTests {
   @Test func parsesPathAndParameters() throws {
@@ -45,33 +45,5 @@ import Testing
     #expect(DeepLink(string: link.description) == link)
     #expect(DeepLink(path: ["health"]).description == "health")
     #expect(DeepLink(path: ["a"]).appending("b") == DeepLink(path: ["a", "b"]))
-  }
-}
-
-@MainActor @Suite struct CoordinationHelperTests {
-  struct Failure: Error, CustomStringConvertible { var description: String { "bad thing" } }
-
-  @Test func terminalErrorPresenterPrintsOneLineAndRemembers() {
-    let fixture = TerminalFixture()
-    let presenter = TerminalErrorPresenter(terminal: fixture.terminal)
-    presenter.present(Failure(), in: "Suit")
-    #expect(fixture.errors.text == "error: bad thing\n")
-    #expect(presenter.presented.map(\.module) == ["Suit"])
-  }
-
-  @Test func recordingNavigatorAnswersAndRecords() async throws {
-    let navigator = RecordingNavigator { $0.head == "health" }
-    #expect(try await navigator.navigate(to: DeepLink(path: ["health"])))
-    #expect(try await !navigator.navigate(to: DeepLink(path: ["other"])))
-    #expect(navigator.requestedLinks.map(\.description) == ["health", "other"])
-  }
-
-  @Test func loadStateCapturesOutcome() async {
-    let loaded = await LoadState<Int>.capture { 3 }
-    #expect(loaded.value == 3)
-    let failed = await LoadState<Int>.capture { throw Failure() }
-    #expect(failed.value == nil)
-    #expect(failed.error is Failure)
-    #expect(Presentation.once(json: true).isJSON && !Presentation.interactive.isJSON)
   }
 }

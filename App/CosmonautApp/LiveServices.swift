@@ -1,0 +1,78 @@
+import CommandLineKit
+import CosmonautService
+import Foundation
+import Network
+import Persistence
+import Scaffold
+import SpacesuitService
+
+/// The live services of `cosmonaut`: the SQLite store and Houston behind the cosmonaut client, and
+/// the suit link, built from the command line and the environment.
+@MainActor
+struct LiveServices: AppServices {
+  let cosmonaut: LiveCosmonautClient
+  let suit: LazySpacesuitClient
+  private let launch: Launch
+
+  /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: offline).
+  static let houston = Option(
+    "houston", .httpURL, placeholder: "url", environment: "ISS_HOUSTON_URL",
+    help: "Houston's base URL; unset, the app is offline and changes wait in the outbox. "
+      + "Requests carry the token in $ISS_HOUSTON_TOKEN (default iss-dev).")
+  /// `--suit simulated|unix:PATH` (default `$ISS_SUIT`, else a suit simulated in-process).
+  static let suit = Option(
+    "suit", suitConnection, placeholder: "suit", environment: "ISS_SUIT",
+    help: "simulated (a suit simulated in-process, the default) or unix:PATH for a suit on a socket.")
+  static let options: [any Parameter] = [houston, suit]
+
+  static let defaultToken = "iss-dev"
+  /// How long one Houston request may take: a person is waiting at the prompt.
+  static let houstonTimeout: Duration = .seconds(5)
+  /// Three attempts in all, so an unreachable or hanging Houston is reported within ~16 s, not ~41 s.
+  static let houstonRetry = RetryPolicy(
+    maxAttempts: 3, initialBackoff: .milliseconds(200), multiplier: 2, maxBackoff: .seconds(2))
+
+  init(launch: Launch) throws {
+    self.launch = launch
+    var houston: AuthenticatedClient?
+    if let url = launch.options[Self.houston] {
+      let configuration = ClientConfiguration(baseURL: url, timeout: Self.houstonTimeout, retry: Self.houstonRetry)
+      houston = AuthenticatedClient(
+        client: HTTPClient(configuration: configuration), token: try Self.token(launch.environment))
+    }
+    let file = launch.file("cosmonaut.sqlite")
+    let store: EntityStore
+    do {
+      store = try EntityStore(configuration: StoreConfiguration(fileURL: file))
+    } catch {
+      throw StoreOpeningError(error, file: file)
+    }
+    cosmonaut = LiveCosmonautClient(
+      store: store, houston: houston, analytics: launch.analytics, logger: launch.logger.scoped(to: "CosmonautService"))
+    suit = LazySpacesuitClient(
+      connection: launch.options[Self.suit] ?? .simulated(seed: UInt64(Date().timeIntervalSince1970)),
+      logger: launch.logger.scoped(to: "SpacesuitService"), analytics: launch.analytics)
+  }
+
+  /// Queues the periodic status report when one is due.
+  func start() async {
+    do {
+      _ = try await cosmonaut.enqueueStatusReportIfDue()
+    } catch {
+      launch.analytics.recordError(error, module: "CosmonautApp")
+    }
+  }
+
+  /// The token Houston requests carry: `$ISS_HOUSTON_TOKEN`, or the development token when unset.
+  private static func token(_ environment: [String: String]) throws(UsageError) -> AuthToken {
+    guard let text = environment["ISS_HOUSTON_TOKEN"] else { return AuthToken(defaultToken)! }
+    guard let token = AuthToken(text) else {
+      throw UsageError("ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the development token")
+    }
+    return token
+  }
+
+  private static let suitConnection = ValueFormat<SuitConnection>(
+    expectation: "simulated or unix:PATH, e.g. unix:/tmp/suit.sock", completion: .values(["simulated", "unix:"]),
+    read: { SuitConnection(argument: $0) }, write: \.description)
+}

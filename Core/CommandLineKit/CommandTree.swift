@@ -1,0 +1,322 @@
+import Foundation
+
+/// A parsed command: the route it names and whether `--json` was given.
+public struct ParsedCommand<Route: Sendable>: Sendable {
+  /// The route the words name.
+  public let route: Route
+  /// True when `--json` was given.
+  public let json: Bool
+}
+
+/// The commands of a program and their groups: finds the command that words or a link name, reads
+/// its values, and writes a route back as words.
+struct CommandTree<Route: Sendable>: Sendable {
+  let commands: [Command<Route>]
+  let groups: [CommandGroup]
+
+  // MARK: Names
+
+  /// The names accepted for the last word of `path` (a command's or a group's path): itself and its aliases.
+  func names(of path: [String]) -> [String] {
+    var names = [path[path.count - 1]]
+    names += commands.filter { $0.path == path }.flatMap(\.aliases)
+    names += groups.filter { $0.path == path }.flatMap(\.aliases)
+    return names
+  }
+
+  /// Every command and group path, canonical.
+  var allPaths: [[String]] {
+    var paths = commands.map(\.path) + groups.map(\.path)
+    // Implied groups: every proper prefix of a command path.
+    for command in commands where command.path.count > 1 {
+      for length in 1..<command.path.count { paths.append(Array(command.path.prefix(length))) }
+    }
+    var seen = Set<[String]>()
+    return paths.filter { seen.insert($0).inserted }
+  }
+
+  /// `words` (or their leading part) mapped to canonical words, as far as they name a known path.
+  func canonicalPrefix(of words: [String]) -> [String] {
+    var canonical: [String] = []
+    for word in words {
+      let next = allPaths.filter { $0.count == canonical.count + 1 && Array($0.dropLast()) == canonical }
+      guard let match = next.first(where: { path in names(of: path).contains { $0.lowercased() == word.lowercased() } })
+      else { break }
+      canonical = match
+    }
+    return canonical
+  }
+
+  /// The command whose path is exactly `canonical`.
+  func command(at canonical: [String]) -> Command<Route>? {
+    commands.first { $0.path == canonical }
+  }
+
+  /// The group at `canonical` (declared or implied by longer command paths).
+  func isGroup(_ canonical: [String]) -> Bool {
+    commands.contains { $0.path.count > canonical.count && Array($0.path.prefix(canonical.count)) == canonical }
+  }
+
+  /// The abstract of a group path.
+  func groupAbstract(_ canonical: [String]) -> String? {
+    groups.first { $0.path == canonical }?.abstract
+  }
+
+  /// The commands directly or indirectly under `canonical` (all commands for `[]`).
+  func commands(under canonical: [String]) -> [Command<Route>] {
+    commands.filter { $0.path.count > canonical.count && Array($0.path.prefix(canonical.count)) == canonical }
+  }
+
+  /// The next words after `canonical`, for suggestions and completion.
+  func childNames(of canonical: [String]) -> [String] {
+    var names: [String] = []
+    for path in allPaths where path.count == canonical.count + 1 && Array(path.dropLast()) == canonical {
+      names.append(path[path.count - 1])
+    }
+    return names
+  }
+
+  // MARK: Reading words
+
+  /// Parses the command words and their parameters (`supplies consume water 2 --json`), global
+  /// options already removed. `programName` appears in hints.
+  func parse(
+    _ tokens: [String], programName: String, globalOptions: [String] = []
+  ) throws(UsageError)
+    -> ParsedCommand<Route>
+  {
+    var tokens = tokens[...]
+    // Options given before the command move behind it; one that takes a separate value cannot be
+    // told from the command's words there.
+    var leading: [String] = []
+    while let first = tokens.first, first != "--", OptionSyntax.looksLikeOption(first) {
+      leading.append(first)
+      tokens.removeFirst()
+    }
+    var words: [String] = []
+    while let first = tokens.first, first != "--", !OptionSyntax.looksLikeOption(first) {
+      words.append(first)
+      tokens.removeFirst()
+    }
+    let canonical = canonicalPrefix(of: words)
+    guard let command = longestCommand(within: canonical) else {
+      if let misplaced = misplacedOption(leading, words: words, programName: programName) { throw misplaced }
+      throw unknownCommand(words, canonical: canonical, programName: programName)
+    }
+    let rest = Array(words.dropFirst(command.path.count)) + Array(tokens)
+    for option in leading {
+      let name = OptionSyntax.split(option).name
+      if let parameter = command.namedParameters.first(where: { "--\($0.name)" == name }), parameter.kind == .option,
+        !option.contains("=")
+      {
+        throw UsageError(
+          "\(name) belongs after the command, e.g. '\(programName) \(command.name) \(name) <\(parameter.placeholder)>'")
+      }
+    }
+    return try read(command, tokens: leading + rest, programName: programName, globalOptions: globalOptions)
+  }
+
+  /// `--name VALUE command …`: the error saying that `--name` belongs after the command, when the
+  /// words after its value name a command that has that option.
+  private func misplacedOption(_ leading: [String], words: [String], programName: String) -> UsageError? {
+    guard let option = leading.last, !option.contains("="), words.count > 1 else { return nil }
+    let canonical = canonicalPrefix(of: Array(words.dropFirst()))
+    guard let command = longestCommand(within: canonical),
+      let parameter = command.namedParameters.first(where: { "--\($0.name)" == option }), parameter.kind == .option
+    else { return nil }
+    return UsageError(
+      "\(option) belongs after the command, e.g. '\(programName) \(command.name) \(option) <\(parameter.placeholder)>'")
+  }
+
+  /// The command with the longest path that `canonical` starts with.
+  private func longestCommand(within canonical: [String]) -> Command<Route>? {
+    commands.filter { canonical.starts(with: $0.path) }.max { $0.path.count < $1.path.count }
+  }
+
+  private func unknownCommand(_ words: [String], canonical: [String], programName: String) -> UsageError {
+    let help = programName.isEmpty ? "" : "; see '\(programName) --help'"
+    guard !words.isEmpty else {
+      return UsageError("a command is missing\(help)")
+    }
+    if canonical.count == words.count, isGroup(canonical) {
+      let choices = childNames(of: canonical).joined(separator: ", ")
+      return UsageError("'\(canonical.joined(separator: " "))' needs a subcommand: \(choices)")
+    }
+    let unknown = words.prefix(canonical.count + 1).joined(separator: " ")
+    let candidates = childNames(of: canonical).map { (canonical + [$0]).joined(separator: " ") }
+    return UsageError("unknown command '\(unknown)'\(Suggestion.clause(for: unknown, among: candidates))\(help)")
+  }
+
+  /// Reads the parameters of `command` from `tokens` (everything after its words).
+  private func read(
+    _ command: Command<Route>, tokens: [String], programName: String, globalOptions: [String]
+  ) throws(UsageError) -> ParsedCommand<Route> {
+    let usage = Usage(command: command, programName: programName)
+    var values: [String: any Sendable] = [:]
+    var positionals: [String] = []
+    var json = false
+    var index = tokens.startIndex
+    var onlyPositionals = false
+    while index < tokens.endIndex {
+      let token = tokens[index]
+      index += 1
+      if !onlyPositionals && token == "--" {
+        onlyPositionals = true
+        continue
+      }
+      guard !onlyPositionals, OptionSyntax.looksLikeOption(token) else {
+        positionals.append(token)
+        continue
+      }
+      let (name, inline) = OptionSyntax.split(token)
+      if name == "--json" && command.printsJSON {
+        json = try OptionSyntax.flagValue(name, inline: inline)
+        continue
+      }
+      guard let parameter = command.namedParameters.first(where: { "--\($0.name)" == name }) else {
+        if name == "--json" { throw UsageError("'\(command.name)' has no --json output") }
+        let known =
+          command.namedParameters.map { "--\($0.name)" } + (command.printsJSON ? ["--json"] : []) + globalOptions
+        throw UsageError(
+          "unknown option '\(name)' for '\(command.name)'\(Suggestion.clause(for: name, among: known))\(usage.hint)")
+      }
+      if parameter.kind == .flag {
+        values[parameter.name] = try OptionSyntax.flagValue(name, inline: inline)
+        continue
+      }
+      let text: String
+      if let inline {
+        text = inline
+      } else {
+        guard index < tokens.endIndex else { throw UsageError("\(name) needs a value\(usage.hint)") }
+        text = tokens[index]
+        if OptionSyntax.looksLikeOption(text) || text == "--" {
+          throw UsageError(
+            "\(name) needs a value, and \"\(text)\" looks like an option; write \(name)=\(text) if that is the value")
+        }
+        index += 1
+      }
+      values[parameter.name] = try Self.value(text, for: parameter)
+    }
+    let arguments = command.arguments
+    if positionals.count > arguments.count {
+      let extra = positionals[arguments.count]
+      let children = childNames(of: command.path)
+      if arguments.isEmpty, !children.isEmpty {
+        let candidates = children.map { (command.path + [$0]).joined(separator: " ") }
+        let unknown = (command.path + [extra]).joined(separator: " ")
+        throw UsageError(
+          "unknown command '\(unknown)'\(Suggestion.clause(for: unknown, among: candidates))\(usage.hint)")
+      }
+      throw UsageError("unexpected argument \"\(extra)\" for '\(command.name)'\(usage.hint)")
+    }
+    if positionals.count < arguments.count {
+      throw UsageError("missing \(arguments[positionals.count].label); usage: \(usage.line)")
+    }
+    for (parameter, text) in zip(arguments, positionals) {
+      values[parameter.name] = try Self.value(text, for: parameter)
+    }
+    if let missing = command.namedParameters.first(where: { $0.isRequired && values[$0.name] == nil }) {
+      throw UsageError("missing \(missing.usage); usage: \(usage.line)")
+    }
+    return ParsedCommand(route: try command.route(ParsedValues(values)), json: json)
+  }
+
+  /// `text` read by `parameter`'s format, or the error line that names the parameter and what it expects.
+  static func value(
+    _ text: String, for parameter: ParameterSpecification, source: String? = nil
+  ) throws(UsageError)
+    -> any Sendable
+  {
+    if let value = parameter.read(text) { return value }
+    let origin = source ?? parameter.label
+    if text.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw UsageError("\(origin) needs a value: \(parameter.expectation ?? "on or off")")
+    }
+    var line = "invalid value \"\(text)\" for \(origin): expected \(parameter.expectation ?? "on or off")"
+    let words = parameter.completion.words
+    if !words.isEmpty, !text.isEmpty { line += Suggestion.clause(for: text, among: words) }
+    throw UsageError(line)
+  }
+
+  // MARK: Reading links
+
+  /// The route a deep link names: its path must be exactly a command's words (or their aliases),
+  /// and its parameters exactly that command's, validated by the same formats as the command line.
+  func route(for link: DeepLink) throws(UsageError) -> Route {
+    let canonical = canonicalPrefix(of: link.path)
+    guard canonical.count == link.path.count, let command = command(at: canonical) else {
+      let known = commands.map { $0.invocation().link.description }
+      if canonical.count == link.path.count, isGroup(canonical) {
+        let choices = childNames(of: canonical).map { (canonical + [$0]).joined(separator: "/") }
+        throw UsageError("link '\(link)' names a group; open one of: \(choices.joined(separator: ", "))")
+      }
+      let path = link.path.joined(separator: "/")
+      throw UsageError(
+        "unknown link '\(link)'\(Suggestion.clause(for: path, among: known)); a link is a command's words joined by '/'"
+      )
+    }
+    var values: [String: any Sendable] = [:]
+    for (name, text) in link.parameters.sorted(by: { $0.key < $1.key }) {
+      guard let parameter = command.parameters.first(where: { $0.name == name }) else {
+        let names = command.parameters.map(\.name)
+        let takes = names.isEmpty ? "it takes no parameters" : "it takes \(names.joined(separator: ", "))"
+        throw UsageError(
+          "unknown parameter '\(name)' in link '\(link)'; \(takes)\(Suggestion.clause(for: name, among: names))")
+      }
+      if parameter.kind == .flag {
+        values[name] = try Self.value(text.isEmpty ? "on" : text, for: parameter, source: "'\(name)' in link '\(link)'")
+      } else {
+        values[name] = try Self.value(text, for: parameter, source: "'\(name)' in link '\(link)'")
+      }
+    }
+    if let missing = command.parameters.first(where: { $0.isRequired && values[$0.name] == nil }) {
+      throw UsageError("link '\(link)' is missing '\(missing.name)'; e.g. \(Usage.linkTemplate(command))")
+    }
+    return try command.route(ParsedValues(values))
+  }
+
+  // MARK: Writing
+
+  /// The words that reach a route written as `invocation`: path, arguments in order, then options.
+  func words(for invocation: CommandInvocation) -> [String] {
+    guard let command = command(at: invocation.path) else { return invocation.path }
+    let byName = Dictionary(invocation.values.map { ($0.name, $0.text) }) { _, last in last }
+    var named: [String] = []
+    for parameter in command.namedParameters {
+      guard let text = byName[parameter.name] else { continue }
+      switch parameter.kind {
+      case .flag: if ValueFormat<Bool>.onOff.read(text) == true { named.append("--\(parameter.name)") }
+      default: named.append("--\(parameter.name)=\(text)")
+      }
+    }
+    let positionals = command.arguments.compactMap { byName[$0.name] }
+    let needsSeparator = positionals.contains { OptionSyntax.looksLikeOption($0) || $0 == "--" }
+    return invocation.path + named + (needsSeparator ? ["--"] : []) + positionals
+  }
+}
+
+/// How options are written: `--name`, `--name=value`, `-h`.
+enum OptionSyntax {
+  /// True for `--name…` and `-x` (a letter); `-5`, `-` and `--` are values.
+  static func looksLikeOption(_ token: String) -> Bool {
+    if token.hasPrefix("--") { return token.count > 2 }
+    guard token.hasPrefix("-"), token.count >= 2 else { return false }
+    return token.dropFirst().first?.isLetter ?? false
+  }
+
+  /// `--name=value` as (`--name`, `value`); any other token as itself without a value.
+  static func split(_ token: String) -> (name: String, value: String?) {
+    guard let equals = token.firstIndex(of: "=") else { return (token, nil) }
+    return (String(token[..<equals]), String(token[token.index(after: equals)...]))
+  }
+
+  /// A flag is on when given alone; `--flag=off` (or false/no/0) turns it off.
+  static func flagValue(_ name: String, inline: String?) throws(UsageError) -> Bool {
+    guard let inline else { return true }
+    guard let value = ValueFormat<Bool>.onOff.read(inline) else {
+      throw UsageError("\(name) is a flag; give it alone, or as \(name)=on or \(name)=off")
+    }
+    return value
+  }
+}

@@ -1,0 +1,62 @@
+/// How a value is read from one word of a command line (or one deep-link parameter) and written back.
+///
+/// The same format validates a value whether it came from the command line, a deep link or the
+/// environment, so every edge accepts and refuses exactly the same text.
+public struct ValueFormat<Value: Sendable>: Sendable {
+  /// What a good value is, for error lines and help: "a whole number from 1 to 1000000".
+  public let expectation: String
+  /// What a shell may complete the value with.
+  public let completion: Completion
+  /// Whether help shows ``expectation`` (a range or a list of choices says more than "text").
+  public let documentsValues: Bool
+  private let reader: @Sendable (String) -> Value?
+  private let writer: @Sendable (Value) -> String
+
+  /// A format reading with `read` (nil = not a valid value) and writing with `write`, so that
+  /// `read(write(value)) == value`.
+  public init(
+    expectation: String, completion: Completion = .none, documentsValues: Bool = false,
+    read: @escaping @Sendable (String) -> Value?, write: @escaping @Sendable (Value) -> String
+  ) {
+    self.expectation = expectation
+    self.completion = completion
+    self.documentsValues = documentsValues
+    self.reader = read
+    self.writer = write
+  }
+
+  /// The value `text` stands for, or `nil` when it is not valid.
+  public func read(_ text: String) -> Value? { reader(text) }
+
+  /// The text that reads back as `value`.
+  public func write(_ value: Value) -> String { writer(value) }
+
+  /// A format for another type: reads through this one, then `transform` (nil = invalid); writes back through `reverse`.
+  public func map<Other: Sendable>(
+    expectation: String? = nil, _ transform: @escaping @Sendable (Value) -> Other?,
+    reverse: @escaping @Sendable (Other) -> Value
+  ) -> ValueFormat<Other> {
+    ValueFormat<Other>(
+      expectation: expectation ?? self.expectation, completion: completion, documentsValues: documentsValues,
+      read: { [reader] text in reader(text).flatMap(transform) },
+      write: { [writer] value in writer(reverse(value)) })
+  }
+}
+
+/// What a shell may offer when completing a value.
+public enum Completion: Sendable, Equatable {
+  /// Nothing to offer.
+  case none
+  /// One of these words.
+  case values([String])
+  /// A file name.
+  case files
+  /// A directory name.
+  case directories
+
+  /// The words to offer, if the completion is a list.
+  var words: [String] {
+    if case .values(let words) = self { return words }
+    return []
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Logging
+
+extension ValueFormat where Value == String {
+  /// Any text of 1 to `maximumLength` characters without control characters, trimmed of surrounding
+  /// white space; `suggestions` are offered for completion (any other text is still valid).
+  public static func text(maximumLength: Int = 200, suggestions: [String] = []) -> ValueFormat {
+    ValueFormat(
+      expectation: "text of 1 to \(maximumLength) characters",
+      completion: suggestions.isEmpty ? .none : .values(suggestions),
+      read: { text in
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= maximumLength else { return nil }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+          return nil
+        }
+        return trimmed
+      },
+      write: { $0 })
+  }
+
+  /// A path to a file or directory (any non-empty text); `~/` stands for the home directory.
+  public static func path(directory: Bool = false) -> ValueFormat {
+    ValueFormat(
+      expectation: directory ? "a directory" : "a path", completion: directory ? .directories : .files,
+      read: { $0.isEmpty ? nil : $0 }, write: { $0 })
+  }
+
+  /// One of `choices`, in any case; read as it is written in `choices`.
+  public static func choice(_ choices: [String]) -> ValueFormat {
+    ValueFormat(
+      expectation: "one of \(choices.joined(separator: ", "))", completion: .values(choices), documentsValues: true,
+      read: { text in choices.first { $0.lowercased() == text.lowercased() } },
+      write: { $0 })
+  }
+}
+
+extension ValueFormat where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
+  /// One of the type's cases, by raw value in any case.
+  public static var choice: ValueFormat {
+    ValueFormat<String>.choice(Value.allCases.map(\.rawValue)).map {
+      Value(rawValue: $0)
+    } reverse: {
+      $0.rawValue
+    }
+  }
+}
+
+extension ValueFormat where Value == Int {
+  /// A whole number within `range` (digits with an optional sign; no spaces, no decimals).
+  public static func integer(in range: ClosedRange<Int>) -> ValueFormat {
+    ValueFormat(
+      expectation: "a whole number from \(range.lowerBound) to \(range.upperBound)", documentsValues: true,
+      read: { text in Int(text).flatMap { range.contains($0) ? $0 : nil } },
+      write: { String($0) })
+  }
+}
+
+extension ValueFormat where Value == Double {
+  /// A finite decimal number within `range`, with a point as decimal separator.
+  public static func decimal(in range: ClosedRange<Double>) -> ValueFormat {
+    ValueFormat(
+      expectation: "a number from \(decimalText(range.lowerBound)) to \(decimalText(range.upperBound))",
+      documentsValues: true,
+      read: { text in
+        guard let value = Double(text), value.isFinite, range.contains(value) else { return nil }
+        return value
+      },
+      write: { decimalText($0) })
+  }
+}
+
+extension ValueFormat where Value == Bool {
+  /// `on`/`off` (also `true`/`false`, `yes`/`no`, `1`/`0`); written as `on` or `off`.
+  public static var onOff: ValueFormat {
+    ValueFormat(
+      expectation: "on or off", completion: .values(["on", "off"]), documentsValues: true,
+      read: { text in
+        switch text.lowercased() {
+        case "on", "true", "yes", "1": true
+        case "off", "false", "no", "0": false
+        default: nil
+        }
+      },
+      write: { $0 ? "on" : "off" })
+  }
+}
+
+extension ValueFormat where Value == URL {
+  /// An absolute `http` or `https` URL with a host, e.g. `http://127.0.0.1:8765`.
+  public static var httpURL: ValueFormat {
+    ValueFormat(
+      expectation: "an http(s) URL such as http://127.0.0.1:8765",
+      read: { text in
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+          let host = url.host, !host.isEmpty
+        else { return nil }
+        return url
+      },
+      write: { $0.absoluteString })
+  }
+}
+
+/// A decimal without a trailing `.0` for whole numbers: `16`, `0.5`, `22.5`.
+func decimalText(_ value: Double) -> String {
+  value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
+
+extension ValueFormat where Value == LogLevel {
+  /// A log level by name, any case (`debug`, `WARNING`, `warn`).
+  public static var logLevel: ValueFormat {
+    let names = LogLevel.allCases.map { $0.description.lowercased() }
+    return ValueFormat(
+      expectation: "one of \(names.joined(separator: ", "))", completion: .values(names), documentsValues: true,
+      read: { LogLevel(name: $0) }, write: { $0.description.lowercased() })
+  }
+}
+
+extension ValueFormat where Value == UInt64 {
+  /// A whole number from 0 to 2^64 − 1.
+  public static var unsigned: ValueFormat {
+    ValueFormat(
+      expectation: "a whole number from 0 to \(UInt64.max)", documentsValues: true, read: { UInt64($0) },
+      write: { String($0) })
+  }
+}

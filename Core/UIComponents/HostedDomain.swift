@@ -1,0 +1,109 @@
+import AppAnalytics
+import Logging
+
+/// A domain's destinations as the interactive app offers them: main-menu entries, the
+/// cross-domain destinations it shows, and what a route would change.
+///
+/// A domain's route type conforms to this and to the command-line module's `CommandRoute`, in one
+/// declaration: its words, its deep link, its help and its menu entries live together.
+public protocol DomainRoute: Hashable, Sendable {
+  /// The domain's entries in the app's main menu, in order.
+  static var mainMenu: [MenuEntry<Self>] { get }
+  /// The route that shows `destination`, when this domain shows it.
+  init?(destination: Destination)
+  /// What opening this route changes, as a sentence ("Consume 2 L of water."), or nil when it only
+  /// shows something. The interactive app asks before following a typed link that changes data.
+  var change: String? { get }
+}
+
+/// One main-menu entry: what the user reads, the key that picks it, and the route it opens.
+public struct MenuEntry<Route: Sendable>: Sendable {
+  /// What the user reads, e.g. `"Health"`.
+  public let title: String
+  /// The key that selects it besides its number, e.g. `"h"`.
+  public let key: String
+  /// The route it opens.
+  public let route: Route
+
+  /// An entry titled `title`, picked by `key`, opening `route`.
+  public init(_ title: String, key: String, route: Route) {
+    self.title = title
+    self.key = key
+    self.route = route
+  }
+
+  /// The same entry opening `transform(route)`.
+  public func map<Other>(_ transform: (Route) -> Other) -> MenuEntry<Other> {
+    MenuEntry<Other>(title, key: key, route: transform(route))
+  }
+}
+
+/// A domain as a host (Scaffold's `AppCoordinator`) sees it: a name and a coordinator per presentation.
+///
+/// The app builds each domain with its live services (initializer injection) and hands it to the
+/// host; the host never names a domain's routes, it only passes them through.
+@MainActor public protocol HostedDomain {
+  /// The domain's destinations.
+  associatedtype Route: DomainRoute
+  /// The module its errors, events and logs are recorded under, e.g. `"Cosmonaut"`.
+  var name: String { get }
+  /// Builds the domain's coordinator for one presentation.
+  func makeCoordinator(context: FlowContext) -> any Coordinator<Route>
+}
+
+/// What a domain's flows get from the host for one presentation: where to read and write, how to
+/// present, where to navigate, where errors, events and logs go.
+@MainActor public struct FlowContext {
+  /// Where the flow reads and writes.
+  public let terminal: Terminal
+  /// Interactive, or once for a script (text or JSON).
+  public let presentation: Presentation
+  /// Opens another domain's destination by value (cross-domain navigation).
+  public let navigator: any Navigator
+  /// Shows and records errors in interactive mode.
+  public let errors: any ErrorPresenter
+  /// Where the flow records events.
+  public let analytics: Analytics
+  /// The domain's logger.
+  public let logger: Logger
+  /// The module name errors are recorded under (the domain's name).
+  public let module: String
+
+  /// A context for the domain `module`.
+  public init(
+    terminal: Terminal, presentation: Presentation, navigator: any Navigator, errors: any ErrorPresenter,
+    analytics: Analytics, logger: Logger, module: String
+  ) {
+    self.terminal = terminal
+    self.presentation = presentation
+    self.navigator = navigator
+    self.errors = errors
+    self.analytics = analytics
+    self.logger = logger
+    self.module = module
+  }
+
+  /// The terminal's theme.
+  public var theme: Theme { terminal.theme }
+  /// True when a script asked for `--json`.
+  public var json: Bool { presentation.isJSON }
+
+  /// Prints `value` as the single JSON document of a scripted command.
+  public func printJSON<T: Encodable>(_ value: T) throws {
+    terminal.print(try JSONOutput.render(value))
+  }
+
+  /// Runs `action`; a failure is presented (one line, recorded) instead of thrown. For interactive flows.
+  public func presentingErrors(_ action: @MainActor () async throws -> Void) async {
+    do {
+      try await action()
+    } catch {
+      errors.present(error, in: module)
+    }
+  }
+
+  /// Shows `destination` through the navigator; a failure is presented.
+  public func navigate(to destination: Destination) async {
+    await presentingErrors { try await navigator.navigate(to: destination) }
+  }
+}

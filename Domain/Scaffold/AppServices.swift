@@ -1,0 +1,13 @@
+/// What an app's live services do when the app starts and stops (a background delivery, a status
+/// report that is due). Both default to nothing.
+@MainActor public protocol AppServices {
+  /// Runs before the first flow.
+  func start() async
+  /// Runs after the last flow, always.
+  func shutdown() async
+}
+
+extension AppServices {
+  public func start() async {}
+  public func shutdown() async {}
+}

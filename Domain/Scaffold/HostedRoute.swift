@@ -1,0 +1,32 @@
+import UIComponents
+
+/// A route of any hosted domain: the domain's route type and its value, so one app can host domains
+/// whose routes are different types. Only the domain that declared the route reads its value.
+public struct HostedRoute: Sendable, Hashable, CustomStringConvertible {
+  /// The domain's route type.
+  let domain: ObjectIdentifier
+  /// The route as the domain declared it.
+  let value: any Hashable & Sendable
+
+  /// Wraps a domain's route.
+  public init<Route: DomainRoute>(_ route: Route) {
+    domain = ObjectIdentifier(Route.self)
+    value = route
+  }
+
+  /// The route, when it is one of `type`.
+  func route<Route: DomainRoute>(as type: Route.Type) -> Route? {
+    value as? Route
+  }
+
+  public static func == (lhs: HostedRoute, rhs: HostedRoute) -> Bool {
+    lhs.domain == rhs.domain && AnyHashable(lhs.value) == AnyHashable(rhs.value)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(domain)
+    hasher.combine(AnyHashable(value))
+  }
+
+  public var description: String { String(describing: value) }
+}

@@ -1,0 +1,75 @@
+import AppAnalytics
+import CommandLineKit
+import Foundation
+import Logging
+import UIComponents
+
+/// What an app's composition root gets to build its live services from, once the command line is
+/// read: the options, the environment, the data directory, and the app's logger and analytics.
+@MainActor public struct Launch {
+  /// The program name, e.g. `cosmonaut`.
+  public let appName: String
+  /// The global options, standard and the app's own.
+  public let options: ParsedValues
+  /// The process environment.
+  public let environment: [String: String]
+  /// The data directory, created and writable.
+  public let dataDirectory: URL
+  /// The app's logger (module = the app's name); it writes to `DIR/<app>.log`.
+  public let logger: Logger
+  /// The app's analytics; it writes to `DIR/analytics.jsonl`.
+  public let analytics: Analytics
+  /// Where the app reads and writes.
+  public let terminal: Terminal
+
+  /// Resolves and creates the data directory, then opens the log and analytics files in it. The
+  /// terminal is the process's, or one over `streams` (plain, for tests).
+  init(
+    appName: String, options: ParsedValues, environment: [String: String], streams: LaunchStreams?
+  ) throws(DataDirectoryError) {
+    self.appName = appName
+    self.options = options
+    self.environment = environment
+    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+    dataDirectory = DataDirectory.resolve(
+      option: options[StandardOptions.dataDirectory], environment: environment, home: home)
+    try DataDirectory.create(dataDirectory)
+    if let streams {
+      terminal = Terminal(input: streams.input, output: streams.output, errors: streams.errors, theme: .plain)
+    } else {
+      terminal = Terminal.standard(
+        noColor: options[StandardOptions.noColor], environment: environment, onClosedReader: { exit(0) })
+    }
+    var sinks: [any LogSink] = []
+    if let file = try? FileLogSink(url: dataDirectory.appendingPathComponent("\(appName).log")) { sinks.append(file) }
+    if environment["ISS_LOG_STDERR"] == "1" { sinks.append(StandardErrorLogSink()) }
+    logger = Logger(module: appName, level: options[StandardOptions.logLevel] ?? .info, sinks: sinks)
+    var providers: [any AnalyticsProvider] = []
+    if let file = try? JSONLinesAnalyticsProvider(url: dataDirectory.appendingPathComponent("analytics.jsonl")) {
+      providers.append(file)
+    }
+    analytics = Analytics(providers: providers)
+  }
+
+  /// The file `name` in the data directory.
+  public func file(_ name: String) -> URL {
+    dataDirectory.appendingPathComponent(name)
+  }
+}
+
+/// Where a launched app reads and writes when it is not the process's own terminal (tests).
+public struct LaunchStreams {
+  /// Where answers come from.
+  public let input: any TerminalInput
+  /// Where output goes.
+  public let output: any TerminalOutput
+  /// Where error lines go.
+  public let errors: any TerminalOutput
+
+  /// Streams over the given input and outputs.
+  public init(input: any TerminalInput, output: any TerminalOutput, errors: any TerminalOutput) {
+    self.input = input
+    self.output = output
+    self.errors = errors
+  }
+}
