@@ -16,6 +16,8 @@ public enum ExitCode {
   public static let cannotCreate: Int32 = 73
   /// Reading or writing failed at the operating system, e.g. the disk is full (`EX_IOERR`).
   public static let ioError: Int32 = 74
+  /// The person quit with Ctrl-C (128 + SIGINT, as shells report it).
+  public static let interrupted: Int32 = 130
 
   /// The code for an error kind.
   public static func forKind(_ kind: ErrorKind) -> Int32 {

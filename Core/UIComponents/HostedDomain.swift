@@ -106,4 +106,31 @@ public struct MenuEntry<Route: Sendable>: Sendable {
   public func navigate(to destination: Destination) async {
     await presentingErrors { try await navigator.navigate(to: destination) }
   }
+
+  /// Runs something slow (a live watch, a call to mission control) so that Ctrl-C cancels it: then
+  /// "Cancelled." is shown and `nil` returned, and the flow goes on at its menu. Scripts run it as is.
+  public func interruptible<T: Sendable>(
+    _ operation: @escaping @MainActor @Sendable () async throws -> T
+  )
+    async throws -> T?
+  {
+    guard presentation == .interactive else { return try await operation() }
+    let terminal = terminal
+    let before = terminal.interruptCount
+    let work = Task { @MainActor in try await operation() }
+    let watcher = Task { @MainActor in
+      while !Task.isCancelled && terminal.interruptCount == before {
+        try? await Task.sleep(for: .milliseconds(50))
+      }
+      if !Task.isCancelled { work.cancel() }
+    }
+    defer { watcher.cancel() }
+    let outcome = await work.result
+    guard terminal.interruptCount == before else {
+      terminal.noteInterrupt()
+      terminal.print(terminal.theme.apply(.dim, to: "Cancelled."))
+      return nil
+    }
+    return try outcome.get()
+  }
 }

@@ -9,13 +9,16 @@ public enum ScreenStep: Sendable {
 /// The loop every interactive screen runs: load the value, show it, offer a menu, handle the
 /// choice, repeat — until the user leaves, input ends (also in a screen opened from here), or
 /// loading fails (the error is presented).
-@MainActor public struct InteractiveScreen<Value> {
+@MainActor public struct InteractiveScreen<Value: Sendable> {
   private let menu: Menu
-  private let load: @MainActor () async throws -> Value
+  private let load: @MainActor @Sendable () async throws -> Value
   private let render: (Value) -> String
 
-  /// A screen that shows `render(load())`, between blank lines, above `menu`.
-  public init(menu: Menu, load: @escaping @MainActor () async throws -> Value, render: @escaping (Value) -> String) {
+  /// A screen that shows `render(load())`, between blank lines, above `menu`. Ctrl-C while it
+  /// loads leaves the screen.
+  public init(
+    menu: Menu, load: @escaping @MainActor @Sendable () async throws -> Value, render: @escaping (Value) -> String
+  ) {
     self.menu = menu
     self.load = load
     self.render = render
@@ -26,12 +29,12 @@ public enum ScreenStep: Sendable {
   public func run(in context: FlowContext, handle: @MainActor (Menu.Item, Value) async -> ScreenStep) async {
     while !context.terminal.inputEnded {
       let value: Value
-      switch await LoadState.capture(load) {
-      case .loading: return
+      switch await LoadState.capture({ try await context.interruptible(load) }) {
+      case .loading, .loaded(nil): return
       case .failed(let error):
         context.errors.present(error, in: context.module)
         return
-      case .loaded(let loaded): value = loaded
+      case .loaded(let loaded?): value = loaded
       }
       // Set apart from the answer above it and the menu below it by blank lines.
       context.terminal.print("\n" + render(value) + "\n")

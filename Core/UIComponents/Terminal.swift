@@ -11,8 +11,19 @@ import Synchronization
 
 /// Where a ``Terminal`` reads lines from.
 public protocol TerminalInput: AnyObject {
-  /// The next line without its line terminator (`\n` or `\r\n`); `nil` at end of input.
+  /// The next line without its line terminator (`\n` or `\r\n`); `nil` at end of input, after
+  /// Ctrl-D on a terminal, or when Ctrl-C interrupted the read.
   func readLine() -> String?
+  /// How many times Ctrl-C has arrived so far (a read that returns `nil` after it grew was interrupted).
+  var interruptCount: Int { get }
+  /// Tells the input that the first `count` Ctrl-Cs were dealt with: a read returns `nil` at once
+  /// while there are more, and otherwise waits for a line or the next Ctrl-C.
+  func acknowledgeInterrupts(_ count: Int)
+}
+
+extension TerminalInput {
+  public var interruptCount: Int { 0 }
+  public func acknowledgeInterrupts(_ count: Int) {}
 }
 
 /// Where a ``Terminal`` writes text to.
@@ -21,15 +32,72 @@ public protocol TerminalOutput: AnyObject {
   func write(_ text: String)
 }
 
-/// Lines from the process's standard input; handles EOF and `\r\n` line endings.
+/// Lines from the process's standard input, read straight from file descriptor 0 (no stdio
+/// buffering, so nothing is sticky): handles `\r\n`, a last line without a newline, Ctrl-D on a
+/// terminal (reading goes on afterwards), and Ctrl-C once ``InterruptSignal`` is installed.
 public final class StandardInput: TerminalInput, Sendable {
+  private let buffer = Mutex<[UInt8]>([])
+  private let acknowledged = Atomic<Int>(0)
+
   /// Reads from file descriptor 0.
   public init() {}
 
   public func readLine() -> String? {
-    guard let line = Swift.readLine(strippingNewline: true) else { return nil }
-    return line.droppingTrailingCarriageReturn()
+    buffer.withLock { buffer in
+      while true {
+        if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+          let line = String(decoding: buffer[..<newline], as: UTF8.self)
+          buffer.removeSubrange(...newline)
+          return line.droppingTrailingCarriageReturn()
+        }
+        // A Ctrl-C not yet dealt with ends the read; one that arrives while waiting wakes the poll.
+        if InterruptSignal.count != acknowledged.load(ordering: .relaxed) { return nil }
+        guard Self.waitForInput() else {
+          InterruptSignal.drainWakeUps()
+          continue
+        }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = chunk.withUnsafeMutableBytes { systemRead(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count > 0 {
+          buffer.append(contentsOf: chunk[..<count])
+        } else if count == 0 {
+          guard !buffer.isEmpty else { return nil }  // end of input (or Ctrl-D)
+          let line = String(decoding: buffer, as: UTF8.self)
+          buffer.removeAll()
+          return line.droppingTrailingCarriageReturn()
+        } else if errno != EINTR && errno != EAGAIN {
+          return nil  // a read error ends the input
+        }
+      }
+    }
   }
+
+  public var interruptCount: Int { InterruptSignal.count }
+
+  public func acknowledgeInterrupts(_ count: Int) { acknowledged.store(count, ordering: .relaxed) }
+
+  /// Blocks until standard input can be read (true) or Ctrl-C arrived (false).
+  private static func waitForInput() -> Bool {
+    let wake = InterruptSignal.wakeDescriptor
+    var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+    if wake >= 0 { descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
+    while true {
+      let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+      if ready < 0 && errno == EINTR { continue }
+      if descriptors.count > 1 && descriptors[1].revents != 0 { return false }
+      return true  // readable, closed, or an error that the read will report
+    }
+  }
+}
+
+private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    Glibc.read(descriptor, pointer, count)
+  #elseif canImport(Musl)
+    Musl.read(descriptor, pointer, count)
+  #else
+    Darwin.read(descriptor, pointer, count)
+  #endif
 }
 
 /// Unbuffered writes to a file descriptor: every write reaches the terminal immediately.
@@ -94,19 +162,42 @@ public final class StandardError: TerminalOutput, Sendable {
   public func write(_ text: String) { sink.write(text) }
 }
 
-/// Test input: hands out the given lines one by one, then `nil` (end of input). Thread-safe (Mutex).
+/// What a person does at a prompt, for ``ScriptedInput``.
+public enum ScriptedAnswer: Sendable, Equatable {
+  /// Types a line and presses Enter.
+  case line(String)
+  /// Presses Ctrl-D on a terminal.
+  case controlD
+  /// Presses Ctrl-C.
+  case controlC
+}
+
+/// Test input: hands out the given answers one by one, then `nil` (end of input). Thread-safe (Mutex).
 public final class ScriptedInput: TerminalInput, Sendable {
-  private let remaining: Mutex<ArraySlice<String>>
+  private let state: Mutex<(remaining: ArraySlice<ScriptedAnswer>, interrupts: Int)>
 
   /// Lines to answer with, without line terminators.
-  public init(lines: [String]) { remaining = Mutex(lines[...]) }
+  public convenience init(lines: [String]) { self.init(lines.map(ScriptedAnswer.line)) }
+
+  /// Answers, Ctrl-D and Ctrl-C included.
+  public init(_ answers: [ScriptedAnswer]) { state = Mutex((answers[...], 0)) }
 
   public func readLine() -> String? {
-    remaining.withLock { lines in lines.popFirst() }
+    state.withLock { state in
+      switch state.remaining.popFirst() {
+      case .line(let line): return line
+      case .controlC:
+        state.interrupts += 1
+        return nil
+      case .controlD, nil: return nil
+      }
+    }
   }
 
-  /// How many lines have not been read yet.
-  public var unreadCount: Int { remaining.withLock { $0.count } }
+  public var interruptCount: Int { state.withLock { $0.interrupts } }
+
+  /// How many answers have not been read yet.
+  public var unreadCount: Int { state.withLock { $0.remaining.count } }
 }
 
 /// Test output: collects everything written. Thread-safe (Mutex).
@@ -138,17 +229,25 @@ public final class CapturedOutput: TerminalOutput, Sendable {
   private let errors: any TerminalOutput
   private let echoesInput: Bool
   private let finishesLineAtEnd: Bool
+  private let endOfInputIsFinal: Bool
+  /// True when the last read was cut short by Ctrl-C: the next Ctrl-C quits.
+  private var lastReadWasInterrupted = false
+  /// The Ctrl-Cs dealt with so far (one that arrives between two reads is dealt with by the next).
+  private var handledInterrupts = 0
 
-  /// Whether input has ended (a read found nothing more); screens stop redrawing once it has.
+  /// Whether input has ended (or the person asked to quit); every screen stops once it has.
   public private(set) var inputEnded = false
+  /// Whether the person pressed Ctrl-C twice in a row: the app quits (exit 130).
+  public private(set) var quitByInterrupt = false
 
   /// A terminal over the given streams. With `echoesInput`, every answer read is written back to
   /// the output, so a session fed from a pipe or file reads like one typed at a keyboard. With
-  /// `finishesLineAtEnd`, the end of input (Ctrl-D) ends the prompt's line once, so what follows
-  /// starts on a line of its own.
+  /// `finishesLineAtEnd`, the end of input (Ctrl-D) ends the prompt's line, so what follows starts on
+  /// a line of its own. With `endOfInputIsFinal` (a pipe or a file), the first end of input ends the
+  /// app; otherwise (a person at a terminal) Ctrl-D cancels the prompt and goes back one level.
   public init(
     input: any TerminalInput, output: any TerminalOutput, errors: any TerminalOutput, theme: Theme,
-    echoesInput: Bool = false, finishesLineAtEnd: Bool = false
+    echoesInput: Bool = false, finishesLineAtEnd: Bool = false, endOfInputIsFinal: Bool = true
   ) {
     self.input = input
     self.output = output
@@ -156,6 +255,7 @@ public final class CapturedOutput: TerminalOutput, Sendable {
     self.theme = theme
     self.echoesInput = echoesInput
     self.finishesLineAtEnd = finishesLineAtEnd
+    self.endOfInputIsFinal = endOfInputIsFinal
   }
 
   /// The process's standard streams, with colors when stdout is a TTY and neither `NO_COLOR` nor
@@ -168,7 +268,8 @@ public final class CapturedOutput: TerminalOutput, Sendable {
     let inputIsTerminal = isatty(STDIN_FILENO) != 0
     return Terminal(
       input: StandardInput(), output: StandardOutput(onClosedReader: onClosedReader), errors: StandardError(),
-      theme: theme, echoesInput: !inputIsTerminal, finishesLineAtEnd: inputIsTerminal)
+      theme: theme, echoesInput: !inputIsTerminal, finishesLineAtEnd: inputIsTerminal,
+      endOfInputIsFinal: !inputIsTerminal)
   }
 
   /// Writes `text` and a newline to the output.
@@ -186,18 +287,45 @@ public final class CapturedOutput: TerminalOutput, Sendable {
     errors.write(theme.apply(.error, to: line) + "\n")
   }
 
-  /// Writes `prompt` (no newline) and reads one line without its terminator; `nil` at end of input.
+  /// Writes `prompt` (no newline) and reads one line without its terminator; `nil` when the person
+  /// cancels (Ctrl-D on a terminal, Ctrl-C) or input ends. Two Ctrl-Cs in a row quit the app.
   public func readLine(prompt: String) -> String? {
+    guard !inputEnded else { return nil }
+    if input.interruptCount != handledInterrupts {  // Ctrl-C while nothing was being read
+      noteInterrupt()
+      return nil
+    }
     if !prompt.isEmpty { output.write(prompt) }
     let line = input.readLine()?.droppingTrailingCarriageReturn()
-    if echoesInput {
-      if line != nil || !inputEnded { output.write((line ?? "") + "\n") }
-    } else if line == nil && !inputEnded && finishesLineAtEnd {
-      output.write("\n")
+    if let line {
+      lastReadWasInterrupted = false
+      if echoesInput { output.write(line + "\n") }
+      return line
     }
-    if line == nil { inputEnded = true }
-    return line
+    if input.interruptCount != handledInterrupts {
+      output.write("\n")  // end the line the ^C is on
+      noteInterrupt()
+      return nil
+    }
+    if echoesInput || finishesLineAtEnd { output.write("\n") }
+    // At the end of a pipe the app ends; Ctrl-D on a terminal only goes back one level.
+    if endOfInputIsFinal { inputEnded = true }
+    return nil
   }
+
+  /// Records a Ctrl-C: the first cancels what is going on, a second one in a row quits.
+  public func noteInterrupt() {
+    handledInterrupts = input.interruptCount
+    input.acknowledgeInterrupts(handledInterrupts)
+    if lastReadWasInterrupted {
+      quitByInterrupt = true
+      inputEnded = true
+    }
+    lastReadWasInterrupted = true
+  }
+
+  /// How many Ctrl-Cs have arrived so far, for flows that wait on something slow.
+  public var interruptCount: Int { input.interruptCount }
 
   /// Clears the screen when colors (hence a TTY) are on; does nothing on a plain terminal.
   public func clearScreen() {

@@ -21,10 +21,13 @@ public struct Theme: Sendable, Equatable {
     return "\u{1B}[\(style.ansiCode)m\(text)\u{1B}[0m"
   }
 
-  /// ANSI only when output is a TTY, `NO_COLOR` is unset or empty, and `noColor` (`--no-color`) is false.
+  /// ANSI only when output is a TTY whose `TERM` is set and not `dumb`, `NO_COLOR` is unset or
+  /// empty, and `noColor` (`--no-color`) is false.
   public static func detect(isTTY: Bool, environment: [String: String], noColor: Bool) -> Theme {
     let noColorVariable = environment["NO_COLOR"] ?? ""
-    return isTTY && noColorVariable.isEmpty && !noColor ? .ansi : .plain
+    let term = environment["TERM"] ?? ""
+    let capable = !term.isEmpty && term != "dumb"
+    return isTTY && capable && noColorVariable.isEmpty && !noColor ? .ansi : .plain
   }
 }
 

@@ -71,7 +71,10 @@ final class ProfileFlow {
         }
         return .success(trimmed.isEmpty ? nil : trimmed)
       }
-      guard let answer = prompt.ask(on: context.terminal) else { return }
+      guard let answer = prompt.ask(on: context.terminal) else {
+        context.terminal.print(context.theme.apply(.dim, to: "Edit cancelled; nothing changed."))
+        return
+      }
       update[keyPath: keyPath] = answer
     }
     guard !update.isEmpty else {

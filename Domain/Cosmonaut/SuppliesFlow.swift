@@ -58,19 +58,30 @@ final class SuppliesFlow {
     }
   }
 
-  /// Asks which item and how much, then consumes or restocks it.
+  /// Asks which item and how much, then consumes or restocks it. An empty answer, Ctrl-D or Ctrl-C
+  /// goes back to the inventory.
   private func ask(_ change: Change, items: [SupplyItem]) async {
-    let ids = items.map(\.id).joined(separator: ", ")
-    let itemPrompt = Prompt<SupplyItem>("Item (\(ids)): ") { answer in
+    let choices = change == .consume ? items.filter { $0.quantity > 0 } : items
+    guard !choices.isEmpty else {
+      context.terminal.print(context.theme.apply(.warning, to: "Everything is out of stock; restock first."))
+      return
+    }
+    let ids = choices.map(\.id).joined(separator: ", ")
+    let itemPrompt = Prompt<SupplyItem>("Item (\(ids); Enter to go back): ", emptyAnswerCancels: true) { answer in
       let id = Self.identifier(of: answer, in: items)
-      if let item = items.first(where: { $0.id == id }) {
+      if let item = choices.first(where: { $0.id == id }) {
         return .success(item)
+      }
+      if let empty = items.first(where: { $0.id == id }) {
+        return .failure(ValidationError("\(empty.name) is out of stock; pick one of: \(ids)"))
       }
       return .failure(ValidationError("no item \"\(answer)\"; pick one of: \(ids)"))
     }
     guard let item = itemPrompt.ask(on: context.terminal) else { return }
     let verb = change == .consume ? "consume" : "restock"
-    let quantityPrompt = Prompt<Int>("Quantity to \(verb) (\(item.unit), \(item.quantity) in stock): ") { answer in
+    let quantityPrompt = Prompt<Int>(
+      "Quantity to \(verb) (\(item.unit), \(item.quantity) in stock; Enter to go back): ", emptyAnswerCancels: true
+    ) { answer in
       guard let value = Int(answer.trimmingWhitespace()), value > 0 else {
         return .failure(ValidationError("enter a whole number greater than zero"))
       }

@@ -63,8 +63,9 @@ final class SyncFlow {
       render: { SyncScreen.render($0, theme: theme) })
     await screen.run(in: context) { choice, _ in
       guard choice.key == "s" else { return .leave }
+      context.terminal.print(context.theme.apply(.dim, to: "Delivering the outbox to Houston (Ctrl-C cancels)…"))
       await context.presentingErrors {
-        lastRun = try await client.sync()
+        lastRun = try await context.interruptible { try await client.sync() }
       }
       return .stay
     }

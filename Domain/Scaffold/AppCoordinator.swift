@@ -64,7 +64,8 @@ import UIComponents
   // MARK: Running
 
   /// The interactive app: opens `route` first if given — after asking, when it came from a typed
-  /// `link` and changes data — then shows the main menu until Quit or end of input. Returns 0.
+  /// `link` and changes data — then shows the main menu until Quit or end of input. Returns 0, or
+  /// 130 when the person quit with two Ctrl-Cs in a row.
   public func runInteractive(startingAt route: HostedRoute? = nil, link: String? = nil) async -> Int32 {
     await begin(.interactive)
     if let route, await confirm(route, link: link) {
@@ -85,8 +86,10 @@ import UIComponents
       guard let index = items.firstIndex(of: choice) else { break }  // Quit
       await openInteractively(entries[index].route)
     }
-    await end(exitCode: ExitCode.success)
-    return ExitCode.success
+    let code = terminal.quitByInterrupt ? ExitCode.interrupted : ExitCode.success
+    if terminal.theme.usesColor { terminal.write("\u{1B}[0m") }  // leave the terminal's colours as they were
+    await end(exitCode: code)
+    return code
   }
 
   /// Script mode: opens `route` in `.once(json:)` presentation and returns the exit code (0, or the

@@ -109,7 +109,10 @@ import UIComponents
       }
       switch target {
       case .command(let route): return await coordinator.runOnce(route, json: json)
-      case .open, nil: return await coordinator.runInteractive(startingAt: start?.route, link: start?.link)
+      case .open, nil:
+        // Ctrl-C cancels a prompt or a slow flow instead of killing the app; twice in a row quits.
+        if streams == nil { InterruptSignal.install() }
+        return await coordinator.runInteractive(startingAt: start?.route, link: start?.link)
       }
     }
   }

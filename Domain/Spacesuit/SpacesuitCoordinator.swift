@@ -33,7 +33,7 @@ public final class SpacesuitCoordinator: Coordinator {
     case .watch(let count, let interval):
       let every = interval.map { Duration.milliseconds($0) } ?? SuitFlow.defaultWatchInterval
       if interactive {
-        await context.presentingErrors { try await suit.watch(count: count ?? 5, interval: every) }
+        await suit.watchInteractively(count: count ?? 5, interval: every)
         await start()
       } else {
         if context.json && count == nil { throw SpacesuitFlowError.jsonNeedsCount }

@@ -94,13 +94,10 @@ final class SuitFlow {
       render: { SuitScreen.render($0, thresholds: thresholds, theme: theme) })
     await screen.run(in: context) { choice, shown in
       switch choice.key {
-      case "t": await ask(setting: "temperature", prompt: "Target temperature °C (16–30): ")
-      case "o": await ask(setting: "oxygen-flow", prompt: "O2 flow L/min (0.5–8): ")
+      case "t": await ask(setting: "temperature", prompt: "Target temperature °C (16–30; Enter to go back): ")
+      case "o": await ask(setting: "oxygen-flow", prompt: "O2 flow L/min (0.5–8; Enter to go back): ")
       case "l": await perform(.setLights(on: !shown.telemetry.helmetLightsOn))
-      case "w":
-        await context.presentingErrors {
-          try await watch(count: 5, interval: Self.defaultWatchInterval)
-        }
+      case "w": await watchInteractively(count: 5, interval: Self.defaultWatchInterval)
       case "h": await health.runInteractive()
       case "r": break
       default: return .leave
@@ -109,8 +106,16 @@ final class SuitFlow {
     }
   }
 
+  /// Watches the suit until `count` samples arrived or Ctrl-C; errors are presented.
+  func watchInteractively(count: Int, interval: Duration) async {
+    context.terminal.print(context.theme.apply(.dim, to: "Watching \(count) samples (Ctrl-C stops)…"))
+    await context.presentingErrors {
+      _ = try await context.interruptible { try await self.watch(count: count, interval: interval) }
+    }
+  }
+
   private func ask(setting: String, prompt message: String) async {
-    let prompt = Prompt<SuitCommand>(message) { answer in
+    let prompt = Prompt<SuitCommand>(message, emptyAnswerCancels: true) { answer in
       Result { () throws(SpacesuitError) in
         try SuitCommand.parse(setting: setting, value: answer.trimmingCharacters(in: .whitespaces))
       }.mapError { ValidationError($0.userMessage) }

@@ -23,14 +23,16 @@ final class CosmonautHarness {
   let presenter: TerminalErrorPresenter
   let coordinator: CosmonautCoordinator
 
+  /// A harness whose terminal is a person's (Ctrl-D goes back) when `answers` are given, else a pipe's.
   init(
-    _ presentation: Presentation, input lines: [String] = [], client: FakeCosmonautClient = FakeCosmonautClient(),
-    navigator: any Navigator = RecordingNavigator()
+    _ presentation: Presentation, input lines: [String] = [], answers: [ScriptedAnswer]? = nil,
+    client: FakeCosmonautClient = FakeCosmonautClient(), navigator: any Navigator = RecordingNavigator()
   ) {
     self.client = client
-    self.input = ScriptedInput(lines: lines)
+    self.input = ScriptedInput(answers ?? lines.map(ScriptedAnswer.line))
     self.navigator = navigator
-    terminal = Terminal(input: input, output: output, errors: errorOutput, theme: .plain)
+    terminal = Terminal(
+      input: input, output: output, errors: errorOutput, theme: .plain, endOfInputIsFinal: answers == nil)
     presenter = TerminalErrorPresenter(terminal: terminal)
     let context = FlowContext(
       terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter,

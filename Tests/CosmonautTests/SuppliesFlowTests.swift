@@ -158,7 +158,7 @@ struct SuppliesFlowTests {
         "no item \"juice\"; pick one of: food, water, oxygen, nitrogen, medical, hygiene, scrubbers",
         "enter a whole number greater than zero",
       ])
-    #expect(harness.output.text.contains("Quantity to consume (L, 400 in stock): "))
+    #expect(harness.output.text.contains("Quantity to consume (L, 400 in stock; Enter to go back): "))
     #expect(harness.output.text.contains("Consumed 5 L of Drinking water; 395 L left."))
     #expect(harness.input.unreadCount == 0)
   }
@@ -189,6 +189,48 @@ struct SuppliesFlowTests {
     #expect(try await harness.stock(of: "water") == 399)
     #expect(harness.output.text.contains("Consumed 1 L of Drinking water; 399 L left."))
     #expect(harness.output.text.contains("Supplies\n  1) Consume"))
+    #expect(harness.input.unreadCount == 0)
+  }
+
+  @Test func anEmptyAnswerOrControlDGoesBackToTheInventoryWithoutAChange() async throws {
+    // Consume, Enter at the item; Consume, water, Enter at the quantity; Consume, Ctrl-D; Back.
+    let harness = CosmonautHarness(
+      .interactive,
+      answers: [.line("c"), .line(""), .line("c"), .line("water"), .line(""), .line("c"), .controlD, .line("b")])
+
+    try await harness.open("supplies/list")
+
+    #expect(try await harness.stock(of: "water") == 400)
+    #expect(harness.errorOutput.text.isEmpty)
+    #expect(harness.input.unreadCount == 0)
+  }
+
+  @Test func anItemOutOfStockIsNotOfferedForConsumption() async throws {
+    let empty = [
+      SupplyItem(id: "water", name: "Drinking water", category: .water, quantity: 0, unit: "L", lowStockThreshold: 80),
+      SupplyItem(id: "food", name: "Food rations", category: .food, quantity: 3, unit: "rations", lowStockThreshold: 1),
+    ]
+    let harness = CosmonautHarness(
+      .interactive, answers: [.line("c"), .line("water"), .line("food"), .line(""), .line("b")],
+      client: FakeCosmonautClient(supplies: empty))
+
+    try await harness.open("supplies/list")
+
+    #expect(harness.output.text.contains("Item (food; Enter to go back): "))
+    #expect(harness.errorOutput.lines == ["Drinking water is out of stock; pick one of: food"])
+    #expect(harness.input.unreadCount == 0)
+  }
+
+  @Test func withEverythingOutOfStockConsumeSaysSoAndAsksNothing() async throws {
+    let empty = [
+      SupplyItem(id: "water", name: "Drinking water", category: .water, quantity: 0, unit: "L", lowStockThreshold: 80)
+    ]
+    let harness = CosmonautHarness(
+      .interactive, answers: [.line("c"), .line("b")], client: FakeCosmonautClient(supplies: empty))
+
+    try await harness.open("supplies/list")
+
+    #expect(harness.output.text.contains("Everything is out of stock; restock first."))
     #expect(harness.input.unreadCount == 0)
   }
 

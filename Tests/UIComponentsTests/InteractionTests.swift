@@ -1,3 +1,5 @@
+import Logging
+import Synchronization
 import Testing
 
 @testable import UIComponents
@@ -138,8 +140,120 @@ import Testing
     let range = Prompt<Int>.integer("Level:", in: 1...3)
     #expect(range.validate("2") == .success(2))
     #expect(range.validate("9") == .failure(ValidationError("\"9\" is not a whole number from 1 to 3.")))
-    let name = Prompt<String>.nonEmpty("Name:", field: "name")
-    #expect(name.validate("  ") == .failure(ValidationError("The name cannot be empty; type a value.")))
+    let name = Prompt<String>.nonEmpty("Name:")
+    #expect(name.emptyAnswerCancels)
     #expect(name.validate(" Ana ") == .success("Ana"))
+  }
+}
+
+/// Input whose Ctrl-C count a test can raise while a flow waits on something slow.
+final class InterruptibleInput: TerminalInput, @unchecked Sendable {
+  private let lines: ScriptedInput
+  private let interrupts = Mutex(0)
+
+  init(lines: [String]) { self.lines = ScriptedInput(lines: lines) }
+
+  func readLine() -> String? { lines.readLine() }
+  var interruptCount: Int { interrupts.withLock { $0 } }
+  func pressControlC() { interrupts.withLock { $0 += 1 } }
+}
+
+@MainActor @Suite struct CancellingTests {
+  private func terminal(_ answers: [ScriptedAnswer], final: Bool = false) -> (Terminal, CapturedOutput) {
+    let output = CapturedOutput()
+    let terminal = Terminal(
+      input: ScriptedInput(answers), output: output, errors: CapturedOutput(), theme: .plain,
+      finishesLineAtEnd: true, endOfInputIsFinal: final)
+    return (terminal, output)
+  }
+
+  @Test func controlDOnATerminalCancelsThePromptAndReadingGoesOn() {
+    let (terminal, output) = terminal([.controlD, .line("again")])
+    #expect(terminal.readLine(prompt: "? ") == nil)
+    #expect(!terminal.inputEnded)
+    #expect(terminal.readLine(prompt: "? ") == "again")
+    #expect(output.text == "? \n? ")
+  }
+
+  @Test func theEndOfAPipeEndsTheInput() {
+    let (terminal, _) = terminal([.controlD, .line("never")], final: true)
+    #expect(terminal.readLine(prompt: "") == nil)
+    #expect(terminal.inputEnded)
+    #expect(terminal.readLine(prompt: "") == nil, "nothing is read after the end")
+  }
+
+  @Test func oneControlCCancelsTwoInARowQuit() {
+    let (terminal, _) = terminal([.controlC, .line("x"), .controlC, .controlC, .line("unread")])
+    #expect(terminal.readLine(prompt: "") == nil)
+    #expect(!terminal.quitByInterrupt)
+    #expect(terminal.readLine(prompt: "") == "x", "an answer in between resets the count")
+    #expect(terminal.readLine(prompt: "") == nil)
+    #expect(terminal.readLine(prompt: "") == nil)
+    #expect(terminal.quitByInterrupt && terminal.inputEnded)
+  }
+
+  @Test func aPromptCancelsOnEmptyAnswersWhenItSaysSo() {
+    let (terminal, _) = terminal([.line("  "), .line("5")])
+    #expect(Prompt<Int>.integer("N:", in: 1...9).ask(on: terminal) == nil)
+    #expect(Prompt<Int>.integer("N:", in: 1...9).ask(on: terminal) == 5)
+    let (keeping, _) = self.terminal([.line(""), .controlC])
+    #expect(Prompt<String>("Name:") { .success($0) }.ask(on: keeping) == "", "an empty answer reaches the parser")
+    #expect(Prompt<String>("Name:") { .success($0) }.ask(on: keeping) == nil, "Ctrl-C cancels any prompt")
+  }
+
+  @Test func controlCCancelsASlowOperationAndTheFlowGoesOn() async throws {
+    let input = InterruptibleInput(lines: [])
+    let output = CapturedOutput()
+    let terminal = Terminal(input: input, output: output, errors: CapturedOutput(), theme: .plain)
+    let context = FlowContext(
+      terminal: terminal, presentation: .interactive, navigator: RecordingNavigator(),
+      errors: TerminalErrorPresenter(terminal: terminal), analytics: .disabled,
+      logger: Logger(module: "Test", level: .critical, sinks: []), module: "Test")
+    Task { @MainActor in
+      try await Task.sleep(for: .milliseconds(100))
+      input.pressControlC()
+    }
+    let result = try await context.interruptible { () async throws -> Int in
+      try await Task.sleep(for: .seconds(30))
+      return 1
+    }
+    #expect(result == nil)
+    #expect(output.text == "Cancelled.\n")
+    #expect(!terminal.quitByInterrupt)
+    let quick = try await context.interruptible { 7 }
+    #expect(quick == 7)
+  }
+
+  @Test func scriptsRunSlowOperationsAsTheyAre() async throws {
+    let terminal = Terminal(
+      input: ScriptedInput(lines: []), output: CapturedOutput(), errors: CapturedOutput(), theme: .plain)
+    let context = FlowContext(
+      terminal: terminal, presentation: .once(json: false), navigator: RecordingNavigator(),
+      errors: TerminalErrorPresenter(terminal: terminal), analytics: .disabled,
+      logger: Logger(module: "Test", level: .critical, sinks: []), module: "Test")
+    struct Failure: Error {}
+    await #expect(throws: Failure.self) { _ = try await context.interruptible { () throws -> Int in throw Failure() } }
+  }
+
+  @Test func controlDAtAScreensMenuLeavesOnlyThatScreen() async {
+    let output = CapturedOutput()
+    let terminal = Terminal(
+      input: ScriptedInput([.line("n"), .controlD, .line("b")]), output: output, errors: CapturedOutput(),
+      theme: .plain, endOfInputIsFinal: false)
+    let context = FlowContext(
+      terminal: terminal, presentation: .interactive, navigator: RecordingNavigator(),
+      errors: TerminalErrorPresenter(terminal: terminal), analytics: .disabled,
+      logger: Logger(module: "Test", level: .critical, sinks: []), module: "Test")
+    let menu = Menu(title: "M", items: [.init(key: "n", title: "Nested"), .init(key: "b", title: "Back")])
+    var parentChoices: [String] = []
+    await InteractiveScreen(menu: menu, load: { "parent" }, render: { $0 }).run(in: context) { choice, _ in
+      parentChoices.append(choice.key)
+      if choice.key == "n" {
+        await InteractiveScreen(menu: menu, load: { "child" }, render: { $0 }).run(in: context) { _, _ in .stay }
+        return .stay
+      }
+      return .leave
+    }
+    #expect(parentChoices == ["n", "b"], "Ctrl-D in the nested screen went back to the parent, which went on")
   }
 }

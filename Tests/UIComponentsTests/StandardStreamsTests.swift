@@ -38,7 +38,7 @@ struct StandardStreamsTests {
       finishesLineAtEnd: true)
     #expect(terminal.readLine(prompt: "Choose: ") == nil)
     #expect(terminal.readLine(prompt: "Again: ") == nil)
-    #expect(output.text == "Choose: \nAgain: ")
+    #expect(output.text == "Choose: \n", "after the end, no prompt is left hanging")
   }
 
   @Test @MainActor func pipedInputIsEchoedAndItsEndOnce() {
@@ -48,6 +48,6 @@ struct StandardStreamsTests {
     #expect(terminal.readLine(prompt: "Choose: ") == "s")
     #expect(terminal.readLine(prompt: "Choose: ") == nil)
     #expect(terminal.readLine(prompt: "Choose: ") == nil)
-    #expect(output.text == "Choose: s\nChoose: \nChoose: ")
+    #expect(output.text == "Choose: s\nChoose: \n")
   }
 }

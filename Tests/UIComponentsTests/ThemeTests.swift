@@ -12,11 +12,11 @@ import Testing
   }
 
   @Test(arguments: [
-    DetectCase(isTTY: true, environment: [:], noColor: false, expectColor: true),
-    DetectCase(isTTY: true, environment: ["NO_COLOR": ""], noColor: false, expectColor: true),
-    DetectCase(isTTY: true, environment: ["NO_COLOR": "1"], noColor: false, expectColor: false),
-    DetectCase(isTTY: true, environment: ["NO_COLOR": "yes"], noColor: false, expectColor: false),
-    DetectCase(isTTY: true, environment: [:], noColor: true, expectColor: false),
+    DetectCase(isTTY: true, environment: ["TERM": "xterm"], noColor: false, expectColor: true),
+    DetectCase(isTTY: true, environment: ["TERM": "xterm", "NO_COLOR": ""], noColor: false, expectColor: true),
+    DetectCase(isTTY: true, environment: ["TERM": "xterm", "NO_COLOR": "1"], noColor: false, expectColor: false),
+    DetectCase(isTTY: true, environment: ["TERM": "xterm", "NO_COLOR": "yes"], noColor: false, expectColor: false),
+    DetectCase(isTTY: true, environment: ["TERM": "xterm"], noColor: true, expectColor: false),
     DetectCase(isTTY: false, environment: [:], noColor: false, expectColor: false),
     DetectCase(isTTY: false, environment: ["NO_COLOR": "1"], noColor: true, expectColor: false),
     DetectCase(isTTY: true, environment: ["TERM": "xterm-256color"], noColor: false, expectColor: true),
@@ -57,5 +57,13 @@ import Testing
     #expect(TextWidth.pad(styled, to: 4) == styled + "  ")
     #expect(TextWidth.pad("7", to: 3, rightAligned: true) == "  7")
     #expect(TextWidth.pad("toolong", to: 3) == "toolong")
+  }
+}
+
+@Suite struct DumbTerminalTests {
+  @Test func aDumbOrUnknownTerminalGetsNoColour() {
+    #expect(Theme.detect(isTTY: true, environment: ["TERM": "dumb"], noColor: false) == .plain)
+    #expect(Theme.detect(isTTY: true, environment: [:], noColor: false) == .plain)
+    #expect(Theme.detect(isTTY: true, environment: ["TERM": "xterm-256color"], noColor: false) == .ansi)
   }
 }

@@ -1,0 +1,65 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How many times Ctrl-C (SIGINT) has arrived since the handler was installed.
+private let interruptCount = Atomic<Int>(0)
+/// The write end of the self-pipe the handler wakes readers with (-1 until installed).
+private let wakeWriter = Atomic<Int32>(-1)
+/// The read end of that pipe (-1 until installed).
+private let wakeReader = Atomic<Int32>(-1)
+
+/// Counts the interrupt and wakes any reader blocked in `poll` (async-signal-safe: an atomic add
+/// and a `write` of one byte). A process-wide signal may arrive on any thread; the pipe reaches them all.
+private func handleInterrupt(_ signal: Int32) {
+  interruptCount.add(1, ordering: .relaxed)
+  var byte: UInt8 = 1
+  _ = write(wakeWriter.load(ordering: .relaxed), &byte, 1)
+}
+
+/// Ctrl-C for the interactive app: instead of killing the process, SIGINT is counted and wakes the
+/// terminal's reader, so the terminal can cancel the current prompt or flow.
+public enum InterruptSignal {
+  /// Installs the counting handler for SIGINT. Scripts keep the default: Ctrl-C ends them.
+  public static func install() {
+    if wakeReader.load(ordering: .relaxed) < 0 {
+      var ends: [Int32] = [-1, -1]
+      guard pipe(&ends) == 0 else { return }
+      for end in ends {
+        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      }
+      wakeReader.store(ends[0], ordering: .relaxed)
+      wakeWriter.store(ends[1], ordering: .relaxed)
+    }
+    var action = sigaction()
+    #if canImport(Darwin)
+      action.__sigaction_u.__sa_handler = handleInterrupt
+    #else
+      action.__sigaction_handler.sa_handler = handleInterrupt
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    sigaction(SIGINT, &action, nil)
+  }
+
+  /// The number of Ctrl-Cs so far.
+  static var count: Int { interruptCount.load(ordering: .relaxed) }
+
+  /// The descriptor that becomes readable on Ctrl-C (-1 when the handler is not installed).
+  static var wakeDescriptor: Int32 { wakeReader.load(ordering: .relaxed) }
+
+  /// Empties the wake-up pipe after an interrupt was seen.
+  static func drainWakeUps() {
+    let descriptor = wakeDescriptor
+    guard descriptor >= 0 else { return }
+    var bytes = [UInt8](repeating: 0, count: 64)
+    while bytes.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+  }
+}

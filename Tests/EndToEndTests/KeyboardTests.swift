@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The interactive app with a person at the keyboard: Ctrl-C, Ctrl-D and prompts that go back.
+@Suite("cosmonaut at the keyboard")
+struct KeyboardTests {
+  @Test("Ctrl-C stops a live watch, the suit screen comes back, and the app goes on")
+  func controlCStopsAWatch() async throws {
+    let sandbox = try Sandbox()
+    let session = try KeyboardSession(sandbox: sandbox)
+    session.type("s")
+    try await session.waitFor("Choose 1-7")
+    session.type("w")
+    try await session.waitFor("Watching 5 samples (Ctrl-C stops)")
+    try await session.waitFor("kPa")
+    session.pressControlC()
+    try await session.waitFor("Cancelled.")
+    try await session.waitFor("Choose 1-7", occurrence: 2)
+    session.type("b")
+    session.type("q")
+    let result = try await session.finish()
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test("a second Ctrl-C in a row quits with 130 and leaves nothing half-written")
+  func twoControlCsQuit() async throws {
+    let sandbox = try Sandbox()
+    let session = try KeyboardSession(sandbox: sandbox)
+    session.type("u")
+    try await session.waitFor("Choose 1-3")
+    session.pressControlC()
+    try await session.waitFor("Choose 1-6", occurrence: 2)
+    session.pressControlC()
+    let result = try await session.finish()
+    #expect(result.status == 130)
+    #expect(result.stdout.hasSuffix("\n"), "the last line is finished")
+  }
+
+  @Test("at zero stock the consume prompt does not trap: Enter goes back, and nothing changes")
+  func zeroStockDoesNotTrap() async throws {
+    let sandbox = try Sandbox()
+    let stock = try await sandbox.cosmonaut(["supplies", "list", "--json"])
+    let medical = try #require(
+      (try stock.stdout.json() as? [[String: Any]])?.first { $0["id"] as? String == "medical" })
+    let all = try #require(medical["quantity"] as? Int)
+    #expect(try await sandbox.cosmonaut(["supplies", "consume", "medical", String(all)]).status == 0)
+
+    let result = try await sandbox.cosmonaut(
+      ["open", "supplies/list"], input: "c\nmedical\n\nc\nwater\n\nb\nq\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("Medical kits is out of stock"))
+    #expect(!result.stdout.contains("Quantity to consume (kits"), "no quantity is asked for an empty item")
+    let after = try await sandbox.cosmonaut(["supplies", "list", "--json"])
+    let water = (try after.stdout.json() as? [[String: Any]])?.first { $0["id"] as? String == "water" }
+    #expect(water?["quantity"] as? Int == 400)
+  }
+
+  @Test("TERM=dumb gets no colour even where colour would be used")
+  func dumbTerminal() async throws {
+    let sandbox = try Sandbox()
+    let result = try await sandbox.cosmonaut(["supplies", "list"], extraEnvironment: ["TERM": "dumb"])
+    #expect(result.status == 0)
+    #expect(!result.stdout.contains("\u{1B}["))
+  }
+}
+
+/// `cosmonaut` running interactively with its standard input fed line by line, as a person types.
+final class KeyboardSession: @unchecked Sendable {
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private let errors = Pipe()
+  private let lock = NSLock()
+  private var seen = ""
+
+  init(sandbox: Sandbox, arguments: [String] = []) throws {
+    process.executableURL = Executables.cosmonaut
+    process.arguments = ["--data-dir", sandbox.dataDirectory] + arguments
+    process.environment = sandbox.environment
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let handle = output.fileHandleForReading
+    Thread.detachNewThread { [self] in
+      while true {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        lock.withLock { seen += String(decoding: chunk, as: UTF8.self) }
+      }
+    }
+  }
+
+  /// Types `line` and Enter.
+  func type(_ line: String) {
+    input.fileHandleForWriting.write(Data((line + "\n").utf8))
+  }
+
+  /// Sends SIGINT, as Ctrl-C at a terminal does.
+  func pressControlC() {
+    kill(process.processIdentifier, SIGINT)
+  }
+
+  /// Waits until the output shows `text` for the `occurrence`-th time (10 s at most).
+  func waitFor(_ text: String, occurrence: Int = 1) async throws {
+    for _ in 0..<200 {
+      let count = lock.withLock { seen.components(separatedBy: text).count - 1 }
+      if count >= occurrence { return }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    throw ProcessFailure.notReady("never saw \"\(text)\" in:\n\(lock.withLock { seen })")
+  }
+
+  /// Closes the input, waits for the process (30 s at most) and returns what it left.
+  func finish() async throws -> ProcessResult {
+    try? input.fileHandleForWriting.close()
+    for _ in 0..<600 where process.isRunning {
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    if process.isRunning {
+      process.terminate()
+      throw ProcessFailure.timedOut("cosmonaut (interactive)")
+    }
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    try await Task.sleep(for: .milliseconds(50))
+    return ProcessResult(status: process.terminationStatus, stdout: lock.withLock { seen }, stderr: stderr)
+  }
+}
