@@ -19,6 +19,8 @@ import PackageDescription
 let app: [Module] = [
   .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["SpacesuitService", "CommandLineKit", "Radio", "Logging"]),
+  .executable("ISSOverviewApp", product: "iss-overview-app", dependsOn: []),
+  .executable("StationSimulator", product: "station-simulator", dependsOn: []),
 ]
 
 // MARK: - Domain
@@ -28,6 +30,7 @@ let domain: [Module] = [
   .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
   .library("Cosmonaut", dependsOn: ["CosmonautService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
   .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
+  .library("Peripheries", dependsOn: []),
 ]
 
 // MARK: - Service
@@ -36,6 +39,9 @@ let domain: [Module] = [
 let service: [Module] = [
   .library("CosmonautService", dependsOn: ["Network", "Persistence", "Logging", "AppAnalytics"]),
   .library("SpacesuitService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
+  .library("SolarArrayService", dependsOn: []),
+  .library("HeatRadiatorService", dependsOn: []),
+  .library("DockingPortService", dependsOn: []),
 ]
 
 // MARK: - Core

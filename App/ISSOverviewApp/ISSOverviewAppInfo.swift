@@ -1,0 +1,19 @@
+/// Describes the ISSOverviewApp module; replace it with the module's first real type.
+public struct ISSOverviewAppInfo: Sendable, Equatable {
+  /// The module's name.
+  public let moduleName: String
+  /// The layer the module lives in.
+  public let layer: String
+
+  /// The ISSOverviewApp module itself.
+  public static let current = ISSOverviewAppInfo(moduleName: "ISSOverviewApp", layer: "App")
+
+  /// Creates a description of a module in a layer.
+  public init(moduleName: String, layer: String) {
+    self.moduleName = moduleName
+    self.layer = layer
+  }
+
+  /// A one-line summary such as `ISSOverviewApp (App layer)`.
+  public var summary: String { "\(moduleName) (\(layer) layer)" }
+}

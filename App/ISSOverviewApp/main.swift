@@ -1,0 +1,2 @@
+// The entry point of the `ISSOverviewApp` executable.
+print(ISSOverviewAppInfo.current.summary)

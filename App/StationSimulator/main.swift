@@ -1,0 +1,2 @@
+// The entry point of the `StationSimulator` executable.
+print(StationSimulatorInfo.current.summary)
