@@ -39,9 +39,9 @@ let domain: [Module] = [
 let service: [Module] = [
   .library("CosmonautService", dependsOn: ["Network", "Persistence", "Logging", "AppAnalytics"]),
   .library("SpacesuitService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
-  .library("SolarArrayService", dependsOn: []),
-  .library("HeatRadiatorService", dependsOn: []),
-  .library("DockingPortService", dependsOn: []),
+  .library("SolarArrayService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
+  .library("HeatRadiatorService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
+  .library("DockingPortService", dependsOn: ["Radio", "Network", "Persistence", "Logging", "AppAnalytics"]),
 ]
 
 // MARK: - Core
