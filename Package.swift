@@ -19,8 +19,8 @@ import PackageDescription
 let app: [Module] = [
   .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["SpacesuitService", "CommandLineKit", "Radio", "Logging"]),
-  .executable("ISSOverviewApp", product: "iss-overview-app", dependsOn: []),
-  .executable("StationSimulator", product: "station-simulator", dependsOn: []),
+  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
+  .executable("StationSimulator", product: "station-sim", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
 ]
 
 // MARK: - Domain
@@ -69,7 +69,7 @@ let shared: [Module] = [
 /// End-to-end tests run the built executables as a user would; they import no workspace module.
 let endToEndTests: [Target] = [
   .testTarget(
-    name: "EndToEndTests", dependencies: ["CosmonautApp", "SpacesuitSimulator"], path: "Tests/EndToEndTests")
+    name: "EndToEndTests", dependencies: ["CosmonautApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator"], path: "Tests/EndToEndTests")
 ]
 
 // MARK: - Assembly (no need to edit below this line to add a module)

@@ -29,7 +29,10 @@ struct StationCommands {
       let answer = try await reader.thermal.send(command)
       (message, document) = (answer.message, answer)
     case .dock(let step):
-      if let refusal = StationRules.refusal(of: step, power: try await reader.power.status()) { throw refusal }
+      let port = try await reader.docking.status().port(step.port)
+      if let refusal = StationRules.refusal(of: step, at: port, power: try await reader.power.status()) {
+        throw refusal
+      }
       let answer = try await reader.docking.send(step)
       (message, document) = (answer.message, answer)
     case .status, .power, .thermal, .docking, .schedule:

@@ -18,11 +18,12 @@ enum StationRules {
     }
   }
 
-  /// Why `step` may not start now, or nil: an approach or an undocking needs the wings near its
-  /// port feathered.
-  static func refusal(of step: DockingCommand, power: PowerStatus) -> PeripheriesError? {
-    switch step {
-    case .approach, .undock: break
+  /// Why `step` may not start now, or nil: an approach to a free port, or an undocking from hard
+  /// dock, needs the wings near the port feathered. (A step the port itself refuses, e.g. an
+  /// approach to an occupied port, is left to the docking system, which says why.)
+  static func refusal(of step: DockingCommand, at port: PortStatus?, power: PowerStatus) -> PeripheriesError? {
+    switch (step, port?.phase) {
+    case (.approach, .free), (.undock, .hardDock): break
     default: return nil
     }
     let unfeathered = wingsNear(step.port).filter { power.wing($0)?.isFeathered != true }

@@ -1,2 +1,0 @@
-// The entry point of the `ISSOverviewApp` executable.
-print(ISSOverviewAppInfo.current.summary)
