@@ -23,7 +23,8 @@ enum StationRules {
   /// approach to an occupied port, is left to the docking system, which says why.)
   static func refusal(of step: DockingCommand, at port: PortStatus?, power: PowerStatus) -> PeripheriesError? {
     switch (step, port?.phase) {
-    case (.approach, .free), (.undock, .hardDock): break
+    case (.approach(let port, let vehicle), .free) where vehicle.mechanism == port.mechanism: break
+    case (.undock, .hardDock): break
     default: return nil
     }
     let unfeathered = wingsNear(step.port).filter { power.wing($0)?.isFeathered != true }

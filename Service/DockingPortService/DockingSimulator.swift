@@ -105,7 +105,7 @@ public struct DockingSimulator: Sendable {
     let port = command.port
     guard let current = ports[port] else { return .failure(Refusal(reason: "no such port")) }
     let name = port.rawValue
-    let here = current.vehicle.map { "\($0.displayName) is in \(current.phase.displayName) at \(name)" }
+    let here = current.vehicle.map { "\($0.displayName) is at \(name) (\(current.phase.displayName))" }
       ?? "\(name) is free"
     func require(_ phase: PortPhase, _ fix: String) -> Refusal? {
       current.phase == phase ? nil : Refusal(reason: "\(here); \(fix)")
