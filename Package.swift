@@ -69,7 +69,8 @@ let shared: [Module] = [
 /// End-to-end tests run the built executables as a user would; they import no workspace module.
 let endToEndTests: [Target] = [
   .testTarget(
-    name: "EndToEndTests", dependencies: ["CosmonautApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator"], path: "Tests/EndToEndTests")
+    name: "EndToEndTests", dependencies: ["CosmonautApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator"],
+    path: "Tests/EndToEndTests")
 ]
 
 // MARK: - Assembly (no need to edit below this line to add a module)

@@ -2,8 +2,8 @@ import AppAnalytics
 import CommandLineKit
 import DockingPortService
 import Foundation
-import Logging
 import HeatRadiatorService
+import Logging
 import Network
 import Persistence
 import Radio
@@ -41,7 +41,8 @@ struct LiveServices: AppServices {
       guard let token = AuthToken(token) else {
         throw UsageError("ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the development token")
       }
-      let retry = RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(200), multiplier: 2, maxBackoff: .seconds(2))
+      let retry = RetryPolicy(
+        maxAttempts: 3, initialBackoff: .milliseconds(200), multiplier: 2, maxBackoff: .seconds(2))
       let configuration = ClientConfiguration(baseURL: url, timeout: .seconds(5), retry: retry)
       houston = AuthenticatedClient(client: HTTPClient(configuration: configuration), token: token)
     }

@@ -13,7 +13,8 @@ enum StationCommandLine {
   /// `--scenario <name>`: how the station starts.
   static let scenario = Option(
     "scenario", ValueFormat<StationScenario>.choice, placeholder: "name",
-    help: "How the station starts: " + StationScenario.allCases.map { "\($0.rawValue) (\($0.summary))" }
+    help: "How the station starts: "
+      + StationScenario.allCases.map { "\($0.rawValue) (\($0.summary))" }
       .joined(separator: ", ") + "; default nominal.")
   /// `--time-factor <n>`: how much faster than the wall clock the station's time runs.
   static let timeFactor = Option(

@@ -31,9 +31,13 @@ let listener: UnixSocketListener
 do {
   listener = try UnixSocketListener(path: options.socketPath)
 } catch RadioError.addressInUse(let path) {
-  fail("another station is already listening on \(path); stop it or pick another --socket path", code: ExitCode.unavailable)
+  fail(
+    "another station is already listening on \(path); stop it or pick another --socket path", code: ExitCode.unavailable
+  )
 } catch RadioError.socketPathTooLong(let path, let maximum) {
-  fail("socket path is \(path.utf8.count) bytes, more than the \(maximum) allowed; use a shorter --socket path", code: ExitCode.usage)
+  fail(
+    "socket path is \(path.utf8.count) bytes, more than the \(maximum) allowed; use a shorter --socket path",
+    code: ExitCode.usage)
 } catch {
   fail("cannot listen on \(options.socketPath): \(error)", code: ExitCode.internalError)
 }

@@ -40,7 +40,9 @@ public final class PeripheriesCoordinator: Coordinator {
       if interactive { await start() } else { try await overview.printOnce() }
     case .status(let watch?):
       if interactive {
-        await context.presentingErrors { try await overview.watch(.init(count: watch.count ?? 5, intervalMilliseconds: watch.intervalMilliseconds)) }
+        await context.presentingErrors {
+          try await overview.watch(.init(count: watch.count ?? 5, intervalMilliseconds: watch.intervalMilliseconds))
+        }
         await start()
       } else {
         try await overview.watch(watch)

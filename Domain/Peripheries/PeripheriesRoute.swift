@@ -66,7 +66,8 @@ extension PeripheriesRoute: CommandRoute {
     case .radiator(.rotate(let wing, let pointing)):
       Self.rotateCommand.invocation(Self.radiator(wing), Self.pointing(pointing))
     case .docking: Self.dockingCommand.invocation()
-    case .dock(.approach(let port, let vehicle)): Self.approachCommand.invocation(Self.port(port), Self.vehicle(vehicle))
+    case .dock(.approach(let port, let vehicle)):
+      Self.approachCommand.invocation(Self.port(port), Self.vehicle(vehicle))
     case .dock(let step):
       Self.portSteps.first { $0.matches(step) }.map { $0.command.invocation(Self.port(step.port)) }
         ?? Self.dockingCommand.invocation()
@@ -79,9 +80,10 @@ extension PeripheriesRoute: CommandRoute {
   static let count = Option(
     "count", .integer(in: 1...1_000_000), placeholder: "n", help: "With --watch: stop after <n> samples.")
   static let interval = Option(
-    "interval-ms", .integer(in: 100...3_600_000), placeholder: "ms", help: "With --watch: time between samples; default 2000.")
+    "interval-ms", .integer(in: 100...3_600_000), placeholder: "ms",
+    help: "With --watch: time between samples; default 2000.")
   static let channel = Argument(
-    "wing", ValueFormat<PowerChannel>.choice, help: "The wing, by its power channel: 1A, 1B, 2A, 2B, 3A, 3B, 4A or 4B.")
+    "wing", ValueFormat<PowerChannel>.choice, help: "The wing, by the power channel it feeds.")
   static let wingMode = Argument(
     "mode",
     ValueFormat<PointingMode>(
@@ -96,7 +98,8 @@ extension PeripheriesRoute: CommandRoute {
       read: { text in PointingMode(text: text).flatMap { $0 == .feather ? nil : $0 } }, write: \.description),
     help: "track (turn with the sun) or an angle in degrees to park at.")
   static let radiator = Argument(
-    "radiator", ValueFormat<RadiatorWing>.choice, help: "The radiator wing: starboard (S1, loop A) or port (P1, loop B).")
+    "radiator", ValueFormat<RadiatorWing>.choice,
+    help: "The radiator wing: starboard (S1, loop A) or port (P1, loop B).")
   static let pointing = Argument(
     "angle",
     ValueFormat<RadiatorPointing>(
@@ -109,11 +112,9 @@ extension PeripheriesRoute: CommandRoute {
       }, write: \.description),
     help: "track (edge-on to the sun) or the rotary joint's angle in degrees.")
   static let port = Argument(
-    "port", ValueFormat<DockingPort>.choice,
-    help: "The port: " + DockingPort.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+    "port", ValueFormat<DockingPort>.choice, help: "The docking port.")
   static let vehicle = Argument(
-    "vehicle", ValueFormat<VehicleKind>.choice,
-    help: "The vehicle: " + VehicleKind.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+    "vehicle", ValueFormat<VehicleKind>.choice, help: "The visiting vehicle.")
 
   // Commands.
   static let statusCommand = Command(

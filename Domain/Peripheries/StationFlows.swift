@@ -159,7 +159,8 @@ struct PowerFlow {
       menu: Menu(
         title: "Power",
         items: [
-          .init(key: "r", title: "Refresh"), .init(key: "w", title: "Drive a wing"), .init(key: "s", title: "Drive a SARJ"),
+          .init(key: "r", title: "Refresh"), .init(key: "w", title: "Drive a wing"),
+          .init(key: "s", title: "Drive a SARJ"),
           .init(key: "f", title: "Feather the wings near a port"), .init(key: "b", title: "Back"),
         ]),
       load: { () async throws -> (PowerStatus, [StationAlert]) in
@@ -236,7 +237,9 @@ struct ThermalFlow {
       case "d": await commands.performShowingErrors(.radiator(.deploy(wing)))
       case "x": await commands.performShowingErrors(.radiator(.retract(wing)))
       default:
-        guard let pointing = commands.ask(PeripheriesRoute.pointing, "Angle (-105…105) or track:") else { return .leave }
+        guard let pointing = commands.ask(PeripheriesRoute.pointing, "Angle (-105…105) or track:") else {
+          return .leave
+        }
         await commands.performShowingErrors(.radiator(.rotate(wing, pointing)))
       }
       return .stay

@@ -13,9 +13,13 @@ enum StationScreens {
     let station = KeyValuePanel(
       title: "ISS — \(document.timestamp.formatted(.iso8601))",
       rows: [
-        .init("Position", String(format: "%.2f°, %.2f°, %.0f km", position.latitude, position.longitude, position.altitudeKm)),
         .init(
-          "Sun", String(format: "%@, %.0f min to %@", sun, position.minutesToTransition, position.inSunlight ? "sunset" : "sunrise"),
+          "Position",
+          String(format: "%.2f°, %.2f°, %.0f km", position.latitude, position.longitude, position.altitudeKm)),
+        .init(
+          "Sun",
+          String(
+            format: "%@, %.0f min to %@", sun, position.minutesToTransition, position.inSunlight ? "sunset" : "sunrise"),
           style: position.inSunlight ? .ok : .dim),
       ]
     ).render(theme)
@@ -81,11 +85,15 @@ enum StationScreens {
       title: "Power — \(power.timestamp.formatted(.iso8601))",
       rows: [
         .init(
-          "Generated", String(format: "%.1f of %.1f kW available; %.1f kW consumed", power.generatedKW, power.availableKW, power.consumedKW)),
+          "Generated",
+          String(
+            format: "%.1f of %.1f kW available; %.1f kW consumed", power.generatedKW, power.availableKW,
+            power.consumedKW)),
         .init(
           "Sun",
           String(
-            format: "%@, %.0f min to %@ (eclipse %.0f of %.0f min, beta %.0f°)", orbit.inSunlight ? "sunlight" : "eclipse",
+            format: "%@, %.0f min to %@ (eclipse %.0f of %.0f min, beta %.0f°)",
+            orbit.inSunlight ? "sunlight" : "eclipse",
             orbit.minutesToTransition, orbit.inSunlight ? "sunset" : "sunrise", orbit.eclipseMinutes,
             orbit.periodMinutes, orbit.betaAngle)),
         .init("Alpha joints", joints),

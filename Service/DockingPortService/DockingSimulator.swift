@@ -105,7 +105,8 @@ public struct DockingSimulator: Sendable {
     let port = command.port
     guard let current = ports[port] else { return .failure(Refusal(reason: "no such port")) }
     let name = port.rawValue
-    let here = current.vehicle.map { "\($0.displayName) is at \(name) (\(current.phase.displayName))" }
+    let here =
+      current.vehicle.map { "\($0.displayName) is at \(name) (\(current.phase.displayName))" }
       ?? "\(name) is free"
     func require(_ phase: PortPhase, _ fix: String) -> Refusal? {
       current.phase == phase ? nil : Refusal(reason: "\(here); \(fix)")
@@ -126,7 +127,8 @@ public struct DockingSimulator: Sendable {
       if let moving = ports.values.first(where: { $0.phase == .approach || $0.phase == .departing }) {
         return .failure(
           Refusal(
-            reason: "\(moving.vehicle?.displayName ?? "a vehicle") is \(moving.phase == .approach ? "approaching" : "departing") "
+            reason:
+              "\(moving.vehicle?.displayName ?? "a vehicle") is \(moving.phase == .approach ? "approaching" : "departing") "
               + "\(moving.port.rawValue); one vehicle moves near the station at a time"))
       }
       return .success(
@@ -135,7 +137,10 @@ public struct DockingSimulator: Sendable {
       if let refusal = require(.approach, "capture needs a vehicle in contact") { return .failure(refusal) }
       if let range = current.rangeMeters, range > Self.contactMeters {
         return .failure(
-          Refusal(reason: String(format: "%@ is still %.1f m from %@; capture at contact", current.vehicle?.displayName ?? "the vehicle", range, name)))
+          Refusal(
+            reason: String(
+              format: "%@ is still %.1f m from %@; capture at contact", current.vehicle?.displayName ?? "the vehicle",
+              range, name)))
       }
       return .success(moved(.softCapture))
     case .hardDock:

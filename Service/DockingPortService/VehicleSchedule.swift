@@ -171,7 +171,10 @@ public actor FakeVehicleScheduleClient: VehicleScheduleClient {
   public private(set) var reading: ScheduleReading?
 
   /// A fake returning `reading`.
-  public init(reading: ScheduleReading? = ScheduleReading(schedule: .sample, receivedAt: VehicleSchedule.sample.generatedAt, isLive: true)) {
+  public init(
+    reading: ScheduleReading? = ScheduleReading(
+      schedule: .sample, receivedAt: VehicleSchedule.sample.generatedAt, isLive: true)
+  ) {
     self.reading = reading
   }
 

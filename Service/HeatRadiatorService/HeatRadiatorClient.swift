@@ -133,7 +133,9 @@ public actor FakeHeatRadiatorClient: HeatRadiatorClient {
   public private(set) var failure: HeatRadiatorError?
 
   /// A fake over `simulator` (by default a nominal thermal control system at a fixed date).
-  public init(simulator: HeatRadiatorSimulator = HeatRadiatorSimulator(start: Date(timeIntervalSince1970: 1_800_000_000))) {
+  public init(
+    simulator: HeatRadiatorSimulator = HeatRadiatorSimulator(start: Date(timeIntervalSince1970: 1_800_000_000))
+  ) {
     self.simulator = simulator
   }
 

@@ -10,9 +10,10 @@ public struct ThermalScenario: Codable, Sendable, Equatable {
   public var retracted: Set<RadiatorWing>
 
   /// A scenario; the defaults are a nominal day.
-  public init(loadKW: [CoolantLoop: Double] = [.a: 13, .b: 12], failedPump: CoolantLoop? = nil,
-    retracted: Set<RadiatorWing> = [])
-  {
+  public init(
+    loadKW: [CoolantLoop: Double] = [.a: 13, .b: 12], failedPump: CoolantLoop? = nil,
+    retracted: Set<RadiatorWing> = []
+  ) {
     self.loadKW = loadKW
     self.failedPump = failedPump
     self.retracted = retracted
@@ -133,7 +134,8 @@ public struct HeatRadiatorSimulator: Sendable {
       radiator.pointing = pointing
       radiators[wing] = radiator
     }
-    return ThermalAcknowledgement(command: command.description, accepted: true, message: "\(command.description): under way")
+    return ThermalAcknowledgement(
+      command: command.description, accepted: true, message: "\(command.description): under way")
   }
 
   /// The status telemetry reports now.

@@ -33,7 +33,8 @@ struct Orbit: Sendable, Equatable {
     let inclination = Self.inclinationDegrees * .pi / 180
     let latitude = asin(sin(inclination) * sin(argument)) * 180 / .pi
     let orbitLongitude = atan2(cos(inclination) * sin(argument), cos(argument)) * 180 / .pi
-    let rotation = 360 * date.timeIntervalSince1970.truncatingRemainder(dividingBy: Self.siderealDaySeconds)
+    let rotation =
+      360 * date.timeIntervalSince1970.truncatingRemainder(dividingBy: Self.siderealDaySeconds)
       / Self.siderealDaySeconds
     let longitude = (orbitLongitude - rotation + 540).truncatingRemainder(dividingBy: 360) - 180
     let shadowStart = 0.5 - eclipseFraction / 2

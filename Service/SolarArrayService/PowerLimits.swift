@@ -35,7 +35,8 @@ public enum PowerLimits {
           PowerAlert(
             severity: critical ? .critical : .warning, subject: "battery \(wing.channel.rawValue)",
             message: String(
-              format: "channel %@ batteries at %.0f %% (below %.0f %%); shed load on the channel", wing.channel.rawValue,
+              format: "channel %@ batteries at %.0f %% (below %.0f %%); shed load on the channel",
+              wing.channel.rawValue,
               charge, limit)))
       }
       let offTarget = abs(angleDifference(wing.angle, wing.targetAngle))

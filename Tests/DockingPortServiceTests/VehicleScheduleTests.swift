@@ -34,9 +34,12 @@ final class ScriptedHouston: HTTPTransport {
 struct VehicleScheduleTests {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("schedule-\(UUID().uuidString)")
 
-  func client(_ houston: ScriptedHouston?, events: InMemoryAnalyticsProvider = .init()) throws -> LiveVehicleScheduleClient {
+  func client(
+    _ houston: ScriptedHouston?, events: InMemoryAnalyticsProvider = .init()
+  ) throws -> LiveVehicleScheduleClient {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let store = try EntityStore(configuration: StoreConfiguration(fileURL: directory.appendingPathComponent("s.sqlite")))
+    let store = try EntityStore(
+      configuration: StoreConfiguration(fileURL: directory.appendingPathComponent("s.sqlite")))
     let authenticated = houston.map { transport in
       AuthenticatedClient(
         client: HTTPClient(
@@ -82,7 +85,8 @@ struct VehicleScheduleTests {
   @Test func aScheduleHoustonCannotMeanIsRefusedAndTheKeptCopyStays() async throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     _ = try await client(ScriptedHouston([HTTPResponse(status: 200, body: Self.body)])).schedule()
-    let nonsense = Data(#"{"generatedAt":"2027-01-15T08:00:00Z","events":[{"kind":"arrival","vehicle":"shuttle"}]}"#.utf8)
+    let nonsense = Data(
+      #"{"generatedAt":"2027-01-15T08:00:00Z","events":[{"kind":"arrival","vehicle":"shuttle"}]}"#.utf8)
     await #expect(throws: VehicleScheduleError.self) {
       try await client(ScriptedHouston([HTTPResponse(status: 200, body: nonsense)])).schedule()
     }

@@ -52,7 +52,9 @@ final class Sandbox: @unchecked Sendable {
   /// The environment a user's shell would give, minus anything that could leak into the test.
   var environment: [String: String] {
     var environment = ProcessInfo.processInfo.environment
-    for key in ["ISS_DATA_DIR", "ISS_HOUSTON_URL", "ISS_SUIT", "ISS_STATION", "ISS_LOG_LEVEL", "XDG_DATA_HOME", "NO_COLOR"] {
+    for key in [
+      "ISS_DATA_DIR", "ISS_HOUSTON_URL", "ISS_SUIT", "ISS_STATION", "ISS_LOG_LEVEL", "XDG_DATA_HOME", "NO_COLOR",
+    ] {
       environment[key] = nil
     }
     environment["HOME"] = directory.path
@@ -72,7 +74,8 @@ final class Sandbox: @unchecked Sendable {
 
   /// Runs `iss-overview` with this sandbox's data directory.
   func issOverview(_ arguments: [String], input: String? = nil) async throws -> ProcessResult {
-    try await run(Executables.issOverview, ["--data-dir", dataDirectory] + arguments, input: input, environment: environment)
+    try await run(
+      Executables.issOverview, ["--data-dir", dataDirectory] + arguments, input: input, environment: environment)
   }
 
   /// Runs a process to its end without blocking a thread of the test runner; killed after a minute.

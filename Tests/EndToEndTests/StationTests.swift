@@ -23,7 +23,8 @@ struct StationTests {
 
     /// Runs a command with `--json` and reads its document.
     func json(_ arguments: String...) async throws -> [String: Any] {
-      let result = try await sandbox.issOverview(["--station", "unix:\(sandbox.stationSocketPath)"] + arguments + ["--json"])
+      let result = try await sandbox.issOverview(
+        ["--station", "unix:\(sandbox.stationSocketPath)"] + arguments + ["--json"])
       #expect(result.status == 0, "\(arguments): \(result.stderr)")
       return try #require(try result.stdout.json() as? [String: Any])
     }
@@ -118,7 +119,8 @@ struct StationTests {
     ]
     for (arguments, reason) in refusals {
       let before = try await bench.stationState()
-      let result = try await bench.sandbox.issOverview(["--station", "unix:\(bench.sandbox.stationSocketPath)"] + arguments)
+      let result = try await bench.sandbox.issOverview(
+        ["--station", "unix:\(bench.sandbox.stationSocketPath)"] + arguments)
       #expect(result.status == 65, "\(arguments): \(result.stderr)")
       #expect(result.stderr.contains(reason) && result.stderr.hasSuffix("nothing changed\n"), "\(result.stderr)")
       #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
@@ -179,7 +181,8 @@ struct StationTests {
     let liveDocument = try #require(try live.stdout.json() as? [String: Any])
     #expect(liveDocument["isLive"] as? Bool == true)
     let events = try #require((liveDocument["schedule"] as? [String: Any])?["events"] as? [[String: Any]])
-    #expect(events.contains { $0["vehicle"] as? String == "cargo-dragon" && $0["port"] as? String == "harmony-forward" })
+    #expect(
+      events.contains { $0["vehicle"] as? String == "cargo-dragon" && $0["port"] as? String == "harmony-forward" })
     houston.stop()
 
     let offline = try await sandbox.issOverview(["--houston", url, "docking", "schedule", "--json"])
@@ -198,6 +201,7 @@ struct StationTests {
     #expect(status.status == 0 && status.stdout.contains("Systems"), "\(status.stderr)")
     let missing = try await sandbox.issOverview(["--station", "unix:\(sandbox.stationSocketPath)", "power"])
     #expect(missing.status == 69, "\(missing.stderr)")
-    #expect(missing.stderr.split(separator: "\n").count == 1 && missing.stderr.contains("station-sim"), "\(missing.stderr)")
+    #expect(
+      missing.stderr.split(separator: "\n").count == 1 && missing.stderr.contains("station-sim"), "\(missing.stderr)")
   }
 }

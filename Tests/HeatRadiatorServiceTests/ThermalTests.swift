@@ -65,11 +65,13 @@ struct ThermalTests {
     let logger = Logger(module: "ThermalTests", level: .error, sinks: [])
     let simulation = HeatRadiatorSimulation(
       simulator: HeatRadiatorSimulator(start: start), clock: { [start] in start }, logger: logger)
-    let client = LiveHeatRadiatorClient(connector: simulation.connector, logger: logger, analytics: Analytics(providers: []))
+    let client = LiveHeatRadiatorClient(
+      connector: simulation.connector, logger: logger, analytics: Analytics(providers: []))
     #expect(try await client.status().loops.map(\.loop) == [.a, .b])
     #expect(try await client.send(.retract(.starboard)).accepted)
     await #expect(throws: HeatRadiatorError.self) { try await client.send(.retract(.starboard)) }
     var device = HeatRadiatorDevice(simulator: HeatRadiatorSimulator(start: start))
-    #expect(device.respond(to: Frame(type: 0x10, sequence: 1), at: start).type == 0xAF, "power requests are not thermal's")
+    #expect(
+      device.respond(to: Frame(type: 0x10, sequence: 1), at: start).type == 0xAF, "power requests are not thermal's")
   }
 }

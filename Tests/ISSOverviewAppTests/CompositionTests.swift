@@ -20,8 +20,9 @@ import UIComponents
   @Test func helpListsTheDomainsCommandsAndTheLiveOptions() async {
     let (code, help, _) = await run(["--help"])
     #expect(code == 0)
-    for command in ["status", "power wing", "power sarj", "thermal rotate", "docking approach", "docking schedule", "open"]
-    {
+    for command in [
+      "status", "power wing", "power sarj", "thermal rotate", "docking approach", "docking schedule", "open",
+    ] {
       #expect(help.contains("\n  \(command) "), "main help lists \(command)")
     }
     for option in ["--houston <url>", "--station <station>", "--data-dir <dir>", "--log-level <level>", "--no-color"] {

@@ -47,7 +47,9 @@ struct PeripheriesFlowTests {
 
   @Test func anApproachWaitsForTheWingsNearThePortToBeFeathered() async throws {
     let harness = PeripheriesHarness(.once(json: false))
-    await #expect(throws: PeripheriesError.self) { try await harness.open("docking approach harmony-forward starliner") }
+    await #expect(throws: PeripheriesError.self) {
+      try await harness.open("docking approach harmony-forward starliner")
+    }
     #expect(try await harness.docking.status().port(.harmonyForward)?.phase == .free, "nothing changed")
     #expect(await harness.docking.sentCommands.isEmpty, "the docking system was not even asked")
     for wing in ["1A", "2A", "3A"] { try await harness.open("power wing \(wing) feather") }
@@ -101,7 +103,9 @@ struct PeripheriesFlowTests {
       .interactive,
       input: ["p", "f", "harmony-forward", "b", "d", "a", "harmony-forward", "cargo-dragon", "b", "b"])
     await harness.coordinator.start()
-    let wings = try await harness.power.status().wings.filter { ["1A", "2A", "3A", "4A"].contains($0.channel.rawValue) }
+    let wings = try await harness.power.status().wings.filter {
+      ["1A", "2A", "3A", "4A"].contains($0.channel.rawValue)
+    }
     #expect(wings.allSatisfy { $0.mode == .feather })
     // The model's clock stood still: the wings are still slewing, so the approach was refused and shown.
     #expect(harness.errorOutput.text.contains("not feathered"))

@@ -41,7 +41,8 @@ final class PeripheriesHarness {
     presenter = TerminalErrorPresenter(terminal: terminal)
     let context = FlowContext(
       terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter,
-      analytics: Analytics(providers: [events]), logger: Logger(module: "PeripheriesTests", level: .trace, sinks: [log]),
+      analytics: Analytics(providers: [events]),
+      logger: Logger(module: "PeripheriesTests", level: .trace, sinks: [log]),
       module: "Peripheries")
     coordinator = PeripheriesCoordinator(
       context: context, power: self.power, thermal: self.thermal, docking: docking, schedule: schedule)

@@ -47,7 +47,8 @@ struct PeripheriesRouteTests {
   @Test func everyMainMenuEntryReachesTheFlowOfItsCommand() async throws {
     #expect(PeripheriesRoute.mainMenu.map(\.title) == ["Overview", "Power", "Thermal", "Docking"])
     for entry in PeripheriesRoute.mainMenu {
-      #expect(try await outcome(of: entry.route) == (try await outcome(of: try PeripheriesRoute(words: entry.route.words))))
+      #expect(
+        try await outcome(of: entry.route) == (try await outcome(of: try PeripheriesRoute(words: entry.route.words))))
     }
   }
 
@@ -56,7 +57,9 @@ struct PeripheriesRouteTests {
       "power wing 5A track", "power wing 1A sideways", "power sarj port feather", "thermal rotate port 120",
       "docking approach harmony-forward shuttle", "status --count 3", "power wing 1A 181",
     ] {
-      #expect(throws: UsageError.self, "\(words)") { try PeripheriesRoute(words: words.split(separator: " ").map(String.init)) }
+      #expect(throws: UsageError.self, "\(words)") {
+        try PeripheriesRoute(words: words.split(separator: " ").map(String.init))
+      }
     }
     #expect(try PeripheriesRoute(words: ["overview"]) == .status(watch: nil), "alias")
     #expect(try PeripheriesRoute(words: ["power", "wing", "2b", "FEATHER"]) == .wing(.c2B, .feather), "any case")
@@ -64,7 +67,9 @@ struct PeripheriesRouteTests {
 
   @Test func routesThatChangeTheStationSaySo() {
     #expect(PeripheriesRoute.wing(.c1A, .feather).change == "drive wing 1A's beta gimbal to feather.")
-    #expect(PeripheriesRoute.dock(.approach(.harmonyForward, .starliner)).change == "approach harmony-forward with Starliner.")
+    #expect(
+      PeripheriesRoute.dock(.approach(.harmonyForward, .starliner)).change == "approach harmony-forward with Starliner."
+    )
     for route in [PeripheriesRoute.status(watch: nil), .power, .thermal, .docking, .schedule] {
       #expect(route.change == nil, "\(route) only shows")
     }

@@ -60,7 +60,9 @@ struct PowerLinkTests {
 
   @Test func theFakeRefusesLikeTheModel() async throws {
     let fake = FakeSolarArrayClient()
-    await #expect(throws: SolarArrayError.rejected("an alpha joint does not feather; give track or an angle from -180 to 180")) {
+    await #expect(
+      throws: SolarArrayError.rejected("an alpha joint does not feather; give track or an angle from -180 to 180")
+    ) {
       try await fake.send(.joint(.port, .feather))
     }
     _ = try await fake.send(.wing(.c1A, .feather))

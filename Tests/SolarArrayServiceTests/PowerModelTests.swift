@@ -31,7 +31,8 @@ struct PowerModelTests {
       }
     }
     #expect(sawEclipse)
-    #expect(lowest < 90 && lowest > PowerLimits.batteryWarningPercent, "a nominal eclipse dips the batteries: \(lowest)")
+    #expect(
+      lowest < 90 && lowest > PowerLimits.batteryWarningPercent, "a nominal eclipse dips the batteries: \(lowest)")
     model.advance(by: 0.1 * Orbit.periodSeconds)
     #expect(model.status.orbit.inSunlight)
     #expect(abs(model.status.consumedKW - 92) < 5)

@@ -38,7 +38,8 @@ struct StationSimulatorTests {
     #expect(power.type == PowerProtocol.MessageType.status.rawValue && power.sequence == 1)
     let thermal = await station.answer(Frame(type: ThermalProtocol.MessageType.statusRequest.rawValue, sequence: 2))
     #expect(thermal.type == ThermalProtocol.MessageType.status.rawValue)
-    #expect(String(decoding: thermal.payload, as: UTF8.self).contains(#""pumpSpeedRPM":0"#), "the scenario's tripped pump")
+    #expect(
+      String(decoding: thermal.payload, as: UTF8.self).contains(#""pumpSpeedRPM":0"#), "the scenario's tripped pump")
     let docking = await station.answer(Frame(type: DockingProtocol.MessageType.statusRequest.rawValue, sequence: 3))
     #expect(docking.type == DockingProtocol.MessageType.status.rawValue)
     let unknown = await station.answer(Frame(type: 0x42, sequence: 4))
@@ -54,10 +55,13 @@ struct StationSimulatorTests {
   @Test func scenariosStartTheStationAsTheySay() {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
     var eclipse = SolarArraySimulator(start: start, scenario: StationScenario.eclipse.power)
-    #expect(!eclipse.status.orbit.inSunlight && eclipse.status.orbit.minutesToTransition > 30, "just entered the shadow")
+    #expect(
+      !eclipse.status.orbit.inSunlight && eclipse.status.orbit.minutesToTransition > 30, "just entered the shadow")
     eclipse.advance(by: 120)
     #expect(eclipse.status.batteryChargePercent < 95, "the batteries carry the load")
-    #expect(!PowerLimits.alerts(for: SolarArraySimulator(start: start, scenario: StationScenario.lowBattery.power).status).isEmpty)
+    #expect(
+      !PowerLimits.alerts(for: SolarArraySimulator(start: start, scenario: StationScenario.lowBattery.power).status)
+        .isEmpty)
     for scenario in StationScenario.allCases where scenario != .pumpFailure {
       #expect(scenario.thermal == .nominal)
     }
@@ -68,7 +72,8 @@ struct StationSimulatorTests {
       [
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
         Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL,
-      ].map { $0.appendingPathComponent("station-sim") }.first { FileManager.default.isExecutableFile(atPath: $0.path) })
+      ].map { $0.appendingPathComponent("station-sim") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    )
     let socket = "/tmp/station-sim-test-\(UUID().uuidString.prefix(8)).sock"
     let process = Process()
     process.executableURL = executable
