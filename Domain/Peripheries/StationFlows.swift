@@ -137,40 +137,28 @@ struct OverviewFlow {
 /// The power screen: wings, joints, batteries; driving gimbals and joints.
 @MainActor
 struct PowerFlow {
-  let context: FlowContext
-  let reader: StationReader
-  let alerts: AlertRecorder
+  let view: SystemView<PowerStatus>
   let commands: StationCommands
 
-  func printOnce() async throws {
-    let power = try await reader.power.status()
-    let raised = StationReader.alerts(power: power)
-    alerts.record(raised)
-    if context.json {
-      try context.printJSON(power)
-    } else {
-      context.terminal.print(StationScreens.power(power, alerts: raised, theme: context.theme))
-    }
+  init(context: FlowContext, reader: StationReader, alerts: AlertRecorder, commands: StationCommands) {
+    view = SystemView(
+      context: context, alerts: alerts, load: { try await reader.power.status() },
+      classify: StationReader.alerts(power:),
+      render: StationScreens.power)
+    self.commands = commands
   }
 
+  func printOnce() async throws { try await view.printOnce() }
+
   func runInteractive() async {
-    let (reader, alerts, theme) = (reader, alerts, context.theme)
-    let screen = InteractiveScreen(
-      menu: Menu(
-        title: "Power",
-        items: [
-          .init(key: "r", title: "Refresh"), .init(key: "w", title: "Drive a wing"),
-          .init(key: "s", title: "Drive a SARJ"),
-          .init(key: "f", title: "Feather the wings near a port"), .init(key: "b", title: "Back"),
-        ]),
-      load: { () async throws -> (PowerStatus, [StationAlert]) in
-        let power = try await reader.power.status()
-        let raised = StationReader.alerts(power: power)
-        alerts.record(raised)
-        return (power, raised)
-      },
-      render: { StationScreens.power($0.0, alerts: $0.1, theme: theme) })
-    await screen.run(in: context) { choice, _ in
+    let menu = Menu(
+      title: "Power",
+      items: [
+        .init(key: "r", title: "Refresh"), .init(key: "w", title: "Drive a wing"),
+        .init(key: "s", title: "Drive a SARJ"),
+        .init(key: "f", title: "Feather the wings near a port"), .init(key: "b", title: "Back"),
+      ])
+    await view.screen(menu).run(in: view.context) { choice, _ in
       switch choice.key {
       case "w":
         guard let wing = commands.ask(PeripheriesRoute.channel, "Wing (1A…4B):"),
@@ -196,40 +184,27 @@ struct PowerFlow {
 /// The thermal screen: loops and radiators; deploying, retracting and rotating radiators.
 @MainActor
 struct ThermalFlow {
-  let context: FlowContext
-  let reader: StationReader
-  let alerts: AlertRecorder
+  let view: SystemView<ThermalStatus>
   let commands: StationCommands
 
-  func printOnce() async throws {
-    let thermal = try await reader.thermal.status()
-    let raised = StationReader.alerts(thermal: thermal)
-    alerts.record(raised)
-    if context.json {
-      try context.printJSON(thermal)
-    } else {
-      context.terminal.print(StationScreens.thermal(thermal, alerts: raised, theme: context.theme))
-    }
+  init(context: FlowContext, reader: StationReader, alerts: AlertRecorder, commands: StationCommands) {
+    view = SystemView(
+      context: context, alerts: alerts, load: { try await reader.thermal.status() },
+      classify: StationReader.alerts(thermal:), render: StationScreens.thermal)
+    self.commands = commands
   }
 
+  func printOnce() async throws { try await view.printOnce() }
+
   func runInteractive() async {
-    let (reader, alerts, theme) = (reader, alerts, context.theme)
-    let screen = InteractiveScreen(
-      menu: Menu(
-        title: "Thermal",
-        items: [
-          .init(key: "r", title: "Refresh"), .init(key: "d", title: "Deploy a radiator"),
-          .init(key: "x", title: "Retract a radiator"), .init(key: "o", title: "Rotate a radiator"),
-          .init(key: "b", title: "Back"),
-        ]),
-      load: { () async throws -> (ThermalStatus, [StationAlert]) in
-        let thermal = try await reader.thermal.status()
-        let raised = StationReader.alerts(thermal: thermal)
-        alerts.record(raised)
-        return (thermal, raised)
-      },
-      render: { StationScreens.thermal($0.0, alerts: $0.1, theme: theme) })
-    await screen.run(in: context) { choice, _ in
+    let menu = Menu(
+      title: "Thermal",
+      items: [
+        .init(key: "r", title: "Refresh"), .init(key: "d", title: "Deploy a radiator"),
+        .init(key: "x", title: "Retract a radiator"), .init(key: "o", title: "Rotate a radiator"),
+        .init(key: "b", title: "Back"),
+      ])
+    await view.screen(menu).run(in: view.context) { choice, _ in
       guard choice.key != "r" else { return .stay }
       guard ["d", "x", "o"].contains(choice.key) else { return .leave }
       guard let wing = commands.ask(PeripheriesRoute.radiator, "Radiator (starboard or port):") else { return .leave }
