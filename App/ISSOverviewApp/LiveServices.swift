@@ -99,8 +99,10 @@ enum StationConnection: Sendable, Equatable, CustomStringConvertible {
       let start = Date()
       let simulator = logger.scoped(to: "StationSimulator")
       return (
-        SolarArraySimulation(simulator: SolarArraySimulator(start: start), clock: Date.init, logger: simulator)
-          .connector,
+        SolarArraySimulation(
+          simulator: SolarArraySimulator(start: start, scenario: .nominal(at: start)), clock: Date.init,
+          logger: simulator
+        ).connector,
         HeatRadiatorSimulation(simulator: HeatRadiatorSimulator(start: start), clock: Date.init, logger: simulator)
           .connector,
         DockingPortSimulation(simulator: DockingSimulator(start: start), clock: Date.init, logger: simulator).connector

@@ -69,9 +69,10 @@ enum StationScenario: String, CaseIterable, Sendable {
     }
   }
 
-  var power: PowerScenario {
+  /// The power system's start at `date`.
+  func power(at date: Date) -> PowerScenario {
     switch self {
-    case .nominal, .pumpFailure: .nominal
+    case .nominal, .pumpFailure: .nominal(at: date)
     case .eclipse: PowerScenario(orbitPhase: 0.31)
     case .gimbalStuck: PowerScenario(stuckGimbal: .init(channel: .c2B, angle: 80))
     case .lowBattery: PowerScenario(batteryCharge: [.c3A: 35])

@@ -18,7 +18,7 @@ struct Station: Sendable {
   /// A station as `scenario` describes it at `start`, its time read from `clock`.
   init(scenario: StationScenario, start: Date, clock: @escaping @Sendable () -> Date, logger: Logger) {
     power = SolarArraySimulation(
-      simulator: SolarArraySimulator(start: start, scenario: scenario.power), clock: clock, logger: logger)
+      simulator: SolarArraySimulator(start: start, scenario: scenario.power(at: start)), clock: clock, logger: logger)
     thermal = HeatRadiatorSimulation(
       simulator: HeatRadiatorSimulator(start: start, scenario: scenario.thermal), clock: clock, logger: logger)
     docking = DockingPortSimulation(

@@ -41,6 +41,13 @@ public struct PowerScenario: Codable, Sendable, Equatable {
 
   /// A nominal day in sunlight.
   public static let nominal = PowerScenario()
+
+  /// A nominal day, the station where a circular orbit since 1970 puts it at `date`, so that
+  /// every start of a simulation continues the same orbit.
+  public static func nominal(at date: Date) -> PowerScenario {
+    PowerScenario(
+      orbitPhase: date.timeIntervalSince1970.truncatingRemainder(dividingBy: Orbit.periodSeconds) / Orbit.periodSeconds)
+  }
 }
 
 /// A deterministic model of the station's power system.

@@ -53,6 +53,17 @@ struct PowerModelTests {
     #expect(PowerLimits.alerts(for: model.status).isEmpty, "a commanded feather is no fault")
   }
 
+  @Test func aNominalStartContinuesTheSameOrbit() {
+    let first = SolarArraySimulator(start: start, scenario: .nominal(at: start)).status.orbit
+    var later = SolarArraySimulator(start: start, scenario: .nominal(at: start))
+    later.advance(by: 600)
+    let restarted = SolarArraySimulator(
+      start: start.addingTimeInterval(600), scenario: .nominal(at: start.addingTimeInterval(600))
+    ).status.orbit
+    #expect(abs(later.status.orbit.latitude - restarted.latitude) < 0.01)
+    #expect(abs(first.latitude - restarted.latitude) > 1, "the station moved in ten minutes")
+  }
+
   @Test func aJointDoesNotFeather() {
     var model = SolarArraySimulator(start: start)
     #expect(!model.apply(.joint(.port, .feather)).accepted)

@@ -54,14 +54,16 @@ struct StationSimulatorTests {
 
   @Test func scenariosStartTheStationAsTheySay() {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
-    var eclipse = SolarArraySimulator(start: start, scenario: StationScenario.eclipse.power)
+    var eclipse = SolarArraySimulator(start: start, scenario: StationScenario.eclipse.power(at: start))
     #expect(
       !eclipse.status.orbit.inSunlight && eclipse.status.orbit.minutesToTransition > 30, "just entered the shadow")
     eclipse.advance(by: 120)
     #expect(eclipse.status.batteryChargePercent < 95, "the batteries carry the load")
     #expect(
-      !PowerLimits.alerts(for: SolarArraySimulator(start: start, scenario: StationScenario.lowBattery.power).status)
-        .isEmpty)
+      !PowerLimits.alerts(
+        for: SolarArraySimulator(start: start, scenario: StationScenario.lowBattery.power(at: start)).status
+      )
+      .isEmpty)
     for scenario in StationScenario.allCases where scenario != .pumpFailure {
       #expect(scenario.thermal == .nominal)
     }
