@@ -19,6 +19,8 @@ import PackageDescription
 let app: [Module] = [
   .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["SpacesuitService", "CommandLineKit", "Radio", "Logging"]),
+  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
+  .executable("StationSimulator", product: "station-sim", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
 ]
 
 // MARK: - Domain
@@ -28,6 +30,7 @@ let domain: [Module] = [
   .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
   .library("Cosmonaut", dependsOn: ["CosmonautService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
   .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
+  .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
 ]
 
 // MARK: - Service
@@ -36,6 +39,9 @@ let domain: [Module] = [
 let service: [Module] = [
   .library("CosmonautService", dependsOn: ["Network", "Persistence", "Logging", "AppAnalytics"]),
   .library("SpacesuitService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
+  .library("SolarArrayService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
+  .library("HeatRadiatorService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
+  .library("DockingPortService", dependsOn: ["Radio", "Network", "Persistence", "Logging", "AppAnalytics"]),
 ]
 
 // MARK: - Core
@@ -63,7 +69,8 @@ let shared: [Module] = [
 /// End-to-end tests run the built executables as a user would; they import no workspace module.
 let endToEndTests: [Target] = [
   .testTarget(
-    name: "EndToEndTests", dependencies: ["CosmonautApp", "SpacesuitSimulator"], path: "Tests/EndToEndTests")
+    name: "EndToEndTests", dependencies: ["CosmonautApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator"],
+    path: "Tests/EndToEndTests")
 ]
 
 // MARK: - Assembly (no need to edit below this line to add a module)

@@ -29,6 +29,8 @@ enum Executables {
   static var cosmonaut: URL { productsDirectory.appendingPathComponent("cosmonaut") }
   static var spacesuitSimulator: URL { productsDirectory.appendingPathComponent("spacesuit-sim") }
   static var houston: URL { repositoryRoot.appendingPathComponent("Scripts/houston") }
+  static var issOverview: URL { productsDirectory.appendingPathComponent("iss-overview") }
+  static var stationSimulator: URL { productsDirectory.appendingPathComponent("station-sim") }
 }
 
 /// A fresh data directory (and short socket paths) per test, removed afterwards.
@@ -45,11 +47,14 @@ final class Sandbox: @unchecked Sendable {
 
   var dataDirectory: String { directory.appendingPathComponent("data").path }
   var socketPath: String { directory.appendingPathComponent("suit.sock").path }
+  var stationSocketPath: String { directory.appendingPathComponent("station.sock").path }
 
   /// The environment a user's shell would give, minus anything that could leak into the test.
   var environment: [String: String] {
     var environment = ProcessInfo.processInfo.environment
-    for key in ["ISS_DATA_DIR", "ISS_HOUSTON_URL", "ISS_SUIT", "ISS_LOG_LEVEL", "XDG_DATA_HOME", "NO_COLOR"] {
+    for key in [
+      "ISS_DATA_DIR", "ISS_HOUSTON_URL", "ISS_SUIT", "ISS_STATION", "ISS_LOG_LEVEL", "XDG_DATA_HOME", "NO_COLOR",
+    ] {
       environment[key] = nil
     }
     environment["HOME"] = directory.path
@@ -65,6 +70,12 @@ final class Sandbox: @unchecked Sendable {
     try await run(
       Executables.cosmonaut, ["--data-dir", dataDirectory] + arguments, input: input,
       environment: environment.merging(extraEnvironment) { $1 })
+  }
+
+  /// Runs `iss-overview` with this sandbox's data directory.
+  func issOverview(_ arguments: [String], input: String? = nil) async throws -> ProcessResult {
+    try await run(
+      Executables.issOverview, ["--data-dir", dataDirectory] + arguments, input: input, environment: environment)
   }
 
   /// Runs a process to its end without blocking a thread of the test runner; killed after a minute.

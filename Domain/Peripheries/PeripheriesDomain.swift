@@ -1,0 +1,29 @@
+import DockingPortService
+import HeatRadiatorService
+import SolarArrayService
+import UIComponents
+
+/// The Peripheries domain as an app hosts it: built with the station's services.
+public struct PeripheriesDomain: HostedDomain {
+  private let power: any SolarArrayClient
+  private let thermal: any HeatRadiatorClient
+  private let docking: any DockingPortClient
+  private let schedule: any VehicleScheduleClient
+
+  /// The domain over the power, thermal and docking systems and the vehicle schedule (live or fake).
+  public init(
+    power: any SolarArrayClient, thermal: any HeatRadiatorClient, docking: any DockingPortClient,
+    schedule: any VehicleScheduleClient
+  ) {
+    self.power = power
+    self.thermal = thermal
+    self.docking = docking
+    self.schedule = schedule
+  }
+
+  public var name: String { "Peripheries" }
+
+  public func makeCoordinator(context: FlowContext) -> any Coordinator<PeripheriesRoute> {
+    PeripheriesCoordinator(context: context, power: power, thermal: thermal, docking: docking, schedule: schedule)
+  }
+}

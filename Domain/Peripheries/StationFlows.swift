@@ -1,0 +1,309 @@
+import CommandLineKit
+import DockingPortService
+import Foundation
+import HeatRadiatorService
+import SolarArrayService
+import UIComponents
+
+/// The steps that change the station: each checks the rules that span services, is sent to its
+/// service, and prints the acknowledgement (text or JSON). A refusal throws (exit 65) and changes nothing.
+@MainActor
+struct StationCommands {
+  let context: FlowContext
+  let reader: StationReader
+
+  func perform(_ route: PeripheriesRoute) async throws {
+    let message: String
+    let document: any Encodable & Sendable
+    switch route {
+    case .wing(let channel, let mode):
+      if let refusal = StationRules.refusal(of: channel, mode: mode, docking: try await reader.docking.status()) {
+        throw refusal
+      }
+      let answer = try await reader.power.send(.wing(channel, mode))
+      (message, document) = (answer.message, answer)
+    case .joint(let joint, let mode):
+      let answer = try await reader.power.send(.joint(joint, mode))
+      (message, document) = (answer.message, answer)
+    case .radiator(let command):
+      let answer = try await reader.thermal.send(command)
+      (message, document) = (answer.message, answer)
+    case .dock(let step):
+      let port = try await reader.docking.status().port(step.port)
+      if let refusal = StationRules.refusal(of: step, at: port, power: try await reader.power.status()) {
+        throw refusal
+      }
+      let answer = try await reader.docking.send(step)
+      (message, document) = (answer.message, answer)
+    case .status, .power, .thermal, .docking, .schedule:
+      return
+    }
+    context.analytics.track("station.command", ["route": route.link.description])
+    if context.json {
+      try context.printJSON(document)
+    } else {
+      context.terminal.print(context.theme.apply(.ok, to: "Done: \(message)"))
+    }
+  }
+
+  /// Performs `route` from a screen: errors are shown, the screen goes on.
+  func performShowingErrors(_ route: PeripheriesRoute) async {
+    await context.presentingErrors { try await perform(route) }
+  }
+
+  /// Asks for a value read by `argument`'s format; nil when input ends.
+  func ask<Value>(_ argument: Argument<Value>, _ question: String) -> Value? {
+    Prompt<Value>(question) { answer in
+      argument.format.read(answer).map { .success($0) }
+        ?? .failure(ValidationError("\"\(answer)\" is not \(argument.format.expectation)"))
+    }.ask(on: context.terminal)
+  }
+}
+
+/// The overview: power, thermal, docking, alerts and position, once, watched, or as a screen.
+@MainActor
+struct OverviewFlow {
+  let context: FlowContext
+  let reader: StationReader
+  let alerts: AlertRecorder
+
+  static let defaultInterval = 2000
+
+  func document() async throws -> StationDocument {
+    let document = try await reader.document()
+    alerts.record(document.alerts)
+    return document
+  }
+
+  func printOnce() async throws {
+    let document = try await document()
+    if context.json {
+      try context.printJSON(document)
+    } else {
+      context.terminal.print(StationScreens.overview(document, theme: context.theme))
+    }
+  }
+
+  /// Draws the overview `count` times (nil: until Ctrl-C): in place on a terminal, one line per
+  /// sample when the output is piped, one JSON array with `--json`.
+  func watch(_ watch: PeripheriesRoute.Watch) async throws {
+    if context.json && watch.count == nil { throw PeripheriesError.jsonNeedsCount }
+    let interval = Duration.milliseconds(watch.intervalMilliseconds ?? Self.defaultInterval)
+    let redraws = context.theme.usesColor
+    var samples: [StationDocument] = []
+    var drawn = 0
+    while watch.count.map({ drawn < $0 }) ?? true {
+      if drawn > 0 { try await Task.sleep(for: interval) }
+      let document = try await document()
+      drawn += 1
+      if context.json {
+        samples.append(document)
+      } else if redraws {
+        context.terminal.clearScreen()
+        context.terminal.print(StationScreens.overview(document, theme: context.theme))
+        context.terminal.print(context.theme.apply(.dim, to: "Sample \(drawn) — Ctrl-C stops."))
+      } else {
+        context.terminal.print(StationScreens.watchLine(document))
+      }
+    }
+    if context.json { try context.printJSON(samples) }
+  }
+
+  func runInteractive(power: PowerFlow, thermal: ThermalFlow, docking: DockingFlow) async {
+    let theme = context.theme
+    let screen = InteractiveScreen(
+      menu: Menu(
+        title: "Overview",
+        items: [
+          .init(key: "r", title: "Refresh"), .init(key: "w", title: "Watch 5 samples"), .init(key: "p", title: "Power"),
+          .init(key: "t", title: "Thermal"), .init(key: "d", title: "Docking"), .init(key: "b", title: "Back"),
+        ]),
+      load: { try await document() }, render: { StationScreens.overview($0, theme: theme) })
+    await screen.run(in: context) { choice, _ in
+      switch choice.key {
+      case "w":
+        await context.presentingErrors { try await watch(.init(count: 5, intervalMilliseconds: nil)) }
+      case "p": await power.runInteractive()
+      case "t": await thermal.runInteractive()
+      case "d": await docking.runInteractive()
+      case "r": break
+      default: return .leave
+      }
+      return .stay
+    }
+  }
+}
+
+/// The power screen: wings, joints, batteries; driving gimbals and joints.
+@MainActor
+struct PowerFlow {
+  let view: SystemView<PowerStatus>
+  let commands: StationCommands
+
+  init(context: FlowContext, reader: StationReader, alerts: AlertRecorder, commands: StationCommands) {
+    view = SystemView(
+      context: context, alerts: alerts, load: { try await reader.power.status() },
+      classify: StationReader.alerts(power:),
+      render: StationScreens.power)
+    self.commands = commands
+  }
+
+  func printOnce() async throws { try await view.printOnce() }
+
+  func runInteractive() async {
+    let menu = Menu(
+      title: "Power",
+      items: [
+        .init(key: "r", title: "Refresh"), .init(key: "w", title: "Drive a wing"),
+        .init(key: "s", title: "Drive a SARJ"),
+        .init(key: "f", title: "Feather the wings near a port"), .init(key: "b", title: "Back"),
+      ])
+    await view.screen(menu).run(in: view.context) { choice, _ in
+      switch choice.key {
+      case "w":
+        guard let wing = commands.ask(PeripheriesRoute.channel, "Wing (1A…4B):"),
+          let mode = commands.ask(PeripheriesRoute.wingMode, "Mode (track, feather or an angle):")
+        else { return .leave }
+        await commands.performShowingErrors(.wing(wing, mode))
+      case "s":
+        guard let joint = commands.ask(PeripheriesRoute.joint, "Joint (port or starboard):"),
+          let mode = commands.ask(PeripheriesRoute.jointMode, "Mode (track or an angle):")
+        else { return .leave }
+        await commands.performShowingErrors(.joint(joint, mode))
+      case "f":
+        guard let port = commands.ask(PeripheriesRoute.port, "Port:") else { return .leave }
+        for wing in StationRules.wingsNear(port) { await commands.performShowingErrors(.wing(wing, .feather)) }
+      case "r": break
+      default: return .leave
+      }
+      return .stay
+    }
+  }
+}
+
+/// The thermal screen: loops and radiators; deploying, retracting and rotating radiators.
+@MainActor
+struct ThermalFlow {
+  let view: SystemView<ThermalStatus>
+  let commands: StationCommands
+
+  init(context: FlowContext, reader: StationReader, alerts: AlertRecorder, commands: StationCommands) {
+    view = SystemView(
+      context: context, alerts: alerts, load: { try await reader.thermal.status() },
+      classify: StationReader.alerts(thermal:), render: StationScreens.thermal)
+    self.commands = commands
+  }
+
+  func printOnce() async throws { try await view.printOnce() }
+
+  func runInteractive() async {
+    let menu = Menu(
+      title: "Thermal",
+      items: [
+        .init(key: "r", title: "Refresh"), .init(key: "d", title: "Deploy a radiator"),
+        .init(key: "x", title: "Retract a radiator"), .init(key: "o", title: "Rotate a radiator"),
+        .init(key: "b", title: "Back"),
+      ])
+    await view.screen(menu).run(in: view.context) { choice, _ in
+      guard choice.key != "r" else { return .stay }
+      guard ["d", "x", "o"].contains(choice.key) else { return .leave }
+      guard let wing = commands.ask(PeripheriesRoute.radiator, "Radiator (starboard or port):") else { return .leave }
+      switch choice.key {
+      case "d": await commands.performShowingErrors(.radiator(.deploy(wing)))
+      case "x": await commands.performShowingErrors(.radiator(.retract(wing)))
+      default:
+        guard let pointing = commands.ask(PeripheriesRoute.pointing, "Angle (-105…105) or track:") else {
+          return .leave
+        }
+        await commands.performShowingErrors(.radiator(.rotate(wing, pointing)))
+      }
+      return .stay
+    }
+  }
+}
+
+/// The docking screen: ports, vehicles, the schedule; the steps of the procedure.
+@MainActor
+struct DockingFlow {
+  let context: FlowContext
+  let reader: StationReader
+  let commands: StationCommands
+
+  func printOnce() async throws {
+    let docking = try await reader.docking.status()
+    if context.json {
+      try context.printJSON(docking)
+    } else {
+      context.terminal.print(StationScreens.docking(docking, schedule: await keptSchedule(), theme: context.theme))
+    }
+  }
+
+  func printSchedule() async throws {
+    let reading = try await reader.schedule.schedule()
+    if context.json {
+      try context.printJSON(reading)
+    } else {
+      context.terminal.print(StationScreens.schedule(reading, theme: context.theme))
+    }
+  }
+
+  /// The schedule for the docking screen; its absence is logged, not an error of the screen.
+  private func keptSchedule() async -> ScheduleReading? {
+    do { return try await reader.schedule.schedule() } catch {
+      context.logger.info("docking screen without a schedule: \(error)")
+      return nil
+    }
+  }
+
+  func runInteractive() async {
+    let theme = context.theme
+    var items: [Menu.Item] = [
+      .init(key: "r", title: "Refresh"), .init(key: "a", title: "Start an approach"),
+      .init(key: "s", title: "Next step at a port"), .init(key: "n", title: "Undock"),
+    ]
+    // Cross-domain: unloading a cargo vehicle means updating the supplies, where the app has them.
+    if context.navigator.canNavigate(to: .supplies) { items.append(.init(key: "u", title: "Supplies")) }
+    items.append(.init(key: "b", title: "Back"))
+    let screen = InteractiveScreen(
+      menu: Menu(title: "Docking", items: items),
+      load: { () async throws -> (DockingStatus, ScheduleReading?) in
+        (try await reader.docking.status(), await keptSchedule())
+      },
+      render: { StationScreens.docking($0.0, schedule: $0.1, theme: theme) })
+    await screen.run(in: context) { choice, shown in
+      switch choice.key {
+      case "a":
+        guard let port = commands.ask(PeripheriesRoute.port, "Port:"),
+          let vehicle = commands.ask(PeripheriesRoute.vehicle, "Vehicle:")
+        else { return .leave }
+        await commands.performShowingErrors(.dock(.approach(port, vehicle)))
+      case "s":
+        guard let port = commands.ask(PeripheriesRoute.port, "Port:") else { return .leave }
+        guard let step = Self.nextStep(at: shown.0.port(port)) else {
+          context.terminal.printError("nothing to do at \(port.rawValue): start an approach first")
+          return .stay
+        }
+        await commands.performShowingErrors(.dock(step))
+      case "n":
+        guard let port = commands.ask(PeripheriesRoute.port, "Port:") else { return .leave }
+        await commands.performShowingErrors(.dock(.undock(port)))
+      case "u": await context.navigate(to: .supplies)
+      case "r": break
+      default: return .leave
+      }
+      return .stay
+    }
+  }
+
+  /// The step that moves a port on towards an open hatch, or from an open hatch back to hard dock.
+  static func nextStep(at port: PortStatus?) -> DockingCommand? {
+    guard let port else { return nil }
+    switch port.phase {
+    case .approach: return .capture(port.port)
+    case .softCapture: return .hardDock(port.port)
+    case .hardDock: return .openHatch(port.port)
+    case .hatchOpen: return .closeHatch(port.port)
+    case .free, .departing: return nil
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import AppAnalytics
+import DockingPortService
+import SolarArrayService
+
+/// The rules that span the station's services (which never link each other): a vehicle moves near
+/// a port only while the solar array wings near that port are feathered, and those wings stay
+/// feathered until it has docked or left.
+enum StationRules {
+  /// The wings whose beta gimbals the docking procedure feathers before a vehicle moves near `port`
+  /// (our model: the inboard wings for the Harmony ports, the outboard wings over the aft corridor,
+  /// the wings on the side of the Russian modules' ports).
+  static func wingsNear(_ port: DockingPort) -> [PowerChannel] {
+    switch port {
+    case .harmonyForward, .harmonyZenith: [.c1A, .c2A, .c3A, .c4A]
+    case .zvezdaAft: [.c1B, .c2B, .c3B, .c4B]
+    case .poiskZenith, .prichalNadir: [.c2A, .c4A]
+    case .rassvetNadir: [.c1A, .c3A]
+    }
+  }
+
+  /// Why `step` may not start now, or nil: an approach to a free port, or an undocking from hard
+  /// dock, needs the wings near the port feathered. (A step the port itself refuses, e.g. an
+  /// approach to an occupied port, is left to the docking system, which says why.)
+  static func refusal(of step: DockingCommand, at port: PortStatus?, power: PowerStatus) -> PeripheriesError? {
+    switch (step, port?.phase) {
+    case (.approach(let port, let vehicle), .free) where vehicle.mechanism == port.mechanism: break
+    case (.undock, .hardDock): break
+    default: return nil
+    }
+    let unfeathered = wingsNear(step.port).filter { power.wing($0)?.isFeathered != true }
+    guard !unfeathered.isEmpty else { return nil }
+    let names = unfeathered.map(\.rawValue).joined(separator: ", ")
+    return .refused(
+      "the solar array wings near \(step.port.rawValue) are not feathered (\(names)); "
+        + "feather them first, e.g. 'power wing \(unfeathered[0].rawValue) feather', and wait until they are")
+  }
+
+  /// Why wing `channel` may not leave feather now, or nil: a vehicle moves near a port it guards.
+  static func refusal(of channel: PowerChannel, mode: PointingMode, docking: DockingStatus) -> PeripheriesError? {
+    guard mode != .feather else { return nil }
+    let moving = docking.ports.first { status in
+      (status.phase == .approach || status.phase == .departing || status.phase == .softCapture)
+        && wingsNear(status.port).contains(channel)
+    }
+    guard let moving else { return nil }
+    return .refused(
+      "wing \(channel.rawValue) stays feathered while \(moving.vehicle?.displayName ?? "a vehicle") is in "
+        + "\(moving.phase.displayName) at \(moving.port.rawValue); change it once the vehicle has docked or left")
+  }
+}
+
+/// What the Peripheries domain refuses or cannot do, in one line each.
+public enum PeripheriesError: ReportableError, Equatable {
+  /// A step the station's rules refuse; nothing changed.
+  case refused(String)
+  /// `status --watch --json` without `--count`.
+  case jsonNeedsCount
+
+  public var kind: ErrorKind {
+    switch self {
+    case .refused: .rejected
+    case .jsonNeedsCount: .usage
+    }
+  }
+
+  public var userMessage: String {
+    switch self {
+    case .refused(let reason): "refused: \(reason); nothing changed"
+    case .jsonNeedsCount: "'status --watch --json' needs --count N so that the output is one JSON document"
+    }
+  }
+}

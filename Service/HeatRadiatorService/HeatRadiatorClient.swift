@@ -1,0 +1,160 @@
+import AppAnalytics
+import Foundation
+import Logging
+import Radio
+
+/// Talks to the station's thermal control system: telemetry and commands.
+public protocol HeatRadiatorClient: Sendable {
+  /// The thermal control system now: wings, joints, batteries, orbit.
+  func status() async throws -> ThermalStatus
+  /// Carries out a command; throws `HeatRadiatorError.rejected` when the thermal control system refuses it.
+  func send(_ command: ThermalCommand) async throws -> ThermalAcknowledgement
+}
+
+/// What can go wrong talking to the thermal control system.
+public enum HeatRadiatorError: ReportableError, Equatable {
+  /// Nothing answers at the endpoint, or the link dropped; the value says where and what to do.
+  case unreachable(String)
+  /// The thermal control system refused the command; nothing changed.
+  case rejected(String)
+  /// The answer could not be read.
+  case protocolViolation(String)
+
+  public var kind: ErrorKind {
+    switch self {
+    case .unreachable: .unavailable
+    case .rejected: .rejected
+    case .protocolViolation: .internal
+    }
+  }
+
+  public var userMessage: String {
+    switch self {
+    case .unreachable(let reason): reason
+    case .rejected(let reason): "the thermal control system refused: \(reason); nothing changed"
+    case .protocolViolation(let reason): "the thermal control system sent an answer this app cannot read: \(reason)"
+    }
+  }
+}
+
+/// The thermal control system over a Radio link, connected on first use (and reconnected by the link).
+public actor LiveHeatRadiatorClient: HeatRadiatorClient {
+  static let module = "HeatRadiatorService"
+  private let connector: RadioConnector
+  private let configuration: RadioLinkConfiguration
+  private let logger: Logger
+  private let analytics: Analytics
+  private var link: Task<RadioLink, any Error>?
+
+  /// A client that connects through `connector` when first asked.
+  public init(
+    connector: RadioConnector, configuration: RadioLinkConfiguration = .init(), logger: Logger, analytics: Analytics
+  ) {
+    self.connector = connector
+    self.configuration = configuration
+    self.logger = logger
+    self.analytics = analytics
+  }
+
+  public func status() async throws -> ThermalStatus {
+    try await exchange(.statusRequest, body: [String: String](), expecting: .status, as: ThermalStatus.self)
+  }
+
+  public func send(_ command: ThermalCommand) async throws -> ThermalAcknowledgement {
+    let answer = try await exchange(
+      .commandRequest, body: command, expecting: .acknowledgement, as: ThermalAcknowledgement.self)
+    analytics.track("thermal.command", ["command": answer.command, "accepted": String(answer.accepted)])
+    guard answer.accepted else { throw record(HeatRadiatorError.rejected(answer.message), command.description) }
+    return answer
+  }
+
+  private func connected() async throws -> RadioLink {
+    if let link { return try await link.value }
+    let (connector, configuration, logger) = (connector, configuration, logger)
+    let starting = Task {
+      let link = RadioLink(connector: connector, configuration: configuration, logger: logger)
+      try await link.start()
+      return link
+    }
+    link = starting
+    do {
+      return try await starting.value
+    } catch {
+      link = nil
+      throw HeatRadiatorError.unreachable(
+        "cannot reach the thermal control system at \(connector.endpoint) (\(error)); check that the station "
+          + "(or station-sim) is listening there")
+    }
+  }
+
+  private func exchange<Body: Encodable, Answer: Decodable>(
+    _ request: ThermalProtocol.MessageType, body: Body, expecting expected: ThermalProtocol.MessageType,
+    as: Answer.Type
+  ) async throws -> Answer {
+    do {
+      let link = try await connected()
+      let response: Frame
+      do {
+        response = try await link.request(type: request.rawValue, payload: try ThermalProtocol.encode(body))
+      } catch let error as RadioError {
+        throw HeatRadiatorError.unreachable("lost the thermal control system at \(connector.endpoint): \(error)")
+      }
+      switch ThermalProtocol.MessageType(rawValue: response.type) {
+      case expected:
+        do { return try ThermalProtocol.decode(Answer.self, from: response.payload) } catch {
+          throw HeatRadiatorError.protocolViolation("\(Answer.self): \(error)")
+        }
+      case .failure:
+        let failure = try? ThermalProtocol.decode(ThermalProtocol.ProtocolFailure.self, from: response.payload)
+        throw HeatRadiatorError.protocolViolation(failure?.message ?? "no reason given")
+      default:
+        throw HeatRadiatorError.protocolViolation(String(format: "unexpected answer type 0x%02X", response.type))
+      }
+    } catch {
+      throw record(error, "\(request)")
+    }
+  }
+
+  private func record(_ error: any Error, _ operation: String) -> any Error {
+    analytics.recordError(error, module: Self.module, context: ["operation": operation])
+    logger.warning("\(operation) failed: \(error)")
+    return error
+  }
+}
+
+/// A thermal control system in memory for domain tests and previews: the real model, its clock stopped
+/// unless advanced; records the commands it gets.
+public actor FakeHeatRadiatorClient: HeatRadiatorClient {
+  /// The model answering.
+  public private(set) var simulator: HeatRadiatorSimulator
+  /// Every command sent, in order (refused ones included).
+  public private(set) var sentCommands: [ThermalCommand] = []
+  /// When set, every call throws it.
+  public private(set) var failure: HeatRadiatorError?
+
+  /// A fake over `simulator` (by default a nominal thermal control system at a fixed date).
+  public init(
+    simulator: HeatRadiatorSimulator = HeatRadiatorSimulator(start: Date(timeIntervalSince1970: 1_800_000_000))
+  ) {
+    self.simulator = simulator
+  }
+
+  /// Makes every further call throw `failure` (nil: succeed again).
+  public func setFailure(_ failure: HeatRadiatorError?) { self.failure = failure }
+
+  /// Moves the model's time on by `seconds`.
+  public func advance(by seconds: Double) { simulator.advance(by: seconds) }
+
+  public func status() async throws -> ThermalStatus {
+    if let failure { throw failure }
+    return simulator.status
+  }
+
+  public func send(_ command: ThermalCommand) async throws -> ThermalAcknowledgement {
+    sentCommands.append(command)
+    if let failure { throw failure }
+    let answer = simulator.apply(command)
+    guard answer.accepted else { throw HeatRadiatorError.rejected(answer.message) }
+    return answer
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Logging
+import Radio
+
+/// A simulated thermal control system shared by every link to it, on a clock that may run faster than the
+/// wall (a bench's time factor). Serves in-process links (`--station simulated`); a station
+/// simulator routes the thermal requests of its socket connections to ``answer(_:)``.
+public actor HeatRadiatorSimulation {
+  private var device: HeatRadiatorDevice
+  private let clock: @Sendable () -> Date
+  private let logger: Logger
+
+  /// A simulation of `simulator`, reading model time from `clock`.
+  public init(simulator: HeatRadiatorSimulator, clock: @escaping @Sendable () -> Date, logger: Logger) {
+    device = HeatRadiatorDevice(simulator: simulator)
+    self.clock = clock
+    self.logger = logger
+  }
+
+  /// The answer to one request frame, at the clock's time.
+  public func answer(_ request: Frame) -> Frame {
+    device.respond(to: request, at: clock())
+  }
+
+  /// Opens in-memory links to this simulation, each served until it closes.
+  public nonisolated var connector: RadioConnector {
+    RadioConnector(endpoint: "the in-process thermal control system") {
+      let (client, device) = InMemoryRadioTransport.pair()
+      Task { await self.serve(device) }
+      return client
+    }
+  }
+
+  private func serve(_ transport: any RadioTransport) async {
+    let link = RadioLink(transport: transport, logger: logger)
+    do { try await link.start() } catch { return }
+    for await request in link.incoming {
+      let reply = answer(request)
+      do { try await link.send(reply) } catch { logger.info("could not answer #\(request.sequence): \(error)") }
+    }
+    await link.close()
+  }
+}

@@ -1,0 +1,225 @@
+import Foundation
+
+/// How a simulated thermal control system starts: the scenario a bench (or a test) wants to see.
+public struct ThermalScenario: Codable, Sendable, Equatable {
+  /// Heat each loop picks up from the station, kW.
+  public var loadKW: [CoolantLoop: Double]
+  /// A loop whose pump has tripped.
+  public var failedPump: CoolantLoop?
+  /// Radiators that start retracted.
+  public var retracted: Set<RadiatorWing>
+
+  /// A scenario; the defaults are a nominal day.
+  public init(
+    loadKW: [CoolantLoop: Double] = [.a: 13, .b: 12], failedPump: CoolantLoop? = nil,
+    retracted: Set<RadiatorWing> = []
+  ) {
+    self.loadKW = loadKW
+    self.failedPump = failedPump
+    self.retracted = retracted
+  }
+
+  /// Both loops running, both radiators deployed and tracking.
+  public static let nominal = ThermalScenario()
+}
+
+/// A deterministic model of the station's external thermal control: two ammonia loops, each
+/// pumping the station's heat from its heat exchangers to its radiator wing.
+///
+/// A loop's flow control valve holds the supply temperature at ``ThermalLimits/supplySetPointC``
+/// while its radiator can reject the load; beyond that the loop warms (radiators reject more as
+/// they warm). A stopped pump carries no heat: the radiator side cools, the heat exchanger side
+/// heats up. Radiators extend and retract over ``ThermalLimits/deploymentSeconds``; a retracted or
+/// badly pointed radiator rejects less. Time moves only through `advance(by:)` / `advance(to:)`.
+public struct HeatRadiatorSimulator: Sendable {
+  private struct Loop: Sendable {
+    var pumpFailed: Bool
+    var pumpSpeed = ThermalLimits.nominalPumpSpeedRPM
+    var supply = ThermalLimits.supplySetPointC
+    var returnTemperature = ThermalLimits.supplySetPointC
+    var baseLoad: Double
+    var load: Double
+    var rejected = 0.0
+  }
+
+  private struct Radiator: Sendable {
+    var deployment: Deployment
+    var extended: Double
+    var pointing: RadiatorPointing = .track
+    var angle = 0.0
+  }
+
+  /// The model time.
+  public private(set) var now: Date
+  private var loops: [CoolantLoop: Loop] = [:]
+  private var radiators: [RadiatorWing: Radiator] = [:]
+  private var elapsed = 0.0
+  private let step: Double
+
+  /// Ammonia heat capacity, kJ/(kg·K).
+  private static let heatCapacity = 4.7
+  /// The ammonia in one loop, kg.
+  private static let loopMass = 230.0
+  /// The ammonia in one loop's heat exchangers, kg.
+  private static let exchangerMass = 50.0
+  /// Rotary joint slew rate, degrees per second.
+  private static let jointRate = 0.2
+
+  /// A thermal control system at `start` as `scenario` describes it, in steps of `step` seconds.
+  public init(start: Date, scenario: ThermalScenario = .nominal, step: Double = 1) {
+    now = start
+    self.step = max(step, 0.01)
+    for loop in CoolantLoop.allCases {
+      let load = scenario.loadKW[loop] ?? 12
+      var state = Loop(pumpFailed: scenario.failedPump == loop, baseLoad: load, load: load)
+      if state.pumpFailed { state.pumpSpeed = 0 }
+      loops[loop] = state
+    }
+    for wing in RadiatorWing.allCases {
+      let retracted = scenario.retracted.contains(wing)
+      radiators[wing] = Radiator(deployment: retracted ? .retracted : .deployed, extended: retracted ? 0 : 1)
+    }
+    settle(dt: 0)
+  }
+
+  /// Advances the model to `date` (no-op for a date in the past); at most one day is simulated.
+  public mutating func advance(to date: Date) {
+    advance(by: date.timeIntervalSince(now))
+  }
+
+  /// Advances the model by `seconds` in steps.
+  public mutating func advance(by seconds: Double) {
+    guard seconds > 0 else { return }
+    var remaining = min(seconds, 86_400)
+    while remaining > 1e-9 {
+      let dt = min(step, remaining)
+      tick(dt)
+      remaining -= dt
+    }
+    now = now.addingTimeInterval(seconds)
+  }
+
+  /// Carries out a command as the thermal control software would; refuses what the hardware cannot do.
+  public mutating func apply(_ command: ThermalCommand) -> ThermalAcknowledgement {
+    let refuse = { (reason: String) in
+      ThermalAcknowledgement(command: command.description, accepted: false, message: reason)
+    }
+    switch command {
+    case .deploy(let wing):
+      guard var radiator = radiators[wing] else { return refuse("no such radiator") }
+      switch radiator.deployment {
+      case .deployed, .deploying: return refuse("the \(wing.rawValue) radiator is already \(radiator.deployment)")
+      case .retracting: return refuse("the \(wing.rawValue) radiator is retracting; deploy it once it is retracted")
+      case .retracted:
+        radiator.deployment = .deploying
+        radiators[wing] = radiator
+      }
+    case .retract(let wing):
+      guard var radiator = radiators[wing] else { return refuse("no such radiator") }
+      switch radiator.deployment {
+      case .retracted, .retracting: return refuse("the \(wing.rawValue) radiator is already \(radiator.deployment)")
+      case .deploying: return refuse("the \(wing.rawValue) radiator is deploying; retract it once it is deployed")
+      case .deployed:
+        radiator.deployment = .retracting
+        radiators[wing] = radiator
+      }
+    case .rotate(let wing, let pointing):
+      guard var radiator = radiators[wing] else { return refuse("no such radiator") }
+      if case .angle(let degrees) = pointing, !ThermalLimits.rotaryJointRange.contains(degrees) {
+        return refuse("the radiator rotary joint turns from -105° to 105°, not to \(pointing)°")
+      }
+      guard radiator.deployment == .deployed || radiator.deployment == .retracted else {
+        return refuse("the \(wing.rawValue) radiator is \(radiator.deployment); rotate it once that is done")
+      }
+      radiator.pointing = pointing
+      radiators[wing] = radiator
+    }
+    return ThermalAcknowledgement(
+      command: command.description, accepted: true, message: "\(command.description): under way")
+  }
+
+  /// The status telemetry reports now.
+  public var status: ThermalStatus {
+    ThermalStatus(
+      timestamp: now,
+      loops: CoolantLoop.allCases.compactMap { name in
+        loops[name].map { loop in
+          LoopStatus(
+            loop: name, pumpSpeedRPM: loop.pumpSpeed, flowKgPerSecond: flow(of: loop),
+            supplyTemperatureC: loop.supply, returnTemperatureC: loop.returnTemperature, heatLoadKW: loop.load,
+            heatRejectedKW: loop.rejected)
+        }
+      },
+      radiators: RadiatorWing.allCases.compactMap { wing in
+        radiators[wing].map { radiator in
+          RadiatorStatus(
+            wing: wing, deployment: radiator.deployment, extendedPercent: radiator.extended * 100,
+            pointing: radiator.pointing, angle: radiator.angle, capacityKW: capacity(of: radiator, supply: nil))
+        }
+      })
+  }
+
+  private func flow(of loop: Loop) -> Double {
+    ThermalLimits.nominalFlowKgPerSecond * loop.pumpSpeed / ThermalLimits.nominalPumpSpeedRPM
+  }
+
+  /// What a radiator rejects at most; warmer ammonia (`supply` above the set point) rejects more.
+  private func capacity(of radiator: Radiator, supply: Double?) -> Double {
+    let pointing: Double
+    switch radiator.pointing {
+    case .track: pointing = 1
+    case .angle: pointing = 0.75 + 0.25 * cos(radiator.angle * .pi / 180)
+    }
+    let warmth = 1 + 0.03 * max(0, (supply ?? ThermalLimits.supplySetPointC) - ThermalLimits.supplySetPointC)
+    return ThermalLimits.radiatorCapacityKW * radiator.extended * pointing * warmth
+  }
+
+  private mutating func tick(_ dt: Double) {
+    elapsed += dt
+    for wing in RadiatorWing.allCases {
+      guard var radiator = radiators[wing] else { continue }
+      let change = dt / ThermalLimits.deploymentSeconds
+      switch radiator.deployment {
+      case .deploying:
+        radiator.extended = min(1, radiator.extended + change)
+        if radiator.extended >= 1 { radiator.deployment = .deployed }
+      case .retracting:
+        radiator.extended = max(0, radiator.extended - change)
+        if radiator.extended <= 0 { radiator.deployment = .retracted }
+      case .deployed, .retracted: break
+      }
+      let target: Double
+      switch radiator.pointing {
+      case .track: target = 0
+      case .angle(let degrees): target = degrees
+      }
+      radiator.angle += max(-Self.jointRate * dt, min(Self.jointRate * dt, target - radiator.angle))
+      radiators[wing] = radiator
+    }
+    settle(dt: dt)
+  }
+
+  private mutating func settle(dt: Double) {
+    for name in CoolantLoop.allCases {
+      guard var loop = loops[name], let radiator = radiators[name.radiator] else { continue }
+      // The station's heat follows its equipment cycling on and off.
+      loop.load = loop.baseLoad + 0.8 * sin(2 * .pi * elapsed / 1500 + (name == .a ? 0 : 1))
+      if loop.pumpFailed { loop.pumpSpeed *= exp(-dt / 5) }
+      if loop.pumpSpeed < 1 { loop.pumpSpeed = 0 }
+      let conductance = flow(of: loop) * Self.heatCapacity
+      if conductance > 0.2 {
+        let limit = capacity(of: radiator, supply: loop.supply)
+        // The flow control valve bypasses the radiator to hold the set point.
+        loop.rejected = max(0, min(limit, loop.load + 2 * (loop.supply - ThermalLimits.supplySetPointC)))
+        loop.supply += (loop.load - loop.rejected) * dt / (Self.loopMass * Self.heatCapacity)
+        loop.returnTemperature = loop.supply + loop.load / conductance
+      } else {
+        // Nothing moves: the exchangers heat up, the radiator side cools towards its sink.
+        loop.rejected = 0
+        loop.returnTemperature += loop.load * dt / (Self.exchangerMass * Self.heatCapacity)
+        loop.supply += (-40 - loop.supply) * dt / 3600
+      }
+      loops[name] = loop
+    }
+  }
+}

@@ -1,0 +1,241 @@
+import Foundation
+
+/// How a simulated power system starts: the scenario a bench (or a test) wants to see.
+public struct PowerScenario: Codable, Sendable, Equatable {
+  /// The sun's angle above the orbit plane, degrees (−75…75).
+  public var betaAngle: Double
+  /// Where in the orbit the station starts: 0 orbit noon, 0.5 orbit midnight.
+  public var orbitPhase: Double
+  /// What the station consumes, kW.
+  public var loadKW: Double
+  /// A wing whose beta gimbal is stuck, and the angle it is stuck at.
+  public var stuckGimbal: StuckGimbal?
+  /// Channels whose batteries start at another charge than 95 %.
+  public var batteryCharge: [PowerChannel: Double]
+
+  /// A gimbal that does not move.
+  public struct StuckGimbal: Codable, Sendable, Equatable {
+    /// Its wing.
+    public var channel: PowerChannel
+    /// Where it is stuck, degrees.
+    public var angle: Double
+
+    /// A gimbal stuck at `angle`.
+    public init(channel: PowerChannel, angle: Double) {
+      self.channel = channel
+      self.angle = angle
+    }
+  }
+
+  /// A scenario; the defaults are a nominal day in sunlight.
+  public init(
+    betaAngle: Double = 15, orbitPhase: Double = 0.1, loadKW: Double = 92, stuckGimbal: StuckGimbal? = nil,
+    batteryCharge: [PowerChannel: Double] = [:]
+  ) {
+    self.betaAngle = betaAngle
+    self.orbitPhase = orbitPhase
+    self.loadKW = loadKW
+    self.stuckGimbal = stuckGimbal
+    self.batteryCharge = batteryCharge
+  }
+
+  /// A nominal day in sunlight.
+  public static let nominal = PowerScenario()
+
+  /// A nominal day, the station where a circular orbit since 1970 puts it at `date`, so that
+  /// every start of a simulation continues the same orbit.
+  public static func nominal(at date: Date) -> PowerScenario {
+    PowerScenario(
+      orbitPhase: date.timeIntervalSince1970.truncatingRemainder(dividingBy: Orbit.periodSeconds) / Orbit.periodSeconds)
+  }
+}
+
+/// A deterministic model of the station's power system.
+///
+/// Each wing delivers in proportion to the cosines of its beta gimbal's and its alpha joint's
+/// pointing errors, only in sunlight; the channel's batteries take the surplus (up to
+/// ``PowerLimits/maximumChargeKW``) and cover the deficit, through every eclipse. Gimbals and
+/// joints slew at their rates; a tracking joint turns once per orbit. Time moves only through
+/// `advance(by:)` / `advance(to:)`.
+public struct SolarArraySimulator: Sendable {
+  private struct Wing: Sendable {
+    var mode: PointingMode = .track
+    var angle: Double
+    var isMoving = false
+    var charge: Double
+    var availableKW = 0.0
+    var powerKW = 0.0
+    var batteryKW = 0.0
+    var isStuck = false
+  }
+
+  private struct Joint: Sendable {
+    var mode: PointingMode = .track
+    var angle: Double
+  }
+
+  /// The model time.
+  public private(set) var now: Date
+  private let orbit: Orbit
+  private var phase: Double
+  private var loadKW: Double
+  private let baseLoadKW: Double
+  private var wings: [PowerChannel: Wing] = [:]
+  private var joints: [AlphaJoint: Joint] = [:]
+  private var elapsed = 0.0
+  private let step: Double
+
+  /// A power system at `start` as `scenario` describes it, integrating in steps of `step` seconds.
+  public init(start: Date, scenario: PowerScenario = .nominal, step: Double = 1) {
+    now = start
+    orbit = Orbit(betaAngle: min(max(scenario.betaAngle, -75), 75))
+    phase = scenario.orbitPhase - scenario.orbitPhase.rounded(.down)
+    baseLoadKW = scenario.loadKW
+    loadKW = scenario.loadKW
+    self.step = max(step, 0.01)
+    for channel in PowerChannel.allCases {
+      var wing = Wing(angle: orbit.betaAngle, charge: scenario.batteryCharge[channel] ?? 95)
+      if let stuck = scenario.stuckGimbal, stuck.channel == channel {
+        wing.angle = stuck.angle
+        wing.isStuck = true
+      }
+      wings[channel] = wing
+    }
+    for joint in AlphaJoint.allCases { joints[joint] = Joint(angle: sunAngle) }
+    settle()
+  }
+
+  /// The alpha joint angle that faces the sun now.
+  private var sunAngle: Double { (phase * 360).truncatingRemainder(dividingBy: 360) }
+
+  /// Advances the model to `date` (no-op for a date in the past); at most one day is simulated.
+  public mutating func advance(to date: Date) {
+    advance(by: date.timeIntervalSince(now))
+  }
+
+  /// Advances the model by `seconds` in steps.
+  public mutating func advance(by seconds: Double) {
+    guard seconds > 0 else { return }
+    var remaining = min(seconds, 86_400)
+    while remaining > 1e-9 {
+      let dt = min(step, remaining)
+      tick(dt)
+      remaining -= dt
+    }
+    now = now.addingTimeInterval(seconds)
+  }
+
+  /// Carries out a command as the power system's software would.
+  public mutating func apply(_ command: PowerCommand) -> PowerAcknowledgement {
+    switch command {
+    case .wing(let channel, let mode):
+      wings[channel]?.mode = mode
+      return PowerAcknowledgement(
+        command: command.description, accepted: true,
+        message: "beta gimbal \(channel.rawValue) \(Self.describe(mode))")
+    case .joint(let joint, let mode):
+      guard mode != .feather else {
+        return PowerAcknowledgement(
+          command: command.description, accepted: false,
+          message: "an alpha joint does not feather; give track or an angle from -180 to 180")
+      }
+      joints[joint]?.mode = mode
+      return PowerAcknowledgement(
+        command: command.description, accepted: true, message: "\(joint.rawValue) SARJ \(Self.describe(mode))")
+    }
+  }
+
+  private static func describe(_ mode: PointingMode) -> String {
+    switch mode {
+    case .track: "tracks the sun"
+    case .feather: "feathers (\(Int(PowerLimits.featherAngle))°)"
+    case .angle(let degrees): "turns to \(mode.description)° (\(degrees < 0 ? "negative" : "positive") side)"
+    }
+  }
+
+  /// The status telemetry reports now.
+  public var status: PowerStatus {
+    PowerStatus(
+      timestamp: now, orbit: orbit.status(phase: phase, date: now),
+      wings: PowerChannel.allCases.compactMap { channel in
+        guard let wing = wings[channel] else { return nil }
+        let target = target(of: wing)
+        return WingStatus(
+          channel: channel, mode: wing.mode, angle: wing.angle, targetAngle: target, isMoving: wing.isMoving,
+          isFeathered: wing.mode == .feather && abs(angleDifference(wing.angle, target)) < 1,
+          availableKW: wing.availableKW, powerKW: wing.powerKW,
+          currentA: wing.powerKW * 1000 / PowerLimits.busVoltage, batteryChargePercent: wing.charge,
+          batteryKW: wing.batteryKW)
+      },
+      joints: AlphaJoint.allCases.compactMap { joint in
+        guard let state = joints[joint] else { return nil }
+        return JointStatus(joint: joint, mode: state.mode, angle: state.angle, targetAngle: target(of: state))
+      },
+      consumedKW: loadKW)
+  }
+
+  private func target(of wing: Wing) -> Double {
+    switch wing.mode {
+    case .track: orbit.betaAngle
+    case .feather: PowerLimits.featherAngle
+    case .angle(let degrees): degrees
+    }
+  }
+
+  private func target(of joint: Joint) -> Double {
+    switch joint.mode {
+    case .track, .feather: sunAngle
+    case .angle(let degrees): (degrees + 360).truncatingRemainder(dividingBy: 360)
+    }
+  }
+
+  private mutating func tick(_ dt: Double) {
+    phase = (phase + dt / Orbit.periodSeconds).truncatingRemainder(dividingBy: 1)
+    elapsed += dt
+    // The load follows the crew's day: equipment cycling on and off in half-hour and five-minute rhythms.
+    loadKW = baseLoadKW + 3 * sin(2 * .pi * elapsed / 1800) + 1.5 * sin(2 * .pi * elapsed / 317)
+    for joint in AlphaJoint.allCases {
+      guard var state = joints[joint] else { continue }
+      // A tracking joint follows the sun as fast as it moves; a commanded one slews at its rate.
+      let rate = state.mode == .track ? 360 / Orbit.periodSeconds * 1.5 : PowerLimits.jointRate
+      state.angle = Self.slew(state.angle, toward: target(of: state), by: rate * dt, wrapping: true)
+      joints[joint] = state
+    }
+    for channel in PowerChannel.allCases {
+      guard var wing = wings[channel] else { continue }
+      let before = wing.angle
+      if !wing.isStuck {
+        wing.angle = Self.slew(wing.angle, toward: target(of: wing), by: PowerLimits.gimbalRate * dt, wrapping: false)
+      }
+      wing.isMoving = wing.angle != before
+      wings[channel] = wing
+    }
+    settle(dt: dt)
+  }
+
+  /// Power flows for the current geometry; with `dt`, the batteries charge or discharge for that long.
+  private mutating func settle(dt: Double = 0) {
+    let sunlit = !orbit.inShadow(phase: phase)
+    let channelLoad = loadKW / Double(PowerChannel.allCases.count)
+    for channel in PowerChannel.allCases {
+      guard var wing = wings[channel], let joint = joints[channel.joint] else { continue }
+      let alphaError = angleDifference(joint.angle, sunAngle) * .pi / 180
+      let betaError = angleDifference(wing.angle, orbit.betaAngle) * .pi / 180
+      wing.availableKW = sunlit ? PowerLimits.wingPowerKW * max(0, cos(alphaError)) * max(0, cos(betaError)) : 0
+      let surplus = wing.availableKW - channelLoad
+      let room = (100 - wing.charge) / 100 * PowerLimits.batteryCapacityKWh * 3600 / max(dt, 1)
+      wing.batteryKW = surplus >= 0 ? min(surplus, PowerLimits.maximumChargeKW, room) : surplus
+      if wing.charge <= 0 && wing.batteryKW < 0 { wing.batteryKW = 0 }
+      wing.powerKW = min(wing.availableKW, channelLoad + max(wing.batteryKW, 0))
+      wing.charge += wing.batteryKW * dt / 3600 / PowerLimits.batteryCapacityKWh * 100
+      wing.charge = min(max(wing.charge, 0), 100)
+      wings[channel] = wing
+    }
+  }
+
+  private static func slew(_ angle: Double, toward target: Double, by maximum: Double, wrapping: Bool) -> Double {
+    let difference = wrapping ? angleDifference(target, angle) : target - angle
+    let moved = angle + max(-maximum, min(maximum, difference))
+    return wrapping ? (moved + 360).truncatingRemainder(dividingBy: 360) : moved
+  }
+}

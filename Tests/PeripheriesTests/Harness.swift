@@ -1,0 +1,70 @@
+import AppAnalytics
+import DockingPortService
+import Foundation
+import HeatRadiatorService
+import Logging
+import SolarArrayService
+import Testing
+import UIComponents
+
+@testable import Peripheries
+
+/// Everything a Peripheries flow touches, assembled from fakes over the real station models.
+@MainActor
+final class PeripheriesHarness {
+  static let start = Date(timeIntervalSince1970: 1_800_000_000)
+  let power: FakeSolarArrayClient
+  let thermal: FakeHeatRadiatorClient
+  let docking: FakeDockingPortClient
+  let schedule: FakeVehicleScheduleClient
+  let input: ScriptedInput
+  let output = CapturedOutput()
+  let errorOutput = CapturedOutput()
+  let navigator: RecordingNavigator
+  let events = InMemoryAnalyticsProvider()
+  let log = InMemoryLogSink()
+  let presenter: TerminalErrorPresenter
+  let coordinator: PeripheriesCoordinator
+
+  init(
+    _ presentation: Presentation, input lines: [String] = [], theme: Theme = .plain,
+    power: PowerScenario = .nominal, thermal: ThermalScenario = .nominal,
+    navigator: RecordingNavigator = RecordingNavigator(shows: [])
+  ) {
+    self.power = FakeSolarArrayClient(simulator: SolarArraySimulator(start: Self.start, scenario: power))
+    self.thermal = FakeHeatRadiatorClient(simulator: HeatRadiatorSimulator(start: Self.start, scenario: thermal))
+    docking = FakeDockingPortClient(simulator: DockingSimulator(start: Self.start))
+    schedule = FakeVehicleScheduleClient()
+    self.navigator = navigator
+    input = ScriptedInput(lines: lines)
+    let terminal = Terminal(input: input, output: output, errors: errorOutput, theme: theme)
+    presenter = TerminalErrorPresenter(terminal: terminal)
+    let context = FlowContext(
+      terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter,
+      analytics: Analytics(providers: [events]),
+      logger: Logger(module: "PeripheriesTests", level: .trace, sinks: [log]),
+      module: "Peripheries")
+    coordinator = PeripheriesCoordinator(
+      context: context, power: self.power, thermal: self.thermal, docking: docking, schedule: schedule)
+  }
+
+  /// Opens the route that the command-line `words` name, as a user would.
+  func open(_ words: String) async throws {
+    try await coordinator.start(at: try PeripheriesRoute(words: words.split(separator: " ").map(String.init)))
+  }
+
+  /// Moves every model's time on by `seconds`.
+  func advance(by seconds: Double) async {
+    await power.advance(by: seconds)
+    await thermal.advance(by: seconds)
+    await docking.advance(by: seconds)
+  }
+
+  /// The events tracked under `name`.
+  func events(named name: String) -> [AnalyticsEvent] { events.events.filter { $0.name == name } }
+
+  /// The captured output as one JSON object.
+  func json() throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(output.text.utf8)) as? [String: Any])
+  }
+}

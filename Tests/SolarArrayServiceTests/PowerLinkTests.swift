@@ -1,0 +1,73 @@
+import AppAnalytics
+import Foundation
+import Logging
+import Radio
+import Testing
+
+@testable import SolarArrayService
+
+@Suite("The power system over Radio")
+struct PowerLinkTests {
+  let start = Date(timeIntervalSince1970: 1_800_000_000)
+  let logger = Logger(module: "PowerLinkTests", level: .error, sinks: [])
+
+  @Test func theDeviceAnswersEachRequestWithItsSequence() throws {
+    var device = SolarArrayDevice(simulator: SolarArraySimulator(start: start))
+    let status = device.respond(to: Frame(type: 0x10, sequence: 7), at: start.addingTimeInterval(60))
+    #expect(status.type == PowerProtocol.MessageType.status.rawValue && status.sequence == 7)
+    let decoded = try PowerProtocol.decode(PowerStatus.self, from: status.payload)
+    #expect(decoded.timestamp == start.addingTimeInterval(60) && decoded.wings.count == 8)
+    #expect(status.payload.count <= FrameFormat.maximumPayloadLength)
+
+    let command = try PowerProtocol.encode(PowerCommand.wing(.c1B, .angle(-20)))
+    let answer = device.respond(to: Frame(type: 0x11, sequence: 8, payload: command), at: start)
+    #expect(try PowerProtocol.decode(PowerAcknowledgement.self, from: answer.payload).accepted)
+    #expect(device.simulator.status.wing(.c1B)?.mode == .angle(-20))
+
+    for bad in [Frame(type: 0x1E, sequence: 9), Frame(type: 0x11, sequence: 10, payload: Array("{}".utf8))] {
+      let failure = device.respond(to: bad, at: start)
+      #expect(failure.type == PowerProtocol.MessageType.failure.rawValue && failure.sequence == bad.sequence)
+    }
+  }
+
+  @Test func theLiveClientTalksToTheInProcessSimulation() async throws {
+    let events = InMemoryAnalyticsProvider()
+    let simulation = SolarArraySimulation(
+      simulator: SolarArraySimulator(start: start), clock: { [start] in start }, logger: logger)
+    let client = LiveSolarArrayClient(
+      connector: simulation.connector, logger: logger, analytics: Analytics(providers: [events]))
+    #expect(try await client.status().wings.count == 8)
+    let answer = try await client.send(.wing(.c4A, .feather))
+    #expect(answer.accepted && answer.message.contains("4A"))
+    await #expect(throws: SolarArrayError.self) { try await client.send(.joint(.starboard, .feather)) }
+    #expect(events.events.contains { $0.name == "error" }, "a refusal is recorded")
+    #expect(events.events.contains { $0.name == "power.command" })
+  }
+
+  @Test func nothingListeningIsUnreachableNamingTheEndpoint() async throws {
+    let client = LiveSolarArrayClient(
+      connector: .unixSocket(path: "/tmp/no-station-\(UUID().uuidString.prefix(8)).sock"),
+      configuration: RadioLinkConfiguration(requestTimeout: .seconds(1), reconnect: .never), logger: logger,
+      analytics: Analytics(providers: []))
+    do {
+      _ = try await client.status()
+      Issue.record("no station answers")
+    } catch let error as SolarArrayError {
+      guard case .unreachable(let message) = error else { throw error }
+      #expect(message.contains("unix:/tmp/no-station-") && error.kind == .unavailable)
+    }
+  }
+
+  @Test func theFakeRefusesLikeTheModel() async throws {
+    let fake = FakeSolarArrayClient()
+    await #expect(
+      throws: SolarArrayError.rejected("an alpha joint does not feather; give track or an angle from -180 to 180")
+    ) {
+      try await fake.send(.joint(.port, .feather))
+    }
+    _ = try await fake.send(.wing(.c1A, .feather))
+    await fake.advance(by: 300)
+    #expect(try await fake.status().wing(.c1A)?.isFeathered == true)
+    #expect(await fake.sentCommands.count == 2)
+  }
+}

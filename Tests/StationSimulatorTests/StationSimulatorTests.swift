@@ -1,0 +1,99 @@
+import CommandLineKit
+import DockingPortService
+import Foundation
+import HeatRadiatorService
+import Logging
+import Radio
+import SolarArrayService
+import Testing
+
+@testable import StationSimulator
+
+@Suite("station-sim")
+struct StationSimulatorTests {
+  let logger = Logger(module: "StationSimulatorTests", level: .error, sinks: [])
+
+  private func options(_ arguments: [String]) throws -> StationOptions {
+    guard case .run(_, _, let values) = try StationCommandLine.program.parse(arguments) else {
+      throw UsageError("printed instead of running")
+    }
+    return StationOptions(values)
+  }
+
+  @Test func theCommandLineReadsEveryOption() throws {
+    let parsed = try options(["--socket", "/tmp/s.sock", "--scenario", "pump-failure", "--time-factor", "60"])
+    #expect(parsed.socketPath == "/tmp/s.sock" && parsed.scenario == .pumpFailure && parsed.timeFactor == 60)
+    #expect(try options(["--socket", "/tmp/s.sock"]).scenario == .nominal)
+    #expect(throws: UsageError.self) { try options([]) }
+    #expect(throws: UsageError.self) { try options(["--socket", "/tmp/s", "--scenario", "meteor"]) }
+    #expect(throws: UsageError.self) { try options(["--socket", "/tmp/s", "--time-factor", "0"]) }
+    guard case .print(let help) = try StationCommandLine.program.parse(["--help"]) else { return }
+    #expect(help.contains("--scenario <name>") && help.contains("pump-failure") && help.contains("--time-factor <n>"))
+  }
+
+  @Test func eachRequestGoesToTheSystemWhoseTypesItCarries() async throws {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let station = Station(scenario: .pumpFailure, start: start, clock: { start }, logger: logger)
+    let power = await station.answer(Frame(type: PowerProtocol.MessageType.statusRequest.rawValue, sequence: 1))
+    #expect(power.type == PowerProtocol.MessageType.status.rawValue && power.sequence == 1)
+    let thermal = await station.answer(Frame(type: ThermalProtocol.MessageType.statusRequest.rawValue, sequence: 2))
+    #expect(thermal.type == ThermalProtocol.MessageType.status.rawValue)
+    #expect(
+      String(decoding: thermal.payload, as: UTF8.self).contains(#""pumpSpeedRPM":0"#), "the scenario's tripped pump")
+    let docking = await station.answer(Frame(type: DockingProtocol.MessageType.statusRequest.rawValue, sequence: 3))
+    #expect(docking.type == DockingProtocol.MessageType.status.rawValue)
+    let unknown = await station.answer(Frame(type: 0x42, sequence: 4))
+    #expect(unknown.type == Station.unknownRequestType && unknown.sequence == 4)
+  }
+
+  @Test func theClockRunsByTheTimeFactor() {
+    let start = Date().addingTimeInterval(-10)
+    let now = Station.clock(start: start, factor: 60)()
+    #expect(abs(now.timeIntervalSince(start) - 600) < 60)
+  }
+
+  @Test func scenariosStartTheStationAsTheySay() {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    var eclipse = SolarArraySimulator(start: start, scenario: StationScenario.eclipse.power(at: start))
+    #expect(
+      !eclipse.status.orbit.inSunlight && eclipse.status.orbit.minutesToTransition > 30, "just entered the shadow")
+    eclipse.advance(by: 120)
+    #expect(eclipse.status.batteryChargePercent < 95, "the batteries carry the load")
+    #expect(
+      !PowerLimits.alerts(
+        for: SolarArraySimulator(start: start, scenario: StationScenario.lowBattery.power(at: start)).status
+      )
+      .isEmpty)
+    for scenario in StationScenario.allCases where scenario != .pumpFailure {
+      #expect(scenario.thermal == .nominal)
+    }
+  }
+
+  @Test func theProcessServesFramesAndRemovesItsSocketOnSIGTERM() async throws {
+    let executable = try #require(
+      [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL,
+      ].map { $0.appendingPathComponent("station-sim") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    )
+    let socket = "/tmp/station-sim-test-\(UUID().uuidString.prefix(8)).sock"
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["--socket", socket]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    #expect(line == "station-sim listening on \(socket)\n")
+    let link = RadioLink(connector: .unixSocket(path: socket), logger: logger)
+    try await link.start()
+    let answer = try await link.request(type: DockingProtocol.MessageType.statusRequest.rawValue)
+    #expect(answer.type == DockingProtocol.MessageType.status.rawValue)
+    await link.close()
+    process.terminate()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(!FileManager.default.fileExists(atPath: socket))
+  }
+}
