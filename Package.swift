@@ -18,7 +18,7 @@ import PackageDescription
 // swift-format-ignore
 let app: [Module] = [
   .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "UIComponents", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"]),
-  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["SpacesuitService", "Radio", "Logging"]),
+  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["SpacesuitService", "Radio", "Logging", "AppAnalytics"]),
 ]
 
 // MARK: - Domain

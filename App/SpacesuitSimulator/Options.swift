@@ -7,9 +7,12 @@ struct SimulatorOptions: Equatable {
   var seed: UInt64 = 42
   var tickMilliseconds: Int = 1000
   var logLevel: LogLevel = .notice
+  /// `--measure N`: time N requests as a client of the suit at `socketPath` instead of serving.
+  var measureCount: Int?
 
   static let usage = """
     Usage: spacesuit-sim --socket PATH [--seed N] [--tick-ms N] [--log-level LEVEL]
+           spacesuit-sim --socket PATH --measure N
 
     A bench spacesuit: serves a simulated suit over the Radio protocol on a Unix-domain socket.
 
@@ -18,6 +21,8 @@ struct SimulatorOptions: Equatable {
       --seed N            seed of the deterministic suit model (default 42)
       --tick-ms N         model integration step in milliseconds, 1...60000 (default 1000)
       --log-level LEVEL   trace, debug, info, notice, warning, error, critical (default notice)
+      --measure N         do not serve: time N telemetry requests and a 1 ms watch of N samples
+                          as a client of the suit at --socket PATH; print one JSON line
       --help              show this help
 
     Prints "spacesuit-sim listening on PATH" once ready; SIGINT/SIGTERM stop it and remove the socket.
@@ -66,6 +71,10 @@ private func parseCommand(_ arguments: [String]) throws(UsageError) -> Simulator
     case "--tick-ms":
       options.tickMilliseconds = try value(for: argument, expected: "needs a number of milliseconds in 1...60000") {
         Int($0).flatMap { (1...60_000).contains($0) ? $0 : nil }
+      }
+    case "--measure":
+      options.measureCount = try value(for: argument, expected: "needs a number of requests in 1...1000000") {
+        Int($0).flatMap { (1...1_000_000).contains($0) ? $0 : nil }
       }
     case "--log-level":
       let names = LogLevel.allCases.map(\.description).joined(separator: ", ").lowercased()

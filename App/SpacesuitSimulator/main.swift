@@ -33,6 +33,21 @@ case .failure(let error):
 
 let logger = Logger(module: "spacesuit-sim", level: options.logLevel, sinks: [StandardErrorLogSink()])
 
+if let count = options.measureCount {
+  Task {
+    do {
+      let report = try await LinkBenchmark.run(path: options.socketPath, count: count, logger: logger)
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
+      exit(0)
+    } catch {
+      fail("could not measure the suit link at \(options.socketPath): \(error)", code: Exit.unavailable)
+    }
+  }
+  dispatchMain()
+}
+
 let listener: UnixSocketListener
 do {
   listener = try UnixSocketListener(path: options.socketPath)
