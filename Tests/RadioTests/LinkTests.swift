@@ -125,7 +125,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     var iterator = client.incoming.makeAsyncIterator()
     #expect(await iterator.next() == nil)
     #expect(attempts.withLock { $0 } == 3)
-    await #expect(throws: RadioError.closed) { try await client.request(type: 1) }
+    await #expect(throws: RadioError.reconnectFailed(attempts: 2)) { try await client.request(type: 1) }
   }
 
   @Test func closingWhileStartIsConnectingClosesTheNewConnection() async throws {
