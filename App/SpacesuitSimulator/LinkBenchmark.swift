@@ -29,6 +29,8 @@ enum LinkBenchmark {
     let rawRoundTripMicroseconds: Spread
     /// Median round trip over the median raw round trip.
     let ratio: Double
+    /// Context switches of this process per request (all threads), during the round trips.
+    let contextSwitchesPerRequest: Double
     /// Samples per second of `watch` at a 1 ms interval.
     let watchMessagesPerSecond: Double
     /// Time per watched sample beyond the 1 ms interval, µs.
@@ -41,11 +43,13 @@ enum LinkBenchmark {
     let clock = ContinuousClock()
     var link: [Double] = []
     link.reserveCapacity(count)
+    let switchesBefore = contextSwitches()
     for _ in 0..<count {
       let start = clock.now
       _ = try await client.telemetry()
       link.append(microseconds(clock.now - start))
     }
+    let switches = Double(contextSwitches() - switchesBefore) / Double(count)
     let raw = try rawRoundTrips(count: count, replyLength: 320)
     let interval = Duration.milliseconds(1)
     let watchStart = clock.now
@@ -56,9 +60,23 @@ enum LinkBenchmark {
     let rawSpread = spread(raw)
     return Report(
       endpoint: "unix:\(path)", requests: count, roundTripMicroseconds: linkSpread, rawRoundTripMicroseconds: rawSpread,
-      ratio: linkSpread.median / rawSpread.median,
+      ratio: linkSpread.median / rawSpread.median, contextSwitchesPerRequest: switches,
       watchMessagesPerSecond: Double(samples) / watchSeconds,
       watchExtraMicrosecondsPerMessage: watchSeconds * 1_000_000 / Double(samples) - microseconds(interval))
+  }
+
+  /// Voluntary and involuntary context switches of every thread of this process (0 where unknown).
+  private static func contextSwitches() -> Int {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    return tasks.reduce(0) { total, task in
+      guard let status = try? String(contentsOfFile: "/proc/self/task/\(task)/status", encoding: .utf8) else {
+        return total
+      }
+      return total
+        + status.split(separator: "\n").filter { $0.hasSuffix("ctxt_switches") || $0.contains("ctxt_switches:") }
+        .compactMap { $0.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+        .reduce(0, +)
+    }
   }
 
   private static func microseconds(_ duration: Duration) -> Double {

@@ -13,6 +13,7 @@ enum Exit {
   static let usage: Int32 = 64
   static let unavailable: Int32 = 69
   static let failure: Int32 = 70
+  static let cannotCreate: Int32 = 73
 }
 
 func fail(_ line: String, code: Int32) -> Never {
@@ -55,8 +56,16 @@ do {
   fail("another suit is already listening on \(path); stop it or pick another --socket path", code: Exit.unavailable)
 } catch RadioError.socketPathTooLong(let path, let maximum) {
   fail(
-    "socket path is \(path.utf8.count) bytes, more than the \(maximum) allowed; use a shorter --socket path",
+    "--socket \(path) is \(path.utf8.count) bytes; a Unix socket path may have at most \(maximum): use a shorter one",
     code: Exit.usage)
+} catch RadioError.notASocket(let path, let kind) where kind == "a directory" {
+  fail(
+    "\(path) is a directory, not a socket; give a socket file in it, e.g. --socket \(path)/suit.sock",
+    code: Exit.cannotCreate)
+} catch RadioError.notASocket(let path, let kind) {
+  fail("\(path) is \(kind), not a socket; it was left alone: pick another --socket path", code: Exit.cannotCreate)
+} catch RadioError.system(let call, let reason) where call == "bind" {
+  fail("cannot create the socket \(options.socketPath): \(reason)", code: Exit.cannotCreate)
 } catch {
   fail("cannot listen on \(options.socketPath): \(error)", code: Exit.failure)
 }
@@ -79,11 +88,15 @@ for signalNumber in [SIGINT, SIGTERM] {
 }
 
 let simulator = SuitSimulator(seed: options.seed, start: Date(), step: Double(options.tickMilliseconds) / 1000)
-let server = SimulatedSuitServer(simulator: simulator, logger: logger.scoped(to: "SuitSimulator"))
+let server = SimulatedSuitServer(
+  simulator: simulator, timeFactor: options.timeFactor, scenario: options.scenario,
+  logger: logger.scoped(to: "SuitSimulator"))
 
 // The ready line, written unbuffered so a script waiting for it sees it at once.
 FileHandle.standardOutput.write(Data("spacesuit-sim listening on \(options.socketPath)\n".utf8))
-logger.info("serving seed \(options.seed), tick \(options.tickMilliseconds) ms")
+logger.info(
+  "serving seed \(options.seed), tick \(options.tickMilliseconds) ms, scenario \(options.scenario.rawValue), "
+    + "time factor \(options.timeFactor)")
 
 Task {
   await server.serve(listener: listener)
