@@ -70,7 +70,8 @@ struct AppComposition {
     cosmonautClient = LiveCosmonautClient(
       store: store, houston: houston, analytics: analytics, logger: logger.scoped(to: "CosmonautService"))
     suitClient = LazySpacesuitClient(
-      connection: suit, logger: logger.scoped(to: "SpacesuitService"), analytics: analytics)
+      connection: suit.keepingState(in: directory.appendingPathComponent("suit-state.json")),
+      logger: logger.scoped(to: "SpacesuitService"), analytics: analytics)
     logger.debug("composed", metadata: ["data": directory.path, "houston": houstonURL?.absoluteString ?? "offline"])
   }
 
@@ -125,12 +126,9 @@ struct AppComposition {
   private static func suitConnection(_ text: String?) throws -> SuitConnection {
     guard let text else { return .simulated(seed: UInt64(Date().timeIntervalSince1970)) }
     if text == "simulated" { return .simulated(seed: UInt64(Date().timeIntervalSince1970)) }
-    guard let connection = SuitConnection(argument: text) else {
-      throw CompositionError(
-        message: "unknown suit \"\(text)\"; use --suit simulated or --suit unix:/path/to/suit.sock",
-        exitCode: ExitCode.usage)
+    do { return try SuitConnection.parse(text) } catch {
+      throw CompositionError(message: error.userMessage, exitCode: ExitCode.usage)
     }
-    return connection
   }
 
   /// The token Houston requests carry: `$ISS_HOUSTON_TOKEN`, or the development token when unset.

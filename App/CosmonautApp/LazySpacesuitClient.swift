@@ -44,6 +44,22 @@ actor LazySpacesuitClient: SpacesuitClient {
     }
   }
 
+  nonisolated func watchUpdates(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitWatchUpdate, any Error> {
+    AsyncThrowingStream { continuation in
+      let task = Task {
+        do {
+          for try await update in try await self.client().watchUpdates(count: count, interval: interval) {
+            continuation.yield(update)
+          }
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error)
+        }
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+
   func linkStatistics() async -> LinkStatistics {
     guard let connected else { return LinkStatistics() }
     return await connected.linkStatistics()
