@@ -96,7 +96,7 @@ public final class UnixSocketListener: Sendable {
   private let identity: FileIdentity?
 
   /// Binds and listens on `path`.
-  public init(path: String, backlog: Int32 = 128) throws {
+  public init(path: String, backlog: Int32 = 1024) throws {
     let address = try makeAddress(path)
     try Self.clearStaleSocket(at: path, address: address)
     let fd = Glibc.socket(AF_UNIX, streamSocketType, 0)
