@@ -5,26 +5,6 @@ import Testing
 
 @testable import Radio
 
-/// Answers every incoming frame with type | 0x80 and the same payload, until the link ends.
-private func echo(on link: RadioLink) -> Task<Void, Never> {
-  Task {
-    for await frame in link.incoming {
-      try? await link.respond(to: frame, type: frame.type | 0x80, payload: frame.payload)
-    }
-  }
-}
-
-private let quiet = Logger.disabled(module: "RadioTests")
-
-/// Waits (bounded) until `condition` holds.
-private func eventually(_ condition: () async -> Bool) async -> Bool {
-  for _ in 0..<400 {
-    if await condition() { return true }
-    try? await Task.sleep(for: .milliseconds(10))
-  }
-  return false
-}
-
 @Suite struct LinkTests {
   @Test func requestAndResponseOverTheInMemoryPair() async throws {
     let (clientSide, serverSide) = InMemoryRadioTransport.pair()
