@@ -1,4 +1,5 @@
 import Foundation
+import SpacesuitService
 import Testing
 
 @testable import SpacesuitSimulator
@@ -24,6 +25,34 @@ import Testing
     #expect(throws: UsageError.self) { try parseArguments(["--socket", "/tmp/a", "--seed", "-1"]).get() }
     #expect(throws: UsageError.self) { try parseArguments(["--socket", "/tmp/a", "--tick-ms", "0"]).get() }
     #expect(throws: UsageError.self) { try parseArguments(["--socket", "/tmp/a", "--log-level", "loud"]).get() }
+  }
+
+  @Test func parsesScenarioTimeFactorAndMeasure() throws {
+    var expected = SimulatorOptions(socketPath: "/tmp/a.sock")
+    expected.scenario = .pressureLeak
+    expected.timeFactor = 60
+    #expect(
+      try parseArguments(["--socket", "/tmp/a.sock", "--scenario", "pressure-leak", "--time-factor", "60"]).get()
+        == .run(expected))
+    var measuring = SimulatorOptions(socketPath: "/tmp/a.sock")
+    measuring.measureCount = 500
+    #expect(try parseArguments(["--socket", "/tmp/a.sock", "--measure", "500"]).get() == .run(measuring))
+    #expect(
+      throws: UsageError(
+        message: "--scenario must be one of nominal, co2-buildup, battery-drain, pressure-leak, not \"meteor\"")
+    ) { try parseArguments(["--socket", "/tmp/a", "--scenario", "meteor"]).get() }
+    #expect(throws: UsageError(message: "--time-factor needs a number in 0.01...3600, not \"0\"")) {
+      try parseArguments(["--socket", "/tmp/a", "--time-factor", "0"]).get()
+    }
+    #expect(throws: UsageError.self) { try parseArguments(["--socket", "/tmp/a", "--measure", "0"]).get() }
+  }
+
+  @Test func helpListsEveryScenario() {
+    for scenario in SuitScenario.allCases {
+      #expect(SimulatorOptions.usage.contains("\(scenario.rawValue) "))
+      #expect(SimulatorOptions.usage.contains(scenario.summary))
+    }
+    #expect(SimulatorOptions.usage.contains("--time-factor N"))
   }
 }
 
