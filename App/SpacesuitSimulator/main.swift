@@ -73,6 +73,15 @@ do {
 // A client or a reader of stdout going away must not kill the suit.
 signal(SIGPIPE, SIG_IGN)
 
+// One descriptor per client: allow as many as the system lets this process have (the server's own
+// limit, 1000 clients, refuses the rest with a log line instead of failing to accept them).
+var descriptorLimit = rlimit()
+let descriptorResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+if getrlimit(descriptorResource, &descriptorLimit) == 0, descriptorLimit.rlim_cur < descriptorLimit.rlim_max {
+  descriptorLimit.rlim_cur = min(descriptorLimit.rlim_max, 65_536)
+  _ = setrlimit(descriptorResource, &descriptorLimit)
+}
+
 // Stop cleanly on SIGINT/SIGTERM: remove the socket file, exit 0.
 var signalSources: [any DispatchSourceSignal] = []
 for signalNumber in [SIGINT, SIGTERM] {
