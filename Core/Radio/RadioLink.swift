@@ -19,8 +19,10 @@ public actor RadioLink {
   public nonisolated let incoming: AsyncStream<Frame>
   private nonisolated let exchange: LinkExchange
   private nonisolated let broadcast = EventBroadcast<LinkEvent>()
-  /// The connected transport (nil between connections) and, once closed, why: read without the actor.
-  private nonisolated let current = Mutex<(transport: (any RadioTransport)?, closed: RadioError?)>((nil, nil))
+  /// The connected transport and its generation (nil between connections) and, once closed, why:
+  /// read without the actor.
+  private nonisolated let current = Mutex<(transport: (any RadioTransport)?, generation: Int, closed: RadioError?)>(
+    (nil, 0, nil))
 
   private let connector: RadioConnector?
   private nonisolated let configuration: RadioLinkConfiguration
@@ -37,9 +39,10 @@ public actor RadioLink {
   private var connection: Connection
   /// Counts connections, so a late report about an old one is ignored.
   private var generation = 0
-  private var connectionWaiters: [UInt64: CheckedContinuation<any RadioTransport, any Error>] = [:]
+  private var connectionWaiters: [UInt64: CheckedContinuation<(any RadioTransport, Int), any Error>] = [:]
   private var nextWaiterID: UInt64 = 1
   private var receiveTask: Task<Void, Never>?
+  private var reconnectTask: Task<Void, Never>?
   private var started = false
 
   /// A link that connects (and reconnects) through `connector`; call `start()` to connect.
@@ -109,8 +112,8 @@ public actor RadioLink {
   /// Sends one frame as is (waiting for a reconnection in progress).
   public nonisolated func send(_ frame: Frame) async throws {
     let bytes = try encode(frame)
-    let transport = try await connectedTransport()
-    do { try await transport.send(bytes) } catch { throw dropReason(for: error) }
+    let (transport, generation) = try await connectedTransport()
+    do { try await transport.send(bytes) } catch { throw await writeFailed(generation, error) }
     exchange.countSent()
   }
 
@@ -127,11 +130,11 @@ public actor RadioLink {
   /// as soon as the calling task is cancelled.
   public nonisolated func request(type: UInt8, payload: [UInt8] = [], timeout: Duration? = nil) async throws -> Frame {
     try Task.checkCancellation()
-    let transport = try await connectedTransport()
+    let (transport, generation) = try await connectedTransport()
     let (sequence, id) = exchange.open(deadline: ContinuousClock.now + (timeout ?? configuration.requestTimeout))
     do {
       let bytes = try encode(Frame(type: type, sequence: sequence, payload: payload))
-      do { try await transport.send(bytes) } catch { throw dropReason(for: error) }
+      do { try await transport.send(bytes) } catch { throw await writeFailed(generation, error) }
     } catch {
       exchange.discard(sequence, id: id)
       throw error
@@ -156,24 +159,28 @@ public actor RadioLink {
     do { return try encoder.encode(frame) } catch { throw .encoding(error.description) }
   }
 
-  /// What a failed write means for the caller: the connection went away under it (so it may be
-  /// sent again once reconnected), or the link is closed.
-  private nonisolated func dropReason(for error: any Error) -> any Error {
+  /// A write on connection `generation` failed: the connection is gone (reconnecting starts now,
+  /// so a caller sending again waits for the new one) and the caller gets `.connectionLost`, or the
+  /// link's close reason.
+  private func writeFailed(_ generation: Int, _ error: any Error) -> any Error {
     guard error is RadioError else { return error }
-    return current.withLock { $0.closed } ?? RadioError.connectionLost
+    if case .closed(let reason) = connection { return reason }
+    dropped(generation: generation, error: error)
+    return RadioError.connectionLost
   }
 
-  /// The connected transport: at once when connected, else (reconnecting) once reconnected.
-  private nonisolated func connectedTransport() async throws -> any RadioTransport {
-    let (transport, closed) = current.withLock { ($0.transport, $0.closed) }
+  /// The connected transport and its generation: at once when connected, else (reconnecting) once
+  /// reconnected.
+  private nonisolated func connectedTransport() async throws -> (any RadioTransport, Int) {
+    let (transport, generation, closed) = current.withLock { ($0.transport, $0.generation, $0.closed) }
     if let closed { throw closed }
-    if let transport { return transport }
+    if let transport { return (transport, generation) }
     return try await awaitConnection()
   }
 
-  private func awaitConnection() async throws -> any RadioTransport {
+  private func awaitConnection() async throws -> (any RadioTransport, Int) {
     switch connection {
-    case .connected(let transport): return transport
+    case .connected(let transport): return (transport, generation)
     case .closed(let reason): throw reason
     case .idle: throw RadioError.notConnected
     case .reconnecting:
@@ -199,7 +206,7 @@ public actor RadioLink {
     generation += 1
     let generation = generation
     exchange.startConnection()
-    current.withLock { $0.transport = transport }
+    current.withLock { $0 = (transport, generation, nil) }
     if let socket = (transport as? UnixSocketTransport)?.socket {
       // Straight from the poll thread into the exchange; the actor hears only of the end.
       let exchange = exchange
@@ -218,22 +225,25 @@ public actor RadioLink {
   private func receive(from transport: any RadioTransport, generation: Int) async {
     do {
       while let chunk = try await transport.receive() { exchange.feed(chunk) }
-      await dropped(generation: generation, error: RadioError.closed)
+      dropped(generation: generation, error: RadioError.closed)
     } catch {
-      await dropped(generation: generation, error: error)
+      dropped(generation: generation, error: error)
     }
   }
 
-  /// The connection of `generation` ended: reconnect (or close), unless that already happened.
-  private func dropped(generation: Int, error: any Error) async {
+  /// The connection of `generation` ended: reconnect (or close) in the background, unless that
+  /// already happened. From here on requests wait for the new connection.
+  private func dropped(generation: Int, error: any Error) {
     guard generation == self.generation, case .connected(let transport) = connection else { return }
     logger.info("connection dropped: \(error)")
     connection = .reconnecting
     current.withLock { $0.transport = nil }
-    await transport.close()
     exchange.failAll(.connectionLost)
     broadcast.yield(.connectionLost(reason: String(describing: error)))
-    await reconnect()
+    reconnectTask = Task {
+      await transport.close()
+      await self.reconnect()
+    }
   }
 
   /// Tries to connect again as the policy says; closes the link when every attempt failed.
@@ -255,7 +265,7 @@ public actor RadioLink {
         exchange.countReconnect()
         logger.notice("reconnected to \(connector.endpoint) (attempt \(attempt))")
         broadcast.yield(.reconnected(attempt: attempt))
-        for waiter in connectionWaiters.values { waiter.resume(returning: next) }
+        for waiter in connectionWaiters.values { waiter.resume(returning: (next, generation)) }
         connectionWaiters.removeAll()
         return
       } catch {
@@ -272,8 +282,9 @@ public actor RadioLink {
     var transport: (any RadioTransport)?
     if case .connected(let connected) = connection { transport = connected }
     connection = .closed(reason)
-    current.withLock { $0 = (nil, reason) }
+    current.withLock { $0 = (nil, generation, reason) }
     receiveTask?.cancel()
+    reconnectTask?.cancel()
     exchange.close(reason)
     for waiter in connectionWaiters.values { waiter.resume(throwing: reason) }
     connectionWaiters.removeAll()
