@@ -120,16 +120,7 @@ final class LiveSpacesuitClient: SpacesuitClient {
         continuation.yield(.link(news))
       }
     }
-    let samples = sampling(count: count, interval: interval)
-    let sampling = Task {
-      do {
-        for try await sample in samples { continuation.yield(.sample(sample)) }
-        continuation.finish()
-      } catch {
-        continuation.finish(throwing: error)
-      }
-      news.cancel()
-    }
+    let sampling = forward(sampling(count: count, interval: interval), to: continuation) { news.cancel() }
     continuation.onTermination = { _ in
       sampling.cancel()
       news.cancel()

@@ -51,19 +51,29 @@ public enum SuitLinkEvent: Sendable, Equatable {
   }
 }
 
+/// Yields every sample of `samples` as an update and ends `updates` when they end (then runs
+/// `ended`); returns the task doing it.
+func forward(
+  _ samples: AsyncThrowingStream<SuitTelemetry, any Error>,
+  to updates: AsyncThrowingStream<SuitWatchUpdate, any Error>.Continuation, ended: @escaping @Sendable () -> Void = {}
+) -> Task<Void, Never> {
+  Task {
+    do {
+      for try await sample in samples { updates.yield(.sample(sample)) }
+      updates.finish()
+    } catch {
+      updates.finish(throwing: error)
+    }
+    ended()
+  }
+}
+
 extension SpacesuitClient {
   /// The default `watchUpdates`: the samples of `watch`, with no link news.
   public func watchUpdates(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitWatchUpdate, any Error> {
     let samples = watch(count: count, interval: interval)
     return AsyncThrowingStream { continuation in
-      let task = Task {
-        do {
-          for try await sample in samples { continuation.yield(.sample(sample)) }
-          continuation.finish()
-        } catch {
-          continuation.finish(throwing: error)
-        }
-      }
+      let task = forward(samples, to: continuation)
       continuation.onTermination = { _ in task.cancel() }
     }
   }
