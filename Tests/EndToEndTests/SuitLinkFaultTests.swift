@@ -11,6 +11,20 @@ struct SuitLinkFaultTests {
       environment: sandbox.environment)
   }
 
+  /// Waits until `cosmonaut.log` says the app is connected to the suit (so a crash comes mid-watch,
+  /// however slowly the machine starts processes).
+  private func waitUntilConnected(_ sandbox: Sandbox) async throws {
+    let log = sandbox.dataDirectory + "/cosmonaut.log"
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline {
+      if let text = try? String(contentsOfFile: log, encoding: .utf8), text.contains("connected to the suit at") {
+        return
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    Issue.record("cosmonaut never logged its connection to the suit")
+  }
+
   /// Lines of `suit watch` output that are samples.
   private func sampleLines(_ output: String) -> [Substring] {
     output.split(separator: "\n").filter { $0.contains(" kPa ") }
@@ -23,7 +37,8 @@ struct SuitLinkFaultTests {
     async let watching = sandbox.cosmonaut([
       "--suit", "unix:\(sandbox.socketPath)", "suit", "watch", "--count", "15", "--interval-ms", "200",
     ])
-    try await Task.sleep(for: .milliseconds(1200))
+    try await waitUntilConnected(sandbox)
+    try await Task.sleep(for: .milliseconds(600))
     simulator?.crash()
     try await Task.sleep(for: .milliseconds(200))
     simulator = try startSimulator(sandbox)
@@ -46,7 +61,8 @@ struct SuitLinkFaultTests {
     async let watching = sandbox.cosmonaut([
       "--suit", "unix:\(sandbox.socketPath)", "suit", "watch", "--count", "10", "--interval-ms", "200", "--json",
     ])
-    try await Task.sleep(for: .milliseconds(800))
+    try await waitUntilConnected(sandbox)
+    try await Task.sleep(for: .milliseconds(400))
     simulator?.crash()
     try await Task.sleep(for: .milliseconds(200))
     simulator = try startSimulator(sandbox)
@@ -65,7 +81,8 @@ struct SuitLinkFaultTests {
     async let watching = sandbox.cosmonaut([
       "--suit", "unix:\(sandbox.socketPath)", "suit", "watch", "--interval-ms", "200",
     ])
-    try await Task.sleep(for: .milliseconds(800))
+    try await waitUntilConnected(sandbox)
+    try await Task.sleep(for: .milliseconds(400))
     simulator.crash()
 
     let watch = try await watching

@@ -147,7 +147,9 @@ import Testing
         }
       }
     }
-    let client = RadioLink(connector: .unixSocket(path: path), configuration: .init(reconnect: .never), logger: quiet)
+    let client = RadioLink(
+      connector: .unixSocket(path: path), configuration: .init(requestTimeout: patience, reconnect: .never),
+      logger: quiet)
     try await client.start()
     let big = (0..<3000).map { UInt8($0 % 251) }
     let response = try await client.request(type: 4, payload: big)

@@ -68,7 +68,8 @@ final class ScriptedConnector: Sendable {
 
   @Test func aRequestMadeWhileReconnectingWaitsForTheNewConnection() async throws {
     let script = ScriptedConnector([.echo, .fail, .fail, .echo])
-    let link = RadioLink(connector: script.connector, configuration: .init(reconnect: fast), logger: quiet)
+    let link = RadioLink(
+      connector: script.connector, configuration: .init(requestTimeout: patience, reconnect: fast), logger: quiet)
     let log = EventLog(link)
     try await link.start()
     #expect(try await link.request(type: 1, payload: [1]).payload == [1])
@@ -90,7 +91,8 @@ final class ScriptedConnector: Sendable {
 
   @Test func aRequestInFlightWhenTheConnectionDropsFailsAsLostNotAsTimedOut() async throws {
     let script = ScriptedConnector([.silent, .echo])
-    let link = RadioLink(connector: script.connector, configuration: .init(reconnect: fast), logger: quiet)
+    let link = RadioLink(
+      connector: script.connector, configuration: .init(requestTimeout: patience, reconnect: fast), logger: quiet)
     try await link.start()
     let waiting = Task { try await link.request(type: 1, timeout: .seconds(60)) }
     try await Task.sleep(for: .milliseconds(50))
@@ -120,7 +122,10 @@ final class ScriptedConnector: Sendable {
     var listener = try UnixSocketListener(path: path)
     var server = RadioServer(logger: quiet, handler: echoHandler)
     let first = Task { [listener, server] in await server.serve(listener: listener) }
-    let link = RadioLink(connector: .unixSocket(path: path), configuration: .init(reconnect: fast), logger: quiet)
+    let steady = ReconnectPolicy(maximumAttempts: 100, initialDelay: .milliseconds(10), maximumDelay: .milliseconds(50))
+    let link = RadioLink(
+      connector: .unixSocket(path: path), configuration: .init(requestTimeout: patience, reconnect: steady),
+      logger: quiet)
     let log = EventLog(link)
     try await link.start()
     #expect(try await link.request(type: 2, payload: [1]).payload == [1])

@@ -26,7 +26,9 @@ final class ServerFixture: @unchecked Sendable {
   }
 
   func client() async throws -> RadioLink {
-    let link = RadioLink(connector: .unixSocket(path: path), configuration: .init(reconnect: .never), logger: quiet)
+    let link = RadioLink(
+      connector: .unixSocket(path: path), configuration: .init(requestTimeout: patience, reconnect: .never),
+      logger: quiet)
     try await link.start()
     return link
   }

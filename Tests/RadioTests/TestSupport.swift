@@ -21,6 +21,10 @@ let echoHandler: RadioServer.Handler = { frame in
 
 let quiet = Logger.disabled(module: "RadioTests")
 
+/// Requests in tests wait long: the whole suite runs in parallel on a small machine, and what these
+/// tests check is behaviour, not speed (a timeout they expect is set where they expect it).
+let patience: Duration = .seconds(60)
+
 /// Waits (bounded) until `condition` holds.
 func eventually(_ condition: () async -> Bool) async -> Bool {
   for _ in 0..<400 {

@@ -89,7 +89,8 @@ import Testing
     var serving = Task { [listener, server] in await server.serve(listener: listener) }
     let fast = ReconnectPolicy(maximumAttempts: 20, initialDelay: .milliseconds(20), maximumDelay: .milliseconds(50))
     let client = try await SpacesuitClients.live(
-      .unixSocket(path: path), logger: logger, analytics: .disabled, configuration: .init(reconnect: fast))
+      .unixSocket(path: path), logger: logger, analytics: .disabled,
+      configuration: .init(requestTimeout: .seconds(60), reconnect: fast))
 
     var updates: [SuitWatchUpdate] = []
     var restarted = false
@@ -126,7 +127,8 @@ import Testing
     let serving = Task { await server.serve(listener: listener) }
     let policy = ReconnectPolicy(maximumAttempts: 3, initialDelay: .milliseconds(10), maximumDelay: .milliseconds(10))
     let client = try await SpacesuitClients.live(
-      .unixSocket(path: path), logger: logger, analytics: .disabled, configuration: .init(reconnect: policy))
+      .unixSocket(path: path), logger: logger, analytics: .disabled,
+      configuration: .init(requestTimeout: .seconds(60), reconnect: policy))
     var attempts: [Int] = []
     var samples = 0
     let error = await #expect(throws: SpacesuitError.self) {

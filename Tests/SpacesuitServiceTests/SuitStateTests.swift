@@ -34,7 +34,7 @@ final class StateDirectory {
   {
     try await SpacesuitClients.live(
       .simulated(seed: seed, scenario: scenario, stateFile: directory.stateFile), logger: logger,
-      analytics: .disabled)
+      analytics: .disabled, configuration: .init(requestTimeout: .seconds(60)))
   }
 
   @Test func aSettingOutlivesTheClientThatMadeIt() async throws {
