@@ -29,12 +29,21 @@ actor LazySpacesuitClient: SpacesuitClient {
   func send(_ command: SuitCommand) async throws -> CommandAcknowledgement { try await client().send(command) }
 
   nonisolated func watch(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitTelemetry, any Error> {
+    forwarding { $0.watch(count: count, interval: interval) }
+  }
+
+  nonisolated func watchUpdates(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitWatchUpdate, any Error> {
+    forwarding { $0.watchUpdates(count: count, interval: interval) }
+  }
+
+  /// The stream `open` makes on the client, connecting first.
+  private nonisolated func forwarding<Element: Sendable>(
+    _ open: @escaping @Sendable (any SpacesuitClient) -> AsyncThrowingStream<Element, any Error>
+  ) -> AsyncThrowingStream<Element, any Error> {
     AsyncThrowingStream { continuation in
       let task = Task {
         do {
-          for try await sample in try await self.client().watch(count: count, interval: interval) {
-            continuation.yield(sample)
-          }
+          for try await element in open(try await self.client()) { continuation.yield(element) }
           continuation.finish()
         } catch {
           continuation.finish(throwing: error)

@@ -22,7 +22,9 @@ struct LiveServices: AppServices {
   /// `--suit simulated|unix:PATH` (default `$ISS_SUIT`, else a suit simulated in-process).
   static let suit = Option(
     "suit", suitConnection, placeholder: "suit", environment: "ISS_SUIT",
-    help: "simulated (a suit simulated in-process, the default) or unix:PATH for a suit on a socket.")
+    help: "simulated (a suit simulated in-process, the default; its state is kept in DIR/suit-state.json), "
+      + "simulated:scenario=NAME,time-factor=N,seed=SEED (scenarios: \(SuitScenario.names)), or unix:PATH "
+      + "for a suit on a socket (spacesuit-sim).")
   static let options: [any Parameter] = [houston, suit]
 
   static let defaultToken = "iss-dev"
@@ -49,8 +51,9 @@ struct LiveServices: AppServices {
     }
     cosmonaut = LiveCosmonautClient(
       store: store, houston: houston, analytics: launch.analytics, logger: launch.logger.scoped(to: "CosmonautService"))
+    let connection = launch.options[Self.suit] ?? .simulated(seed: UInt64(Date().timeIntervalSince1970))
     suit = LazySpacesuitClient(
-      connection: launch.options[Self.suit] ?? .simulated(seed: UInt64(Date().timeIntervalSince1970)),
+      connection: connection.keepingState(in: launch.file("suit-state.json")),
       logger: launch.logger.scoped(to: "SpacesuitService"), analytics: launch.analytics)
   }
 
@@ -74,5 +77,5 @@ struct LiveServices: AppServices {
 
   private static let suitConnection = ValueFormat<SuitConnection>(
     expectation: "simulated or unix:PATH, e.g. unix:/tmp/suit.sock", completion: .values(["simulated", "unix:"]),
-    read: { SuitConnection(argument: $0) }, write: \.description)
+    parse: { try SuitConnection.parse($0) }, write: \.description)
 }

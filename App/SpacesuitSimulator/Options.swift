@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import Logging
+import SpacesuitService
 
 /// The command line of `spacesuit-sim`, declared with the workspace's command-line layer.
 enum SimulatorCommandLine {
@@ -14,6 +15,19 @@ enum SimulatorCommandLine {
   static let tick = Option(
     "tick-ms", .integer(in: 1...60_000), placeholder: "ms",
     help: "Model integration step in milliseconds; default 1000.")
+  /// `--scenario <name>`: a fault the suit goes through from the start.
+  static let scenario = Option(
+    "scenario", ValueFormat<SuitScenario>.choice, placeholder: "name",
+    help: "A fault the suit goes through from the start; default nominal (see SCENARIOS).")
+  /// `--time-factor <n>`: suit seconds per real second.
+  static let timeFactor = Option(
+    "time-factor", .decimal(in: SuitConnection.timeFactorRange), placeholder: "n",
+    help: "Suit seconds per real second; default 1 (60 = a suit minute a second).")
+  /// `--measure <n>`: time the link as a client instead of serving.
+  static let measure = Option(
+    "measure", .integer(in: 1...1_000_000), placeholder: "n",
+    help: "Do not serve: time <n> telemetry requests and a 1 ms watch of <n> samples as a client of the suit at "
+      + "--socket, and print one JSON line.")
   /// `--log-level <level>`: what goes to standard error.
   static let logLevel = Option(
     "log-level", .logLevel, placeholder: "level", help: "What is logged to standard error; default notice.")
@@ -23,14 +37,22 @@ enum SimulatorCommandLine {
     abstract: "A bench spacesuit: serves a simulated suit over the Radio protocol on a Unix-domain socket.",
     discussion: """
       Prints "spacesuit-sim listening on PATH" once ready; SIGINT and SIGTERM stop it and remove the socket. \
+      Only a stale socket (nobody accepting on it) is replaced; nothing else at PATH is ever removed. \
       Connect an app with --suit unix:PATH.
       """,
-    options: [socket, seed, tick, logLevel], commands: [], withoutCommand: "serves the suit",
+    options: [socket, seed, tick, scenario, timeFactor, measure, logLevel], commands: [],
+    withoutCommand: "serves the suit",
     sections: [
       (
+        "SCENARIOS",
+        "Times in suit minutes; --time-factor 60 makes them seconds.\n"
+          + SuitScenario.allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "\n")
+      ),
+      (
         "EXIT CODES",
-        "0 stopped by a signal; 64 bad usage; 69 the socket is served by another process; 70 failure."
-      )
+        "0 stopped by a signal; 64 bad usage; 69 the socket is served by another process; 70 failure; "
+          + "73 nothing can be created at PATH (a directory, a file, no such directory)."
+      ),
     ])
 }
 
@@ -40,6 +62,10 @@ struct SimulatorOptions: Equatable {
   var seed: UInt64 = 42
   var tickMilliseconds: Int = 1000
   var logLevel: LogLevel = .notice
+  /// `--measure N`: time N requests as a client of the suit at `socketPath` instead of serving.
+  var measureCount: Int?
+  var scenario: SuitScenario = .nominal
+  var timeFactor: Double = 1
 
   /// The options of a parsed command line.
   init(_ values: ParsedValues) {
@@ -47,5 +73,8 @@ struct SimulatorOptions: Equatable {
     seed = values[SimulatorCommandLine.seed] ?? seed
     tickMilliseconds = values[SimulatorCommandLine.tick] ?? tickMilliseconds
     logLevel = values[SimulatorCommandLine.logLevel] ?? logLevel
+    measureCount = values[SimulatorCommandLine.measure]
+    scenario = values[SimulatorCommandLine.scenario] ?? scenario
+    timeFactor = values[SimulatorCommandLine.timeFactor] ?? timeFactor
   }
 }

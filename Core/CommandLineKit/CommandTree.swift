@@ -228,8 +228,13 @@ struct CommandTree<Route: Sendable>: Sendable {
   ) throws(UsageError)
     -> any Sendable
   {
-    if let value = parameter.read(text) { return value }
+    let rejection: ValueRejection
+    switch parameter.read(text) {
+    case .success(let value): return value
+    case .failure(let failure): rejection = failure
+    }
     let origin = source ?? parameter.label
+    if let reason = rejection.reason { throw UsageError("\(origin): \(reason)") }
     if text.trimmingCharacters(in: .whitespaces).isEmpty {
       throw UsageError("\(origin) needs a value: \(parameter.expectation ?? "on or off")")
     }

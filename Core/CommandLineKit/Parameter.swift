@@ -37,8 +37,8 @@ public struct ParameterSpecification: Sendable {
   public let environment: String?
   /// The placeholder shown in usage lines (`<item>`, `<ms>`).
   public let placeholder: String
-  /// Reads `text` into a typed value; nil when the text is not valid.
-  let read: @Sendable (String) -> (any Sendable)?
+  /// Reads `text` into a typed value, or says why it is not valid.
+  let read: @Sendable (String) -> Result<any Sendable, ValueRejection>
 
   /// How it appears in a usage line: `<item>`, `--count <n>`, `--json`.
   var usage: String {
@@ -70,7 +70,7 @@ public struct Argument<Value: Sendable>: Parameter {
     specification = ParameterSpecification(
       kind: .argument, name: name, help: help, expectation: format.expectation,
       documentsValues: format.documentsValues, isRequired: true, completion: format.completion,
-      environment: nil, placeholder: placeholder ?? name, read: { format.read($0) })
+      environment: nil, placeholder: placeholder ?? name, read: { format.check($0).map { $0 } })
   }
 
   /// The argument with a value, for printing a route back to its command (`Self.item("water")`).
@@ -99,7 +99,7 @@ public struct Option<Value: Sendable>: Parameter {
     specification = ParameterSpecification(
       kind: .option, name: name, help: help, expectation: format.expectation,
       documentsValues: format.documentsValues, isRequired: required, completion: format.completion,
-      environment: environment, placeholder: placeholder, read: { format.read($0) })
+      environment: environment, placeholder: placeholder, read: { format.check($0).map { $0 } })
   }
 
   /// The option with a value, for printing a route back to its command; `nil` leaves it out.
@@ -121,7 +121,7 @@ public struct Flag: Parameter {
       kind: .flag, name: name, help: help, expectation: nil, documentsValues: false, isRequired: false,
       completion: .none,
       environment: nil, placeholder: name,
-      read: { ValueFormat<Bool>.onOff.read($0) })
+      read: { ValueFormat<Bool>.onOff.check($0).map { $0 } })
   }
 
   /// The flag when `isOn`, for printing a route back to its command; `nil` when off.

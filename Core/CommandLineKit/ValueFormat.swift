@@ -1,3 +1,5 @@
+import AppAnalytics
+
 /// How a value is read from one word of a command line (or one deep-link parameter) and written back.
 ///
 /// The same format validates a value whether it came from the command line, a deep link or the
@@ -9,7 +11,7 @@ public struct ValueFormat<Value: Sendable>: Sendable {
   public let completion: Completion
   /// Whether help shows ``expectation`` (a range or a list of choices says more than "text").
   public let documentsValues: Bool
-  private let reader: @Sendable (String) -> Value?
+  private let reader: @Sendable (String) -> Result<Value, ValueRejection>
   private let writer: @Sendable (Value) -> String
 
   /// A format reading with `read` (nil = not a valid value) and writing with `write`, so that
@@ -21,12 +23,47 @@ public struct ValueFormat<Value: Sendable>: Sendable {
     self.expectation = expectation
     self.completion = completion
     self.documentsValues = documentsValues
-    self.reader = read
+    self.reader = { text in read(text).map { .success($0) } ?? .failure(ValueRejection(reason: nil)) }
+    self.writer = write
+  }
+
+  /// A format whose `parse` says why a text is not valid: the `userMessage` of the `ReportableError`
+  /// it throws becomes the error line (any other error, the expectation).
+  public init(
+    expectation: String, completion: Completion = .none, documentsValues: Bool = false,
+    parse: @escaping @Sendable (String) throws -> Value, write: @escaping @Sendable (Value) -> String
+  ) {
+    self.expectation = expectation
+    self.completion = completion
+    self.documentsValues = documentsValues
+    self.reader = { text in
+      do {
+        return .success(try parse(text))
+      } catch let error as any ReportableError {
+        return .failure(ValueRejection(reason: error.userMessage))
+      } catch {
+        return .failure(ValueRejection(reason: nil))
+      }
+    }
+    self.writer = write
+  }
+
+  private init(
+    expectation: String, completion: Completion, documentsValues: Bool,
+    reader: @escaping @Sendable (String) -> Result<Value, ValueRejection>, write: @escaping @Sendable (Value) -> String
+  ) {
+    self.expectation = expectation
+    self.completion = completion
+    self.documentsValues = documentsValues
+    self.reader = reader
     self.writer = write
   }
 
   /// The value `text` stands for, or `nil` when it is not valid.
-  public func read(_ text: String) -> Value? { reader(text) }
+  public func read(_ text: String) -> Value? { try? reader(text).get() }
+
+  /// The value `text` stands for, or why it is not valid.
+  func check(_ text: String) -> Result<Value, ValueRejection> { reader(text) }
 
   /// The text that reads back as `value`.
   public func write(_ value: Value) -> String { writer(value) }
@@ -38,9 +75,16 @@ public struct ValueFormat<Value: Sendable>: Sendable {
   ) -> ValueFormat<Other> {
     ValueFormat<Other>(
       expectation: expectation ?? self.expectation, completion: completion, documentsValues: documentsValues,
-      read: { [reader] text in reader(text).flatMap(transform) },
+      reader: { [reader] text in
+        reader(text).flatMap { transform($0).map { .success($0) } ?? .failure(ValueRejection(reason: nil)) }
+      },
       write: { [writer] value in writer(reverse(value)) })
   }
+}
+
+/// Why a text is not a valid value: a reason of the format's own, or (nil) just its expectation.
+struct ValueRejection: Error {
+  let reason: String?
 }
 
 /// What a shell may offer when completing a value.

@@ -35,12 +35,18 @@ public enum CRC16 {
   public static func ccittFalse<Bytes: Sequence>(_ bytes: Bytes, initial: UInt16 = 0xFFFF) -> UInt16
   where Bytes.Element == UInt8 {
     var crc = initial
-    for byte in bytes {
-      crc ^= UInt16(byte) << 8
-      for _ in 0..<8 {
-        crc = (crc & 0x8000) != 0 ? (crc << 1) ^ 0x1021 : crc << 1
+    table.withUnsafeBufferPointer { table in
+      for byte in bytes {
+        crc = (crc << 8) ^ table[Int(UInt8(truncatingIfNeeded: crc >> 8) ^ byte)]
       }
     }
+    return crc
+  }
+
+  /// The CRC of each byte value, so a byte costs one lookup instead of eight shifts.
+  private static let table: [UInt16] = (0..<256).map { value in
+    var crc = UInt16(value) << 8
+    for _ in 0..<8 { crc = (crc & 0x8000) != 0 ? (crc << 1) ^ 0x1021 : crc << 1 }
     return crc
   }
 }

@@ -3,105 +3,110 @@ import Synchronization
 
 /// One end of an in-process byte pipe; bytes sent on one end are received on the other.
 ///
-/// Thread-safe: all state sits behind a `Mutex`.
+/// The two ends share the pipe but not each other: an end nobody holds any more closes itself (the
+/// other end then sees the end of the stream), so a pair never keeps itself alive. Thread-safe.
 public final class InMemoryRadioTransport: RadioTransport {
-  private struct State {
-    var inbox: [[UInt8]] = []
-    var waiter: CheckedContinuation<[UInt8]?, any Error>?
-    var waiterID: UInt64 = 0
-    var inboundClosed = false
-    var closedLocally = false
+  private let pipe: InMemoryPipe
+  private let side: Int
+
+  private init(pipe: InMemoryPipe, side: Int) {
+    self.pipe = pipe
+    self.side = side
   }
 
-  private let state = Mutex(State())
-  private let peer = Mutex<InMemoryRadioTransport?>(nil)
-
-  private init() {}
+  deinit { pipe.close(side) }
 
   /// Two connected ends: what `a` sends, `b` receives, and the other way round.
   public static func pair() -> (InMemoryRadioTransport, InMemoryRadioTransport) {
-    let a = InMemoryRadioTransport()
-    let b = InMemoryRadioTransport()
-    a.peer.withLock { $0 = b }
-    b.peer.withLock { $0 = a }
-    return (a, b)
+    let pipe = InMemoryPipe()
+    return (InMemoryRadioTransport(pipe: pipe, side: 0), InMemoryRadioTransport(pipe: pipe, side: 1))
   }
 
-  public func send(_ bytes: [UInt8]) async throws {
-    let closed = state.withLock { $0.closedLocally }
-    guard !closed, let other = peer.withLock({ $0 }) else { throw RadioError.closed }
-    guard other.deliver(bytes) else { throw RadioError.closed }
+  public nonisolated(nonsending) func send(_ bytes: [UInt8]) async throws {
+    try pipe.send(bytes, from: side)
   }
 
-  public func receive() async throws -> [UInt8]? {
+  public nonisolated(nonsending) func receive() async throws -> [UInt8]? {
+    try await pipe.receive(on: side)
+  }
+
+  public nonisolated(nonsending) func close() async {
+    pipe.close(side)
+  }
+}
+
+/// The shared state of an in-memory pair: one inbox per end.
+private final class InMemoryPipe: Sendable {
+  private struct End {
+    var inbox: [[UInt8]] = []
+    var waiter: CheckedContinuation<[UInt8]?, any Error>?
+    var waiterID: UInt64 = 0
+    var closed = false
+  }
+
+  private let ends = Mutex([End(), End()])
+
+  func send(_ bytes: [UInt8], from side: Int) throws {
+    let peer = 1 - side
+    let waiter = try ends.withLock { ends throws -> CheckedContinuation<[UInt8]?, any Error>? in
+      guard !ends[side].closed, !ends[peer].closed else { throw RadioError.closed }
+      if let waiter = ends[peer].waiter {
+        ends[peer].waiter = nil
+        return waiter
+      }
+      ends[peer].inbox.append(bytes)
+      return nil
+    }
+    waiter?.resume(returning: bytes)
+  }
+
+  nonisolated(nonsending) func receive(on side: Int) async throws -> [UInt8]? {
     try Task.checkCancellation()
-    let id = state.withLock { state -> UInt64 in
-      state.waiterID &+= 1
-      return state.waiterID
+    let id = ends.withLock { ends -> UInt64 in
+      ends[side].waiterID &+= 1
+      return ends[side].waiterID
     }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8]?, any Error>) in
-        let immediate: Result<[UInt8]?, any Error>? = state.withLock { state in
-          if !state.inbox.isEmpty { return .success(state.inbox.removeFirst()) }
-          if state.inboundClosed || state.closedLocally { return .success(nil) }
-          if state.waiter != nil { return .failure(RadioError.system(call: "receive", reason: "already receiving")) }
+        let immediate: Result<[UInt8]?, any Error>? = ends.withLock { ends in
+          if !ends[side].inbox.isEmpty { return .success(ends[side].inbox.removeFirst()) }
+          if ends[side].closed || ends[1 - side].closed { return .success(nil) }
+          if ends[side].waiter != nil {
+            return .failure(RadioError.system(call: "receive", reason: "already receiving"))
+          }
           if Task.isCancelled { return .failure(CancellationError()) }
-          state.waiter = continuation
+          ends[side].waiter = continuation
           return nil
         }
         if let immediate { continuation.resume(with: immediate) }
       }
     } onCancel: {
-      let waiter = state.withLock { state -> CheckedContinuation<[UInt8]?, any Error>? in
-        guard state.waiterID == id else { return nil }
-        defer { state.waiter = nil }
-        return state.waiter
+      let waiter = ends.withLock { ends -> CheckedContinuation<[UInt8]?, any Error>? in
+        guard ends[side].waiterID == id else { return nil }
+        defer { ends[side].waiter = nil }
+        return ends[side].waiter
       }
       waiter?.resume(throwing: CancellationError())
     }
   }
 
-  public func close() async {
-    closeLocally()
-    let other = peer.withLock { peer in
-      defer { peer = nil }
-      return peer
-    }
-    other?.endInbound()
-  }
-
-  /// Accepts bytes from the peer; false when this end is closed.
-  private func deliver(_ bytes: [UInt8]) -> Bool {
-    let (accepted, waiter) = state.withLock { state -> (Bool, CheckedContinuation<[UInt8]?, any Error>?) in
-      if state.closedLocally || state.inboundClosed { return (false, nil) }
-      if let waiter = state.waiter {
-        state.waiter = nil
-        return (true, waiter)
+  /// Closes `side`: its own waiter gets the end of the stream, and so does the peer's once its
+  /// inbox is read.
+  func close(_ side: Int) {
+    let peer = 1 - side
+    let waiters = ends.withLock { ends -> [CheckedContinuation<[UInt8]?, any Error>] in
+      guard !ends[side].closed else { return [] }
+      ends[side].closed = true
+      ends[side].inbox.removeAll()
+      var waiters: [CheckedContinuation<[UInt8]?, any Error>] = []
+      if let waiter = ends[side].waiter { waiters.append(waiter) }
+      ends[side].waiter = nil
+      if let waiter = ends[peer].waiter, ends[peer].inbox.isEmpty {
+        waiters.append(waiter)
+        ends[peer].waiter = nil
       }
-      state.inbox.append(bytes)
-      return (true, nil)
+      return waiters
     }
-    waiter?.resume(returning: bytes)
-    return accepted
-  }
-
-  private func endInbound() {
-    let waiter = state.withLock { state -> CheckedContinuation<[UInt8]?, any Error>? in
-      state.inboundClosed = true
-      defer { state.waiter = nil }
-      return state.waiter
-    }
-    waiter?.resume(returning: nil)
-    peer.withLock { $0 = nil }
-  }
-
-  private func closeLocally() {
-    let waiter = state.withLock { state -> CheckedContinuation<[UInt8]?, any Error>? in
-      state.closedLocally = true
-      state.inbox.removeAll()
-      defer { state.waiter = nil }
-      return state.waiter
-    }
-    waiter?.resume(returning: nil)
+    for waiter in waiters { waiter.resume(returning: nil) }
   }
 }

@@ -1,111 +1,59 @@
 import Foundation
 import Logging
-
-/// Counters of one radio link since it was created; survive reconnects.
-public struct LinkStatistics: Codable, Sendable, Equatable {
-  /// Frames written to the transport.
-  public var framesSent: Int
-  /// Valid frames decoded from the transport.
-  public var framesReceived: Int
-  /// Frames discarded for a bad checksum or an oversize length.
-  public var corruptFrames: Int
-  /// Bytes discarded while resynchronising (garbage and the bytes of corrupt frames).
-  public var droppedBytes: Int
-  /// Successful reconnects after the transport dropped.
-  public var reconnects: Int
-  /// Requests that got no response in time.
-  public var timeouts: Int
-
-  /// Creates statistics; all counters default to zero.
-  public init(
-    framesSent: Int = 0, framesReceived: Int = 0, corruptFrames: Int = 0, droppedBytes: Int = 0,
-    reconnects: Int = 0, timeouts: Int = 0
-  ) {
-    self.framesSent = framesSent
-    self.framesReceived = framesReceived
-    self.corruptFrames = corruptFrames
-    self.droppedBytes = droppedBytes
-    self.reconnects = reconnects
-    self.timeouts = timeouts
-  }
-}
-
-/// When and how often a link reconnects after its transport drops.
-public struct ReconnectPolicy: Sendable, Equatable {
-  /// Attempts per outage before the link gives up and closes; 0 = never reconnect.
-  public var maximumAttempts: Int
-  /// Delay before the first attempt; doubled for each further attempt.
-  public var initialDelay: Duration
-  /// Upper bound of the delay between attempts.
-  public var maximumDelay: Duration
-
-  /// Creates a policy.
-  public init(maximumAttempts: Int, initialDelay: Duration, maximumDelay: Duration) {
-    self.maximumAttempts = maximumAttempts
-    self.initialDelay = initialDelay
-    self.maximumDelay = maximumDelay
-  }
-
-  /// Never reconnect (server side of a connection, one-shot tools).
-  public static let never = ReconnectPolicy(maximumAttempts: 0, initialDelay: .zero, maximumDelay: .zero)
-  /// Ten attempts, 100 ms doubling up to 2 s.
-  public static let standard = ReconnectPolicy(
-    maximumAttempts: 10, initialDelay: .milliseconds(100), maximumDelay: .seconds(2))
-
-  /// The delay before attempt `attempt` (1-based).
-  public func delay(beforeAttempt attempt: Int) -> Duration {
-    var delay = initialDelay
-    for _ in 1..<max(attempt, 1) where delay < maximumDelay { delay = delay * 2 }
-    return min(delay, maximumDelay)
-  }
-}
-
-/// How a `RadioLink` behaves.
-public struct RadioLinkConfiguration: Sendable, Equatable {
-  /// How long `request` waits for the response by default.
-  public var requestTimeout: Duration
-  /// What happens when the transport drops.
-  public var reconnect: ReconnectPolicy
-
-  /// Creates a configuration.
-  public init(requestTimeout: Duration = .seconds(3), reconnect: ReconnectPolicy = .standard) {
-    self.requestTimeout = requestTimeout
-    self.reconnect = reconnect
-  }
-}
+import Synchronization
 
 /// Frames over a transport: send, receive, request/response matched by sequence number with a
 /// timeout, reconnect with backoff when the transport drops, and counters.
 ///
 /// Frames whose sequence matches an outstanding request complete that request; every other
-/// frame is delivered on `incoming`.
+/// frame is delivered on `incoming`. While the link reconnects, `send` and `request` wait for the
+/// new connection (as long as the reconnect policy keeps trying) instead of failing; requests that
+/// were waiting for a response when the connection dropped fail with `.connectionLost`. `events()`
+/// tells a person what is going on.
+///
+/// The actor owns the connection (connect, reconnect, close); requests do not go through it once
+/// connected: a response is handed to its request on the thread it arrived on.
 public actor RadioLink {
   /// Frames that are not responses to this side's requests (e.g. requests to a server).
   /// Finishes when the link closes for good.
   public nonisolated let incoming: AsyncStream<Frame>
-  private let incomingContinuation: AsyncStream<Frame>.Continuation
+  private nonisolated let exchange: LinkExchange
+  private nonisolated let broadcast = EventBroadcast<LinkEvent>()
+  /// The connected transport and its generation (nil between connections) and, once closed, why:
+  /// read without the actor.
+  private nonisolated let current = Mutex<(transport: (any RadioTransport)?, generation: Int, closed: RadioError?)>(
+    (nil, 0, nil))
 
   private let connector: RadioConnector?
-  private let configuration: RadioLinkConfiguration
+  private nonisolated let configuration: RadioLinkConfiguration
   private let logger: Logger
-  private let encoder = FrameEncoder()
+  private nonisolated let encoder = FrameEncoder()
 
-  private var transport: (any RadioTransport)?
-  private var decoder = FrameDecoder()
-  private var statisticsBase = LinkStatistics()
-  private var counters = LinkStatistics()
-  private var nextSequence: UInt16 = 1
-  private var pending: [UInt16: CheckedContinuation<Frame, any Error>] = [:]
-  private var timeoutTasks: [UInt16: Task<Void, Never>] = [:]
+  private enum Connection {
+    case idle
+    case connected(any RadioTransport)
+    case reconnecting
+    case closed(RadioError)
+  }
+
+  private var connection: Connection
+  /// Counts connections, so a late report about an old one is ignored.
+  private var generation = 0
+  private var connectionWaiters: [UInt64: CheckedContinuation<(any RadioTransport, Int), any Error>] = [:]
+  private var nextWaiterID: UInt64 = 1
   private var receiveTask: Task<Void, Never>?
-  private var isClosed = false
+  private var reconnectTask: Task<Void, Never>?
+  private var started = false
 
   /// A link that connects (and reconnects) through `connector`; call `start()` to connect.
   public init(connector: RadioConnector, configuration: RadioLinkConfiguration = .init(), logger: Logger) {
     self.connector = connector
     self.configuration = configuration
     self.logger = logger
-    (incoming, incomingContinuation) = AsyncStream.makeStream(of: Frame.self)
+    self.connection = .idle
+    let (incoming, continuation) = AsyncStream.makeStream(of: Frame.self)
+    self.incoming = incoming
+    self.exchange = LinkExchange(incoming: continuation, logger: logger)
   }
 
   /// A link over an already connected transport (e.g. one accepted by a listener); never
@@ -114,8 +62,10 @@ public actor RadioLink {
     self.connector = nil
     self.configuration = RadioLinkConfiguration(requestTimeout: requestTimeout, reconnect: .never)
     self.logger = logger
-    self.transport = transport
-    (incoming, incomingContinuation) = AsyncStream.makeStream(of: Frame.self)
+    self.connection = .connected(transport)
+    let (incoming, continuation) = AsyncStream.makeStream(of: Frame.self)
+    self.incoming = incoming
+    self.exchange = LinkExchange(incoming: continuation, logger: logger)
   }
 
   /// Connects if needed and starts receiving; throws when the first connection fails.
@@ -123,175 +73,222 @@ public actor RadioLink {
   /// The connect suspends the actor, so the link may be closed or started by another call
   /// meanwhile: a connection that is no longer wanted is closed, never left open unowned.
   public func start() async throws {
-    guard !isClosed else { throw RadioError.closed }
-    guard receiveTask == nil else { return }
-    if transport == nil {
+    if case .closed(let reason) = connection { throw reason }
+    guard !started else { return }
+    if case .idle = connection {
       guard let connector else { throw RadioError.notConnected }
       let connected = try await connector.connect()
-      guard !isClosed else {
+      if case .closed(let reason) = connection {
         await connected.close()
-        throw RadioError.closed
+        throw reason
       }
-      guard receiveTask == nil else {
+      guard !started else {
         await connected.close()
         return
       }
-      transport = connected
+      connection = .connected(connected)
       logger.debug("connected to \(connector.endpoint)")
     }
-    guard let transport else { throw RadioError.notConnected }
-    receiveTask = Task { await self.receiveLoop(first: transport) }
+    guard case .connected(let transport) = connection else { throw RadioError.notConnected }
+    started = true
+    begin(transport)
   }
 
   /// Whether a transport is currently connected.
-  public var isConnected: Bool { transport != nil }
+  public var isConnected: Bool {
+    if case .connected = connection { return true }
+    return false
+  }
+
+  /// The link's connection events from now on: lost, each reconnect attempt, reconnected or gave
+  /// up. The stream finishes when the link closes.
+  public nonisolated func events() -> AsyncStream<LinkEvent> { broadcast.subscribe() }
 
   /// The counters so far.
   public func statistics() -> LinkStatistics {
-    var total = counters
-    total.corruptFrames = statisticsBase.corruptFrames + decoder.corruptFrames
-    total.droppedBytes = statisticsBase.droppedBytes + decoder.droppedBytes
-    return total
+    exchange.statistics()
   }
 
-  /// Sends one frame as is.
-  public func send(_ frame: Frame) async throws {
-    guard let transport else { throw isClosed ? RadioError.closed : RadioError.notConnected }
+  /// Sends one frame as is (waiting for a reconnection in progress).
+  public nonisolated func send(_ frame: Frame) async throws {
     let bytes = try encode(frame)
-    try await transport.send(bytes)
-    counters.framesSent += 1
+    let (transport, generation) = try await connectedTransport()
+    do { try await transport.send(bytes) } catch { throw await writeFailed(generation, error) }
+    exchange.countSent()
   }
 
   /// Replies to `request` with a frame of `type` carrying the request's sequence number.
-  public func respond(to request: Frame, type: UInt8, payload: [UInt8]) async throws {
+  public nonisolated func respond(to request: Frame, type: UInt8, payload: [UInt8]) async throws {
     try await send(Frame(type: type, sequence: request.sequence, payload: payload))
   }
 
   /// Sends a request and waits for the frame with the same sequence number.
-  /// Throws `RadioError.timeout`, `.connectionLost`, `.notConnected` or `.closed`.
-  public func request(type: UInt8, payload: [UInt8] = [], timeout: Duration? = nil) async throws -> Frame {
-    guard let transport else { throw isClosed ? RadioError.closed : RadioError.notConnected }
-    let sequence = takeSequence()
-    let bytes = try encode(Frame(type: type, sequence: sequence, payload: payload))
-    let limit = timeout ?? configuration.requestTimeout
-    return try await withCheckedThrowingContinuation { continuation in
-      pending[sequence] = continuation
-      timeoutTasks[sequence] = Task {
-        try? await Task.sleep(for: limit)
-        guard !Task.isCancelled else { return }
-        self.expire(sequence)
-      }
-      Task {
-        do {
-          try await transport.send(bytes)
-          self.countSent()
-        } catch {
-          self.complete(sequence, with: .failure(error))
-        }
-      }
+  ///
+  /// While the link reconnects the request waits for the new connection; `timeout` (default: the
+  /// configuration's) counts from when the request is sent. Throws `RadioError.timeout`,
+  /// `.connectionLost`, `.notConnected`, `.reconnectFailed`, `.closed`, or `CancellationError`
+  /// as soon as the calling task is cancelled.
+  public nonisolated func request(type: UInt8, payload: [UInt8] = [], timeout: Duration? = nil) async throws -> Frame {
+    try Task.checkCancellation()
+    let (transport, generation) = try await connectedTransport()
+    let (sequence, id) = exchange.open(deadline: ContinuousClock.now + (timeout ?? configuration.requestTimeout))
+    do {
+      let bytes = try encode(Frame(type: type, sequence: sequence, payload: payload))
+      do { try await transport.send(bytes) } catch { throw await writeFailed(generation, error) }
+    } catch {
+      exchange.discard(sequence, id: id)
+      throw error
     }
+    exchange.countSent()
+    return try await exchange.response(to: sequence, id: id)
   }
 
-  /// Closes the link for good: fails outstanding requests, ends `incoming`.
+  /// Closes the link for good: fails outstanding requests, ends `incoming` and `events()`.
   public func close() async {
-    guard !isClosed else { return }
-    isClosed = true
-    receiveTask?.cancel()
-    let current = transport
-    transport = nil
-    failAllPending(RadioError.closed)
-    incomingContinuation.finish()
-    await current?.close()
+    await close(because: .closed)
   }
 
   // MARK: - Internals
 
-  private func encode(_ frame: Frame) throws(RadioError) -> [UInt8] {
+  private var isClosed: Bool {
+    if case .closed = connection { return true }
+    return false
+  }
+
+  private nonisolated func encode(_ frame: Frame) throws(RadioError) -> [UInt8] {
     do { return try encoder.encode(frame) } catch { throw .encoding(error.description) }
   }
 
-  private func takeSequence() -> UInt16 {
-    var sequence = nextSequence
-    while pending[sequence] != nil || sequence == 0 { sequence &+= 1 }
-    nextSequence = sequence &+ 1
-    return sequence
+  /// A write on connection `generation` failed: the connection is gone (reconnecting starts now,
+  /// so a caller sending again waits for the new one) and the caller gets `.connectionLost`, or the
+  /// link's close reason.
+  private func writeFailed(_ generation: Int, _ error: any Error) -> any Error {
+    guard error is RadioError else { return error }
+    if case .closed(let reason) = connection { return reason }
+    dropped(generation: generation, error: error)
+    return RadioError.connectionLost
   }
 
-  private func countSent() { counters.framesSent += 1 }
-
-  private func expire(_ sequence: UInt16) {
-    guard pending[sequence] != nil else { return }
-    counters.timeouts += 1
-    logger.warning("request #\(sequence) timed out")
-    complete(sequence, with: .failure(RadioError.timeout(sequence: sequence)))
+  /// The connected transport and its generation: at once when connected, else (reconnecting) once
+  /// reconnected.
+  private nonisolated func connectedTransport() async throws -> (any RadioTransport, Int) {
+    let (transport, generation, closed) = current.withLock { ($0.transport, $0.generation, $0.closed) }
+    if let closed { throw closed }
+    if let transport { return (transport, generation) }
+    return try await awaitConnection()
   }
 
-  private func complete(_ sequence: UInt16, with result: Result<Frame, any Error>) {
-    timeoutTasks.removeValue(forKey: sequence)?.cancel()
-    pending.removeValue(forKey: sequence)?.resume(with: result)
-  }
-
-  private func failAllPending(_ error: RadioError) {
-    for sequence in Array(pending.keys) { complete(sequence, with: .failure(error)) }
-  }
-
-  private func handle(_ chunk: [UInt8]) {
-    for frame in decoder.feed(chunk) {
-      counters.framesReceived += 1
-      if pending[frame.sequence] != nil {
-        complete(frame.sequence, with: .success(frame))
-      } else {
-        incomingContinuation.yield(frame)
-      }
-    }
-  }
-
-  private func receiveLoop(first: any RadioTransport) async {
-    var current = first
-    while !isClosed {
-      do {
-        guard let chunk = try await current.receive() else { throw RadioError.closed }
-        handle(chunk)
-      } catch {
-        guard !isClosed else { break }
-        logger.info("connection dropped: \(error)")
-        await current.close()
-        transport = nil
-        failAllPending(.connectionLost)
-        guard let next = await reconnect() else {
-          await close()
-          break
+  private func awaitConnection() async throws -> (any RadioTransport, Int) {
+    switch connection {
+    case .connected(let transport): return (transport, generation)
+    case .closed(let reason): throw reason
+    case .idle: throw RadioError.notConnected
+    case .reconnecting:
+      let id = nextWaiterID
+      nextWaiterID += 1
+      return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          if Task.isCancelled { return continuation.resume(throwing: CancellationError()) }
+          connectionWaiters[id] = continuation
         }
-        current = next
+      } onCancel: {
+        Task { await self.stopWaiting(id) }
       }
     }
   }
 
-  private func reconnect() async -> (any RadioTransport)? {
-    guard let connector else { return nil }
+  private func stopWaiting(_ id: UInt64) {
+    connectionWaiters.removeValue(forKey: id)?.resume(throwing: CancellationError())
+  }
+
+  /// Starts receiving on a new connection.
+  private func begin(_ transport: any RadioTransport) {
+    generation += 1
+    let generation = generation
+    exchange.startConnection()
+    current.withLock { $0 = (transport, generation, nil) }
+    if let socket = (transport as? UnixSocketTransport)?.socket {
+      // Straight from the poll thread into the exchange; the actor hears only of the end.
+      let exchange = exchange
+      socket.deliver { [weak self] bytes in
+        if let bytes {
+          exchange.feed(bytes)
+        } else if let self {
+          Task { await self.dropped(generation: generation, error: RadioError.closed) }
+        }
+      }
+    } else {
+      receiveTask = Task { await self.receive(from: transport, generation: generation) }
+    }
+  }
+
+  private func receive(from transport: any RadioTransport, generation: Int) async {
+    do {
+      while let chunk = try await transport.receive() { exchange.feed(chunk) }
+      dropped(generation: generation, error: RadioError.closed)
+    } catch {
+      dropped(generation: generation, error: error)
+    }
+  }
+
+  /// The connection of `generation` ended: reconnect (or close) in the background, unless that
+  /// already happened. From here on requests wait for the new connection.
+  private func dropped(generation: Int, error: any Error) {
+    guard generation == self.generation, case .connected(let transport) = connection else { return }
+    logger.info("connection dropped: \(error)")
+    connection = .reconnecting
+    current.withLock { $0.transport = nil }
+    exchange.failAll(.connectionLost)
+    broadcast.yield(.connectionLost(reason: String(describing: error)))
+    reconnectTask = Task {
+      await transport.close()
+      await self.reconnect()
+    }
+  }
+
+  /// Tries to connect again as the policy says; closes the link when every attempt failed.
+  private func reconnect() async {
     let policy = configuration.reconnect
-    guard policy.maximumAttempts > 0 else { return nil }
+    guard let connector, policy.maximumAttempts > 0 else {
+      return await close(because: connector == nil ? .closed : .reconnectFailed(attempts: 0))
+    }
     for attempt in 1...policy.maximumAttempts {
-      try? await Task.sleep(for: policy.delay(beforeAttempt: attempt))
-      guard !isClosed else { return nil }
+      let delay = policy.delay(beforeAttempt: attempt)
+      broadcast.yield(.reconnecting(attempt: attempt, maximumAttempts: policy.maximumAttempts, delay: delay))
+      try? await Task.sleep(for: delay)
+      guard !isClosed else { return }
       do {
         let next = try await connector.connect()
-        guard !isClosed else {
-          await next.close()
-          return nil
-        }
-        statisticsBase.corruptFrames += decoder.corruptFrames
-        statisticsBase.droppedBytes += decoder.droppedBytes
-        decoder = FrameDecoder()
-        transport = next
-        counters.reconnects += 1
+        guard !isClosed else { return await next.close() }
+        connection = .connected(next)
+        begin(next)
+        exchange.countReconnect()
         logger.notice("reconnected to \(connector.endpoint) (attempt \(attempt))")
-        return next
+        broadcast.yield(.reconnected(attempt: attempt))
+        for waiter in connectionWaiters.values { waiter.resume(returning: (next, generation)) }
+        connectionWaiters.removeAll()
+        return
       } catch {
         logger.debug("reconnect attempt \(attempt) to \(connector.endpoint) failed: \(error)")
       }
     }
     logger.warning("gave up reconnecting to \(connector.endpoint) after \(policy.maximumAttempts) attempts")
-    return nil
+    broadcast.yield(.gaveUp(attempts: policy.maximumAttempts))
+    await close(because: .reconnectFailed(attempts: policy.maximumAttempts))
+  }
+
+  private func close(because reason: RadioError) async {
+    guard !isClosed else { return }
+    var transport: (any RadioTransport)?
+    if case .connected(let connected) = connection { transport = connected }
+    connection = .closed(reason)
+    current.withLock { $0 = (nil, generation, reason) }
+    receiveTask?.cancel()
+    reconnectTask?.cancel()
+    exchange.close(reason)
+    for waiter in connectionWaiters.values { waiter.resume(throwing: reason) }
+    connectionWaiters.removeAll()
+    broadcast.finish()
+    await transport?.close()
   }
 }

@@ -6,11 +6,11 @@ import Foundation
 /// hangs up) `receive()` returns nil and `send` throws `RadioError.closed`.
 public protocol RadioTransport: Sendable {
   /// Writes all of `bytes`, in order.
-  func send(_ bytes: [UInt8]) async throws
+  nonisolated(nonsending) func send(_ bytes: [UInt8]) async throws
   /// The next chunk of bytes as it arrives (any size); nil once the stream has ended.
-  func receive() async throws -> [UInt8]?
+  nonisolated(nonsending) func receive() async throws -> [UInt8]?
   /// Ends the stream in both directions; idempotent.
-  func close() async
+  nonisolated(nonsending) func close() async
 }
 
 /// How to open a transport: called once to connect and again for every reconnect.
@@ -48,6 +48,11 @@ public enum RadioError: Error, Equatable, Sendable, CustomStringConvertible {
   case socketPathTooLong(path: String, maximum: Int)
   /// Another process is already listening on the socket path.
   case addressInUse(path: String)
+  /// Something that is not a socket (`kind`: "a directory", "a regular file", …) is at the path;
+  /// it is left alone.
+  case notASocket(path: String, kind: String)
+  /// The connection dropped and every reconnect attempt failed; the link is closed.
+  case reconnectFailed(attempts: Int)
   /// A system call failed: which call and the system's reason.
   case system(call: String, reason: String)
   /// A frame could not be encoded.
@@ -62,6 +67,9 @@ public enum RadioError: Error, Equatable, Sendable, CustomStringConvertible {
     case .socketPathTooLong(let path, let maximum):
       "socket path is \(path.utf8.count) bytes, longer than the \(maximum)-byte limit: \(path)"
     case .addressInUse(let path): "another process is already listening on \(path)"
+    case .notASocket(let path, let kind): "\(path) is \(kind), not a socket"
+    case .reconnectFailed(let attempts):
+      "the connection dropped and \(attempts) reconnect attempt\(attempts == 1 ? "" : "s") failed"
     case .system(let call, let reason): "\(call) failed: \(reason)"
     case .encoding(let reason): reason
     }

@@ -47,7 +47,18 @@ final class SuitFlow {
     if !json {
       context.terminal.print(context.theme.apply(.heading, to: WatchLine.header))
     }
-    for try await telemetry in client.watch(count: count, interval: interval) {
+    for try await update in client.watchUpdates(count: count, interval: interval) {
+      guard case .sample(let telemetry) = update else {
+        // The link dropped or came back: say so (on stderr with --json, which keeps stdout one document).
+        if case .link(let event) = update {
+          if json {
+            context.terminal.printError(event.message)
+          } else {
+            context.terminal.print(context.theme.apply(.warning, to: event.message))
+          }
+        }
+        continue
+      }
       let document = document(for: telemetry)
       if json {
         samples.append(document)

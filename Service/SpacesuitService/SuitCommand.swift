@@ -52,7 +52,7 @@ public enum SuitCommand: Sendable, Hashable {
       throw .invalidCommand("\(setting) needs a number in \(bounds), not \"\(word)\"")
     }
     guard range.contains(value) else {
-      throw .invalidCommand("\(setting) \(formatValue(value)) \(unit) is out of range; use \(bounds)")
+      throw .invalidCommand("\(setting) \(formatExact(value)) \(unit) is out of range; use \(bounds)")
     }
     return value
   }
@@ -60,8 +60,8 @@ public enum SuitCommand: Sendable, Hashable {
   /// "temperature 22.5 °C", "oxygen-flow 2.0 L/min", "lights on".
   public var description: String {
     switch self {
-    case .setTemperature(let celsius): "temperature \(formatValue(celsius)) °C"
-    case .setOxygenFlow(let flow): "oxygen-flow \(formatValue(flow)) L/min"
+    case .setTemperature(let celsius): "temperature \(formatExact(celsius)) °C"
+    case .setOxygenFlow(let flow): "oxygen-flow \(formatExact(flow)) L/min"
     case .setLights(let on): "lights \(on ? "on" : "off")"
     }
   }
@@ -88,6 +88,8 @@ public struct CommandAcknowledgement: Codable, Sendable, Equatable {
 public enum SpacesuitError: ReportableError, Equatable {
   /// The command is malformed or out of range (usage).
   case invalidCommand(String)
+  /// The suit connection is malformed, e.g. a socket path too long for the system (usage).
+  case invalidConnection(String)
   /// No suit answers at the configured connection (unavailable).
   case unreachable(String)
   /// The suit did not answer in time (unavailable).
@@ -99,7 +101,7 @@ public enum SpacesuitError: ReportableError, Equatable {
 
   public var kind: ErrorKind {
     switch self {
-    case .invalidCommand: .usage
+    case .invalidCommand, .invalidConnection: .usage
     case .unreachable, .timeout: .unavailable
     case .rejected: .rejected
     case .protocolViolation: .internal
@@ -110,12 +112,43 @@ public enum SpacesuitError: ReportableError, Equatable {
     let line: String
     switch self {
     case .invalidCommand(let message): line = "invalid suit command: \(message)"
-    case .unreachable(let message): line = message
+    case .invalidConnection(let message), .unreachable(let message): line = message
     case .timeout: line = "the suit did not answer in time; check the radio link and try again"
     case .rejected(let message): line = "the suit refused the command: \(message)"
     case .protocolViolation(let message):
       line = "the suit sent an answer this app does not understand (\(message)); update the app or the suit firmware"
     }
     return line.replacingOccurrences(of: "\n", with: " ")
+  }
+}
+
+/// How a suit validates and applies commands (shared by the simulator and the fake).
+enum SuitCommandRules {
+  static func apply(_ command: SuitCommand, to telemetry: inout SuitTelemetry) -> CommandAcknowledgement {
+    switch command {
+    case .setTemperature(let celsius):
+      guard SuitCommand.temperatureRange.contains(celsius) else {
+        return refuse(command, "temperature must be within \(formatBand(SuitCommand.temperatureRange)) °C")
+      }
+      telemetry.targetTemperatureC = celsius
+      return accept(command, "target temperature set to \(formatExact(celsius)) °C")
+    case .setOxygenFlow(let flow):
+      guard SuitCommand.oxygenFlowRange.contains(flow) else {
+        return refuse(command, "oxygen flow must be within \(formatBand(SuitCommand.oxygenFlowRange)) L/min")
+      }
+      telemetry.oxygenFlowLitersPerMinute = flow
+      return accept(command, "oxygen flow set to \(formatExact(flow)) L/min")
+    case .setLights(let on):
+      telemetry.helmetLightsOn = on
+      return accept(command, "helmet lights \(on ? "on" : "off")")
+    }
+  }
+
+  private static func accept(_ command: SuitCommand, _ message: String) -> CommandAcknowledgement {
+    CommandAcknowledgement(command: command.description, accepted: true, message: message)
+  }
+
+  private static func refuse(_ command: SuitCommand, _ message: String) -> CommandAcknowledgement {
+    CommandAcknowledgement(command: command.description, accepted: false, message: message)
   }
 }

@@ -44,8 +44,25 @@ public enum SuitProtocol {
     var body: Body
   }
 
-  struct VersionOnly: Codable {
-    var v: Int
+  /// An envelope read in one pass: the version first, the body only when it is this version's.
+  struct ReceivedEnvelope<Body: Decodable>: Decodable {
+    let version: Int
+    let body: Body?
+
+    private enum CodingKeys: String, CodingKey { case v, body }
+
+    init(from decoder: any Decoder) throws {
+      let container: KeyedDecodingContainer<CodingKeys>
+      let version: Int
+      do {
+        container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .v)
+      } catch {
+        throw DecodingFailure.malformed("")
+      }
+      self.version = version
+      body = version == SuitProtocol.version ? try container.decode(Body.self, forKey: .body) : nil
+    }
   }
 
   enum DecodingFailure: Error, Equatable {
@@ -53,23 +70,26 @@ public enum SuitProtocol {
     case malformed(String)
   }
 
+  /// One encoder and decoder for every message (they keep no state between calls).
+  private static let encoder = JSONEncoder()
+  private static let decoder = JSONDecoder()
+
   /// Encodes `body` in a version envelope.
   static func encode<Body: Codable>(_ body: Body) throws -> [UInt8] {
-    Array(try JSONEncoder().encode(Envelope(v: version, body: body)))
+    Array(try encoder.encode(Envelope(v: version, body: body)))
   }
 
   /// Decodes a version envelope, refusing other versions.
   static func decode<Body: Codable>(_ type: Body.Type, from payload: [UInt8]) throws(DecodingFailure) -> Body {
-    let data = Data(payload)
-    let decoder = JSONDecoder()
-    let version: Int
-    do { version = try decoder.decode(VersionOnly.self, from: data).v } catch {
-      throw .malformed("no protocol version in a \(payload.count)-byte message")
-    }
-    guard version == SuitProtocol.version else { throw .unsupportedVersion(version) }
-    do { return try decoder.decode(Envelope<Body>.self, from: data).body } catch {
+    let envelope: ReceivedEnvelope<Body>
+    do { envelope = try decoder.decode(ReceivedEnvelope<Body>.self, from: Data(payload)) } catch {
+      if case .malformed = error as? DecodingFailure {
+        throw .malformed("no protocol version in a \(payload.count)-byte message")
+      }
       throw .malformed("cannot read \(Body.self): \(error)")
     }
+    guard let body = envelope.body else { throw .unsupportedVersion(envelope.version) }
+    return body
   }
 }
 

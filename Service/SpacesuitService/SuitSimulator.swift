@@ -6,11 +6,14 @@ import Foundation
 /// cooling), the oxygen tank empties with the flow, CO2 is produced with the heart rate and
 /// scrubbed in proportion to the oxygen flow, the suit temperature converges towards its target,
 /// the outside temperature swings with the 92-minute orbit (day/night), and the heart rate
-/// random-walks within physiology; blood pressure, SpO2 and body temperature follow. Time only
-/// moves through `advance(by:)` / `advance(to:)`, in steps of `step` seconds.
-public struct SuitSimulator: Sendable {
+/// random-walks within physiology; blood pressure, SpO2 and body temperature follow. A
+/// `SuitScenario` adds a fault on top. Time only moves through `advance(by:)` / `advance(to:)`, in
+/// steps of `step` seconds. The whole model is `Codable`, so a suit can be kept in a file.
+public struct SuitSimulator: Sendable, Codable, Equatable {
   /// The length of one orbit (one day/night cycle), seconds.
   public static let orbitPeriodSeconds: Double = 92 * 60
+  /// The longest EVA: a suit idle for longer than this has been serviced in between.
+  public static let evaDurationSeconds: Double = 8 * 3600
 
   /// The current suit readings.
   public private(set) var telemetry: SuitTelemetry
@@ -20,6 +23,10 @@ public struct SuitSimulator: Sendable {
   public private(set) var now: Date
   /// Integration step, seconds.
   public let step: Double
+  /// The fault being simulated.
+  public private(set) var scenario: SuitScenario = .nominal
+  /// Seconds since the scenario began.
+  public private(set) var scenarioElapsed: Double = 0
 
   private var random: SplitMix64
   private var elapsed: Double
@@ -70,6 +77,22 @@ public struct SuitSimulator: Sendable {
     SuitCommandRules.apply(command, to: &telemetry)
   }
 
+  /// Starts `scenario` now (a scenario already running is replaced; `.nominal` ends it).
+  public mutating func begin(_ scenario: SuitScenario) {
+    self.scenario = scenario
+    scenarioElapsed = 0
+  }
+
+  /// The suit after servicing between EVAs: battery charged, oxygen filled, CO2 scrubbed, pressure
+  /// nominal and any fault repaired; the settings (target temperature, O2 flow, lights) stay.
+  public mutating func service() {
+    telemetry.batteryChargePercent = 100
+    telemetry.oxygenLevelPercent = 98
+    telemetry.carbonDioxideMmHg = 1
+    telemetry.suitPressureKPa = 29.6
+    begin(.nominal)
+  }
+
   private func outsideTemperature(at elapsed: Double) -> Double {
     // Sunlit side up to about +90 °C, shadow down to about -120 °C.
     -15 + 105 * sin(2 * Double.pi * elapsed / SuitSimulator.orbitPeriodSeconds)
@@ -77,6 +100,8 @@ public struct SuitSimulator: Sendable {
 
   private mutating func tick(_ dt: Double) {
     elapsed += dt
+    scenarioElapsed += dt
+    let fault = scenario
     var t = telemetry
     var v = vitals
 
@@ -89,18 +114,26 @@ public struct SuitSimulator: Sendable {
     t.internalTemperatureC += random.nextGaussian() * 0.01 * dt.squareRoot()
 
     // Power: about 8 h of EVA on a full battery.
-    let drainPerSecond = 100.0 / (8 * 3600) + (t.helmetLightsOn ? 0.000_6 : 0) + 0.000_2 * min(heatingOrCooling, 10)
+    var drainPerSecond = 100.0 / (8 * 3600) + (t.helmetLightsOn ? 0.000_6 : 0) + 0.000_2 * min(heatingOrCooling, 10)
+    if fault == .batteryDrain { drainPerSecond += 0.1 }
     t.batteryChargePercent = max(0, t.batteryChargePercent - drainPerSecond * dt)
 
     // Oxygen: a 1200 L primary supply.
-    t.oxygenLevelPercent = max(0, t.oxygenLevelPercent - t.oxygenFlowLitersPerMinute * dt / 60 / 1200 * 100)
-    let pressureTarget = t.oxygenLevelPercent > 1 ? 29.6 + (t.oxygenFlowLitersPerMinute - 2) * 0.08 : 25
+    // A leak grows by 0.25 kPa a minute beyond what the regulator makes up, and costs oxygen.
+    let leak = fault == .pressureLeak ? min(scenarioElapsed / 60 * 0.25, 10) : 0
+    let leakFlow = fault == .pressureLeak ? min(scenarioElapsed / 600, 1) * 4 : 0
+    let flow = t.oxygenFlowLitersPerMinute + leakFlow
+    t.oxygenLevelPercent = max(0, t.oxygenLevelPercent - flow * dt / 60 / 1200 * 100)
+    let pressureTarget = (t.oxygenLevelPercent > 1 ? 29.6 + (t.oxygenFlowLitersPerMinute - 2) * 0.08 : 25) - leak
     t.suitPressureKPa += (pressureTarget - t.suitPressureKPa) * (1 - exp(-dt / 30))
     t.suitPressureKPa += random.nextGaussian() * 0.01 * dt.squareRoot()
 
     // CO2: produced with metabolism, scrubbed with the ventilation flow.
-    let production = 0.003 * v.heartRateBPM / 75
-    let scrubbing = 0.001_2 * t.oxygenFlowLitersPerMinute * t.carbonDioxideMmHg
+    // A saturating scrubber loses its grip within a few minutes while the wearer works hard.
+    let saturating = fault == .co2Buildup
+    let production = 0.003 * v.heartRateBPM / 75 * (saturating ? 2 : 1)
+    let scrubberEfficiency = saturating ? exp(-scenarioElapsed / 120) : 1
+    let scrubbing = 0.001_2 * t.oxygenFlowLitersPerMinute * t.carbonDioxideMmHg * scrubberEfficiency
     t.carbonDioxideMmHg = max(0, t.carbonDioxideMmHg + (production - scrubbing) * dt)
 
     // Heart rate: mean-reverting random walk; exertion phases shift the mean.
@@ -126,7 +159,7 @@ public struct SuitSimulator: Sendable {
 }
 
 /// A small, fast, seedable generator (SplitMix64); identical sequences for identical seeds.
-struct SplitMix64: Sendable {
+struct SplitMix64: Sendable, Codable, Equatable {
   private var state: UInt64
 
   init(seed: UInt64) { state = seed }

@@ -88,6 +88,12 @@ func formatValue(_ value: Double) -> String {
   String(format: "%.1f", value)
 }
 
+/// Formats a value as given, without rounding it away: "15.99", "22.5", "16.0" (at least one decimal).
+func formatExact(_ value: Double) -> String {
+  guard value.isFinite, value == value.rounded(), abs(value) < 1e15 else { return "\(value)" }
+  return String(format: "%.1f", value)
+}
+
 /// One measured value, classified.
 public struct Reading: Codable, Sendable, Equatable {
   /// What was measured.

@@ -201,6 +201,12 @@ final class BackgroundServer: @unchecked Sendable {
     return process.terminationStatus
   }
 
+  /// Kills the server at once (SIGKILL), as a crash would: it cleans nothing up.
+  func crash() {
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+  }
+
   deinit { stop() }
 }
 

@@ -5,26 +5,6 @@ import Testing
 
 @testable import Radio
 
-/// Answers every incoming frame with type | 0x80 and the same payload, until the link ends.
-private func echo(on link: RadioLink) -> Task<Void, Never> {
-  Task {
-    for await frame in link.incoming {
-      try? await link.respond(to: frame, type: frame.type | 0x80, payload: frame.payload)
-    }
-  }
-}
-
-private let quiet = Logger.disabled(module: "RadioTests")
-
-/// Waits (bounded) until `condition` holds.
-private func eventually(_ condition: () async -> Bool) async -> Bool {
-  for _ in 0..<400 {
-    if await condition() { return true }
-    try? await Task.sleep(for: .milliseconds(10))
-  }
-  return false
-}
-
 @Suite struct LinkTests {
   @Test func requestAndResponseOverTheInMemoryPair() async throws {
     let (clientSide, serverSide) = InMemoryRadioTransport.pair()
@@ -125,7 +105,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     var iterator = client.incoming.makeAsyncIterator()
     #expect(await iterator.next() == nil)
     #expect(attempts.withLock { $0 } == 3)
-    await #expect(throws: RadioError.closed) { try await client.request(type: 1) }
+    await #expect(throws: RadioError.reconnectFailed(attempts: 2)) { try await client.request(type: 1) }
   }
 
   @Test func closingWhileStartIsConnectingClosesTheNewConnection() async throws {
@@ -167,7 +147,9 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
         }
       }
     }
-    let client = RadioLink(connector: .unixSocket(path: path), configuration: .init(reconnect: .never), logger: quiet)
+    let client = RadioLink(
+      connector: .unixSocket(path: path), configuration: .init(requestTimeout: patience, reconnect: .never),
+      logger: quiet)
     try await client.start()
     let big = (0..<3000).map { UInt8($0 % 251) }
     let response = try await client.request(type: 4, payload: big)

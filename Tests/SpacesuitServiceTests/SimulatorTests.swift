@@ -89,7 +89,8 @@ final class ManualClock: Sendable {
   @Test func talksToTheInProcessSimulator() async throws {
     let analytics = InMemoryAnalyticsProvider()
     let client = try await SpacesuitClients.live(
-      .simulated(seed: 1), logger: logger, analytics: Analytics(providers: [analytics]))
+      .simulated(seed: 1), logger: logger, analytics: Analytics(providers: [analytics]),
+      configuration: .init(requestTimeout: .seconds(60)))
     let telemetry = try await client.telemetry()
     #expect(Thresholds.standard.classify(.suitPressure, telemetry.suitPressureKPa).status == .optimal)
     let vitals = try await client.vitals()
@@ -133,8 +134,12 @@ final class ManualClock: Sendable {
     let listener = try UnixSocketListener(path: path)
     let server = SimulatedSuitServer(simulator: SuitSimulator(seed: 9, start: Date()), logger: logger)
     let serving = Task { await server.serve(listener: listener) }
-    let first = try await SpacesuitClients.live(.unixSocket(path: path), logger: logger, analytics: .disabled)
-    let second = try await SpacesuitClients.live(.unixSocket(path: path), logger: logger, analytics: .disabled)
+    // Patient requests: the suite runs in parallel on a small machine; speed is not what this checks.
+    let patient = RadioLinkConfiguration(requestTimeout: .seconds(60))
+    let first = try await SpacesuitClients.live(
+      .unixSocket(path: path), logger: logger, analytics: .disabled, configuration: patient)
+    let second = try await SpacesuitClients.live(
+      .unixSocket(path: path), logger: logger, analytics: .disabled, configuration: patient)
     _ = try await first.send(.setLights(on: true))
     #expect(try await second.telemetry().helmetLightsOn)
     listener.close()

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import SpacesuitService
 import Testing
 
 @testable import SpacesuitSimulator
@@ -46,16 +47,39 @@ import Testing
     #expect(throws: UsageError.self) { try options(["--socket", "/tmp/a", "--log-level", "loud"]) }
     #expect(throws: UsageError.self) { try options(["--socket", "/tmp/a", "stray"]) }
   }
+
+  @Test func parsesScenarioTimeFactorAndMeasure() throws {
+    let scenario = try options(["--socket", "/tmp/a.sock", "--scenario", "pressure-leak", "--time-factor", "60"])
+    #expect(scenario.scenario == .pressureLeak && scenario.timeFactor == 60 && scenario.measureCount == nil)
+    #expect(try options(["--socket", "/tmp/a.sock", "--measure", "500"]).measureCount == 500)
+    #expect(
+      throws: UsageError(
+        "invalid value \"meteor\" for --scenario: expected one of nominal, co2-buildup, battery-drain, pressure-leak")
+    ) { try options(["--socket", "/tmp/a", "--scenario", "meteor"]) }
+    #expect(throws: UsageError("invalid value \"0\" for --time-factor: expected a number from 0.01 to 3600")) {
+      try options(["--socket", "/tmp/a", "--time-factor", "0"])
+    }
+    #expect(throws: UsageError.self) { try options(["--socket", "/tmp/a", "--measure", "0"]) }
+  }
+
+  @Test func helpListsEveryScenario() throws {
+    let help = try SimulatorCommandLine.program.help(for: [])
+    for scenario in SuitScenario.allCases {
+      #expect(help.contains("\(scenario.rawValue): "), "\(scenario)")
+    }
+    #expect(help.contains("--time-factor <n>"))
+    #expect(help.contains("SCENARIOS:"))
+  }
 }
 
 /// Runs the built `spacesuit-sim` and talks to it through its socket with hand-made frames,
 /// checking the documented wire format from the outside (no workspace module involved).
 @Suite(.serialized) struct ProcessTests {
-  @Test func servesASuitAndStopsCleanlyOnSIGTERM() throws {
+  @Test func servesASuitAndStopsCleanlyOnSIGTERM() async throws {
     let path = "/tmp/iss-\(UUID().uuidString.prefix(8)).sock"
     let simulator = try SimulatorProcess.launch(["--socket", path, "--seed", "3"])
     defer { simulator.forceStop() }
-    #expect(try simulator.readLine(within: .seconds(20)) == "spacesuit-sim listening on \(path)")
+    #expect(try await simulator.readLine(within: .seconds(20)) == "spacesuit-sim listening on \(path)")
 
     let suit = try WireClient(path: path)
     defer { suit.close() }
@@ -75,18 +99,18 @@ import Testing
 
     // A second server on the same socket is refused while the first one lives.
     let second = try SimulatorProcess.launch(["--socket", path])
-    #expect(second.waitForExit(within: .seconds(20)) == 69)
+    #expect(await second.waitForExit(within: .seconds(20)) == 69)
     #expect(second.standardErrorText().contains("already listening on \(path)"))
 
     suit.close()
     #expect(kill(simulator.pid, SIGTERM) == 0)
-    #expect(simulator.waitForExit(within: .seconds(20)) == 0)
+    #expect(await simulator.waitForExit(within: .seconds(20)) == 0)
     #expect(!FileManager.default.fileExists(atPath: path))
   }
 
-  @Test func badUsageExits64WithOneLine() throws {
+  @Test func badUsageExits64WithOneLine() async throws {
     let simulator = try SimulatorProcess.launch(["--bogus"])
-    #expect(simulator.waitForExit(within: .seconds(20)) == 64)
+    #expect(await simulator.waitForExit(within: .seconds(20)) == 64)
     let errors = simulator.standardErrorText()
     #expect(errors == "error: unknown option '--bogus'; see 'spacesuit-sim --help'\n")
   }
@@ -97,7 +121,15 @@ struct TestFailure: Error, CustomStringConvertible {
 }
 
 /// The built `spacesuit-sim`, found next to the test bundle.
-final class SimulatorProcess {
+/// Runs blocking `work` on a thread of its own, so that a test never holds one of the few threads
+/// every async test of the run shares (a held one can stall other tests' sockets for seconds).
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+  }
+}
+
+final class SimulatorProcess: @unchecked Sendable {
   let process: Process
   private let output = Pipe()
   private let errors = Pipe()
@@ -129,8 +161,8 @@ final class SimulatorProcess {
 
   private init(process: Process) { self.process = process }
 
-  /// The next stdout line, waiting at most `limit`.
-  func readLine(within limit: Duration) throws -> String? {
+  /// The next stdout line, waiting at most `limit` (without holding a thread while it waits).
+  func readLine(within limit: Duration) async throws -> String? {
     let fd = output.fileHandleForReading.fileDescriptor
     let deadline = ContinuousClock.now + limit
     while ContinuousClock.now < deadline {
@@ -139,7 +171,10 @@ final class SimulatorProcess {
         return String(decoding: buffered[..<newline], as: UTF8.self)
       }
       var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      guard poll(&descriptor, 1, 100) > 0 else { continue }
+      guard poll(&descriptor, 1, 0) > 0 else {
+        try await Task.sleep(for: .milliseconds(10))
+        continue
+      }
       var chunk = [UInt8](repeating: 0, count: 256)
       let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       guard count > 0 else { return nil }
@@ -149,9 +184,9 @@ final class SimulatorProcess {
   }
 
   /// The exit status, or nil if the process is still running after `limit`.
-  func waitForExit(within limit: Duration) -> Int32? {
+  func waitForExit(within limit: Duration) async -> Int32? {
     let deadline = ContinuousClock.now + limit
-    while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
+    while process.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
     return process.isRunning ? nil : process.terminationStatus
   }
 
@@ -169,7 +204,7 @@ final class SimulatorProcess {
 }
 
 /// A minimal client of the Radio wire format: A5 5A, type, seq (BE), length (BE), payload, CRC-16/CCITT-FALSE.
-final class WireClient {
+final class WireClient: @unchecked Sendable {
   struct Response {
     let type: UInt8
     let sequence: UInt16

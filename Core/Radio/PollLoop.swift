@@ -1,0 +1,166 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// One thread that waits with poll(2) on the sockets of the process and calls each one's handler
+/// when it is ready: no thread per socket, however many there are.
+///
+/// A registration is either persistent (`register`: a socket that reads whenever bytes come; its
+/// events can be changed with `setEvents`) or one-shot (`arm`: a single wait, forgotten once it
+/// fires; `disarm` fires it early, so its waiter is woken exactly once either way). Tokens are never
+/// reused, so a late event for a closed and reused descriptor reaches nobody. Handlers run on the
+/// loop's thread and must not block.
+final class PollLoop: Sendable {
+  /// The loop every socket of this process uses; its thread starts with the first registration.
+  static let shared = PollLoop()
+
+  /// Called with the `revents` of the descriptor.
+  typealias Handler = @Sendable (Int16) -> Void
+
+  private struct Registration {
+    let fd: Int32
+    var events: Int16
+    let oneShot: Bool
+    let handler: Handler
+  }
+
+  private struct State {
+    var registrations: [UInt64: Registration] = [:]
+    var nextToken: UInt64 = 1
+    var started = false
+    /// The loop is inside poll(2) and must be woken to see a change.
+    var polling = false
+    /// The registrations changed since the loop last built its descriptor list.
+    var dirty = true
+  }
+
+  private let state = Mutex(State())
+  /// A pipe whose read end is always polled: a byte written wakes the loop to pick up changes.
+  private let wakeReader: Int32
+  private let wakeWriter: Int32
+
+  private init() {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { fatalError("PollLoop: pipe failed: \(String(cString: strerror(errno)))") }
+    for fd in ends {
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    wakeReader = ends[0]
+    wakeWriter = ends[1]
+  }
+
+  /// Watches `fd` for `events` until `unregister`, calling `handler` each time it is ready.
+  func register(_ fd: Int32, _ events: Int16, handler: @escaping Handler) -> UInt64 {
+    add(Registration(fd: fd, events: events, oneShot: false, handler: handler))
+  }
+
+  /// Changes what a persistent registration waits for (0: nothing for now).
+  func setEvents(_ token: UInt64, _ events: Int16) {
+    let nudge = state.withLock { state -> Bool in
+      guard var registration = state.registrations[token], registration.events != events else { return false }
+      registration.events = events
+      state.registrations[token] = registration
+      state.dirty = true
+      return state.polling
+    }
+    if nudge { wake() }
+  }
+
+  /// Forgets a persistent registration; its handler is not called again once this returns.
+  func unregister(_ token: UInt64) {
+    let nudge = state.withLock { state -> Bool in
+      guard state.registrations.removeValue(forKey: token) != nil else { return false }
+      state.dirty = true
+      return state.polling
+    }
+    if nudge { wake() }
+  }
+
+  /// Calls `handler` once, on the loop's thread, when `fd` is ready for `events` (`POLLIN`/`POLLOUT`)
+  /// or has an error or hang-up. Returns the token that `disarm` takes.
+  func arm(_ fd: Int32, _ events: Int16, wake handler: @escaping @Sendable () -> Void) -> UInt64 {
+    add(Registration(fd: fd, events: events, oneShot: true) { _ in handler() })
+  }
+
+  /// Fires the one-shot wait of `token` now if it has not fired yet; returns whether it was waiting.
+  @discardableResult
+  func disarm(_ token: UInt64) -> Bool {
+    let registration = state.withLock { state -> Registration? in
+      guard let registration = state.registrations.removeValue(forKey: token) else { return nil }
+      state.dirty = true
+      return registration
+    }
+    guard let registration else { return false }
+    registration.handler(0)
+    return true
+  }
+
+  private func add(_ registration: Registration) -> UInt64 {
+    let (token, mustStart, mustNudge) = state.withLock { state -> (UInt64, Bool, Bool) in
+      let token = state.nextToken
+      state.nextToken += 1
+      state.registrations[token] = registration
+      state.dirty = true
+      let mustStart = !state.started
+      state.started = true
+      return (token, mustStart, state.polling)
+    }
+    if mustStart {
+      let thread = Thread { [self] in run() }
+      thread.name = "radio.poll"
+      thread.start()
+    } else if mustNudge {
+      wake()
+    }
+    return token
+  }
+
+  private func wake() {
+    var byte: UInt8 = 1
+    _ = write(wakeWriter, &byte, 1)
+  }
+
+  private func run() {
+    var descriptors: [pollfd] = []
+    var tokens: [UInt64] = []
+    var drain = [UInt8](repeating: 0, count: 64)
+    while true {
+      state.withLock { state in
+        if state.dirty {
+          descriptors.removeAll(keepingCapacity: true)
+          tokens.removeAll(keepingCapacity: true)
+          descriptors.append(pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0))
+          tokens.append(0)
+          for (token, registration) in state.registrations where registration.events != 0 {
+            descriptors.append(pollfd(fd: registration.fd, events: registration.events, revents: 0))
+            tokens.append(token)
+          }
+          state.dirty = false
+        }
+        state.polling = true
+      }
+      let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+      state.withLock { $0.polling = false }
+      guard ready > 0 else { continue }  // EINTR
+      if descriptors[0].revents != 0 {
+        while drain.withUnsafeMutableBytes({ read(wakeReader, $0.baseAddress, $0.count) }) > 0 {}
+        descriptors[0].revents = 0
+      }
+      var due: [(Handler, Int16)] = []
+      state.withLock { state in
+        for index in 1..<descriptors.count where descriptors[index].revents != 0 {
+          let revents = descriptors[index].revents
+          descriptors[index].revents = 0
+          guard let registration = state.registrations[tokens[index]] else { continue }
+          if registration.oneShot {
+            state.registrations[tokens[index]] = nil
+            state.dirty = true
+          }
+          due.append((registration.handler, revents))
+        }
+      }
+      for (handler, revents) in due { handler(revents) }
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import AppAnalytics
+import Foundation
+import Logging
+import Radio
+
+/// Builds live suit clients.
+public enum SpacesuitClients {
+  /// A client for `connection`: `.simulated` runs a `SuitSimulator` in this process behind an
+  /// in-memory Radio transport (kept in its state file, if it has one); `.unixSocket` connects to a
+  /// suit (or `spacesuit-sim`) on a socket and reconnects with backoff if the link drops. Throws
+  /// `SpacesuitError.unreachable` when nothing answers, `.invalidConnection` for a socket path the
+  /// system cannot take.
+  public static func live(
+    _ connection: SuitConnection, logger: Logger, analytics: Analytics,
+    configuration: RadioLinkConfiguration = .init()
+  ) async throws -> any SpacesuitClient {
+    let logger = logger.scoped(to: "SpacesuitService")
+    do {
+      switch connection {
+      case .simulated(let seed, let scenario, let timeFactor, let stateFile):
+        let server = SimulatedSuitServer(
+          simulator: SuitSimulator(seed: seed, start: Date()), timeFactor: timeFactor, scenario: scenario,
+          stateFile: stateFile, logger: logger.scoped(to: "SuitSimulator"))
+        let (clientSide, suitSide) = InMemoryRadioTransport.pair()
+        let serving = Task { await server.serve(suitSide) }
+        let link = RadioLink(transport: clientSide, requestTimeout: configuration.requestTimeout, logger: logger)
+        try await link.start()
+        return LiveSpacesuitClient(
+          link: link, connection: connection, logger: logger, analytics: analytics, keepAlive: serving)
+      case .unixSocket(let path):
+        try SuitConnection.validateSocketPath(path)
+        let link = RadioLink(connector: .unixSocket(path: path), configuration: configuration, logger: logger)
+        do { try await link.start() } catch {
+          throw SpacesuitError.unreachable(
+            "no suit at \(path): \(reason(error)). Start one with: spacesuit-sim --socket \(path)")
+        }
+        logger.info("connected to the suit at \(path)")
+        return LiveSpacesuitClient(
+          link: link, connection: connection, logger: logger, analytics: analytics, keepAlive: nil)
+      }
+    } catch {
+      analytics.recordError(error, module: "SpacesuitService", context: ["connection": connection.description])
+      throw error
+    }
+  }
+
+  /// A Radio error without the path the caller already names ("connect failed: Connection refused").
+  static func reason(_ error: any Error) -> String {
+    guard let radio = error as? RadioError else { return String(describing: error) }
+    switch radio {
+    case .system(let call, let reason): return "\(call): \(reason)"
+    default: return radio.description
+    }
+  }
+}
+
+/// Talks the suit protocol over a `RadioLink`.
+final class LiveSpacesuitClient: SpacesuitClient {
+  private let link: RadioLink
+  private let connection: SuitConnection
+  private let logger: Logger
+  private let analytics: Analytics
+  /// The in-process suit's serving task, cancelled with the client.
+  private let keepAlive: Task<Void, Never>?
+
+  /// How many times a request is sent again after the connection dropped under it (it waits for the
+  /// reconnection first). Every suit request is safe to repeat: readings, and commands that set a value.
+  static let resendsAfterDrop = 3
+
+  init(
+    link: RadioLink, connection: SuitConnection, logger: Logger, analytics: Analytics,
+    keepAlive: Task<Void, Never>?
+  ) {
+    self.link = link
+    self.connection = connection
+    self.logger = logger
+    self.analytics = analytics
+    self.keepAlive = keepAlive
+  }
+
+  deinit {
+    let link = self.link
+    keepAlive?.cancel()
+    Task { await link.close() }
+  }
+
+  func telemetry() async throws -> SuitTelemetry {
+    try await exchange(.telemetryRequest, SuitProtocol.Empty(), expecting: .telemetry, as: SuitTelemetry.self)
+  }
+
+  func vitals() async throws -> Vitals {
+    try await exchange(.vitalsRequest, SuitProtocol.Empty(), expecting: .vitals, as: Vitals.self)
+  }
+
+  func send(_ command: SuitCommand) async throws -> CommandAcknowledgement {
+    let acknowledgement = try await exchange(
+      .commandRequest, command, expecting: .acknowledgement, as: CommandAcknowledgement.self)
+    analytics.track(
+      "spacesuit.command", ["command": acknowledgement.command, "accepted": String(acknowledgement.accepted)])
+    guard acknowledgement.accepted else {
+      let error = SpacesuitError.rejected(acknowledgement.message)
+      analytics.recordError(error, module: "SpacesuitService", context: ["command": command.description])
+      throw error
+    }
+    return acknowledgement
+  }
+
+  func watch(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitTelemetry, any Error> {
+    sampling(count: count, interval: interval)
+  }
+
+  /// The samples, with the link's news merged in as it happens.
+  func watchUpdates(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitWatchUpdate, any Error> {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: SuitWatchUpdate.self)
+    let events = link.events()
+    let news = Task {
+      for await event in events {
+        guard let news = SuitLinkEvent(event) else { continue }
+        logger.notice(news.message)
+        continuation.yield(.link(news))
+      }
+    }
+    let sampling = forward(sampling(count: count, interval: interval), to: continuation) { news.cancel() }
+    continuation.onTermination = { _ in
+      sampling.cancel()
+      news.cancel()
+    }
+    return stream
+  }
+
+  func linkStatistics() async -> LinkStatistics { await link.statistics() }
+
+  private func exchange<Body: Codable, Answer: Codable>(
+    _ request: SuitProtocol.MessageType, _ body: Body, expecting expected: SuitProtocol.MessageType,
+    as: Answer.Type
+  ) async throws -> Answer {
+    do {
+      let payload: [UInt8]
+      do { payload = try SuitProtocol.encode(body) } catch {
+        throw SpacesuitError.protocolViolation("cannot encode \(Body.self): \(error)")
+      }
+      let response = try await requestResendingAfterDrops(request.rawValue, payload)
+      switch SuitProtocol.MessageType(rawValue: response.type) {
+      case expected:
+        do { return try SuitProtocol.decode(Answer.self, from: response.payload) } catch {
+          throw SpacesuitError.protocolViolation(String(describing: error))
+        }
+      case .failure:
+        let failure = try? SuitProtocol.decode(SuitProtocol.Failure.self, from: response.payload)
+        throw SpacesuitError.protocolViolation(
+          "the suit could not serve the request: \(failure?.message ?? "no reason")")
+      default:
+        throw SpacesuitError.protocolViolation(String(format: "unexpected answer type 0x%02X", response.type))
+      }
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch {
+      logger.warning("suit request \(request) failed: \(error)")
+      analytics.recordError(error, module: "SpacesuitService", context: ["connection": connection.description])
+      throw error
+    }
+  }
+
+  /// The response to one request; sent again (after the link reconnected) when the connection
+  /// dropped before the answer came.
+  private func requestResendingAfterDrops(_ type: UInt8, _ payload: [UInt8]) async throws -> Frame {
+    var resends = 0
+    while true {
+      do {
+        return try await link.request(type: type, payload: payload)
+      } catch RadioError.connectionLost where resends < Self.resendsAfterDrop {
+        resends += 1
+        logger.info("the suit link dropped during a request; sending it again (\(resends))")
+      } catch let error as RadioError {
+        throw mapRadioError(error)
+      }
+    }
+  }
+
+  private func mapRadioError(_ error: RadioError) -> SpacesuitError {
+    switch error {
+    case .timeout: return .timeout
+    default:
+      let hint: String
+      switch connection {
+      case .unixSocket(let path): hint = "Check that the suit (or spacesuit-sim --socket \(path)) is running"
+      case .simulated: hint = "Restart the app"
+      }
+      return .unreachable("lost the suit at \(connection): \(SpacesuitClients.reason(error)). \(hint)")
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where a simulated suit keeps its state between processes: a small JSON file, replaced
+/// atomically (written beside it, synced, renamed over it, directory synced), so a kill -9 at any
+/// moment leaves either the old state or the new one. Processes sharing the file take turns under
+/// an advisory lock on `FILE.lock`, and each picks up what the others saved.
+final class SuitStateFile {
+  /// The file's content.
+  struct Document: Codable, Equatable {
+    var version = 1
+    /// Wall-clock time of the save; suit time moves on from here when the file is read again.
+    var savedAt: Date
+    var suit: SuitSimulator
+  }
+
+  /// Why the state could not be read or kept.
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  let url: URL
+  /// The file as last read or written by us (identity and modification time), to notice others' saves.
+  private var seen: Stamp?
+
+  init(url: URL) {
+    self.url = url
+  }
+
+  /// Whether the file differs from what this process last read or wrote.
+  func changedSinceSeen() -> Bool {
+    Stamp(path: url.path) != seen
+  }
+
+  /// The saved state; nil when there is none. A file that cannot be read as a suit state is moved
+  /// aside to `FILE.corrupt` (never deleted) and nil returned, with the reason in `setAside`.
+  func load(setAside: (String) -> Void) -> Document? {
+    let stamp = Stamp(path: url.path)
+    seen = stamp
+    guard stamp != nil else { return nil }
+    do {
+      let data = try Data(contentsOf: url)
+      let document = try JSONDecoder().decode(Document.self, from: data)
+      guard document.version == 1 else { throw Failure(description: "state version \(document.version)") }
+      return document
+    } catch {
+      let aside = url.appendingPathExtension("corrupt")
+      _ = try? FileManager.default.removeItem(at: aside)
+      _ = rename(url.path, aside.path)
+      seen = nil
+      setAside("the suit state \(url.path) could not be read (\(error)); it was moved to \(aside.path)")
+      return nil
+    }
+  }
+
+  /// Replaces the file with `document`, durably.
+  func save(_ document: Document) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let data = try encoder.encode(document)
+    let directory = url.deletingLastPathComponent().path
+    let temporary = "\(directory)/.\(url.lastPathComponent).\(getpid()).tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw failure("cannot create \(temporary)") }
+    var written = 0
+    let ok = data.withUnsafeBytes { raw -> Bool in
+      while written < raw.count {
+        let count = write(fd, raw.baseAddress! + written, raw.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        written += count
+      }
+      return fsync(fd) == 0
+    }
+    let writeError = errno
+    close(fd)
+    guard ok else {
+      unlink(temporary)
+      throw failure("cannot write \(temporary)", code: writeError)
+    }
+    guard rename(temporary, url.path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw failure("cannot replace \(url.path)", code: code)
+    }
+    let directoryFD = open(directory, O_RDONLY | O_CLOEXEC)
+    if directoryFD >= 0 {
+      fsync(directoryFD)
+      close(directoryFD)
+    }
+    seen = Stamp(path: url.path)
+  }
+
+  /// Runs `body` holding the exclusive lock that processes sharing the file take turns with.
+  func locked<R>(_ body: () throws -> R) throws -> R {
+    let lockPath = url.path + ".lock"
+    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw failure("cannot open \(lockPath)") }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw failure("cannot lock \(lockPath)") }
+    }
+    defer { flock(fd, LOCK_UN) }
+    return try body()
+  }
+
+  private func failure(_ what: String, code: Int32 = errno) -> Failure {
+    Failure(description: "\(what): \(String(cString: strerror(code)))")
+  }
+
+  /// A file's identity and last change, nil when it does not exist.
+  private struct Stamp: Equatable {
+    let inode: UInt64
+    let size: Int64
+    let seconds: Int
+    let nanoseconds: Int
+
+    init?(path: String) {
+      var status = stat()
+      guard stat(path, &status) == 0 else { return nil }
+      inode = UInt64(status.st_ino)
+      size = Int64(status.st_size)
+      seconds = Int(status.st_mtim.tv_sec)
+      nanoseconds = Int(status.st_mtim.tv_nsec)
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Logging
+import Testing
+
+@testable import Radio
+
+/// A `RadioServer` on a fresh socket, with its log kept for the assertions.
+final class ServerFixture: @unchecked Sendable {
+  let scratch: ScratchDirectory
+  let path: String
+  let listener: UnixSocketListener
+  let server: RadioServer
+  let log = InMemoryLogSink()
+  private var serving: Task<Void, Never>?
+
+  init(_ configuration: RadioServerConfiguration = .init(), handler: @escaping RadioServer.Handler = echoHandler) throws
+  {
+    scratch = try ScratchDirectory()
+    path = scratch.file("server.sock")
+    listener = try UnixSocketListener(path: path)
+    server = RadioServer(
+      configuration: configuration, logger: Logger(module: "RadioServer", level: .debug, sinks: [log]), handler: handler
+    )
+    let (listener, server) = (listener, server)
+    serving = Task { await server.serve(listener: listener) }
+  }
+
+  func client() async throws -> RadioLink {
+    let link = RadioLink(
+      connector: .unixSocket(path: path), configuration: .init(requestTimeout: patience, reconnect: .never),
+      logger: quiet)
+    try await link.start()
+    return link
+  }
+
+  func logged(_ text: String) -> Bool { log.messages.contains { $0.contains(text) } }
+
+  func stop() async {
+    listener.close()
+    await serving?.value
+  }
+}
+
+@Suite struct RadioServerTests {
+  @Test func servesManyClientsAtOnceEachInOrder() async throws {
+    let fixture = try ServerFixture()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for client in 0..<40 {
+        group.addTask {
+          let link = try await fixture.client()
+          for request in 0..<10 {
+            let payload = [UInt8(client), UInt8(request)]
+            #expect(try await link.request(type: 1, payload: payload).payload == payload)
+          }
+          await link.close()
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(await eventually { fixture.server.connectionCount == 0 })
+    await fixture.stop()
+  }
+
+  @Test func heldIdleConnectionsDoNotStarveAWellBehavedClient() async throws {
+    let fixture = try ServerFixture()
+    let idle = try (0..<300).map { _ in try RawClient(path: fixture.path) }
+    #expect(await eventually { fixture.server.connectionCount == idle.count })
+    let link = try await fixture.client()
+    #expect(try await link.request(type: 7, payload: [42]).payload == [42])
+    #expect(fixture.server.connectionCount == idle.count + 1)
+    await link.close()
+    await fixture.stop()
+  }
+
+  @Test func refusesAClientOverTheLimitAndLogsIt() async throws {
+    let fixture = try ServerFixture(RadioServerConfiguration(maximumConnections: 3))
+    let admitted = try (0..<3).map { _ in try RawClient(path: fixture.path) }
+    #expect(await eventually { fixture.server.connectionCount == admitted.count })
+    let refused = try RawClient(path: fixture.path)
+    #expect(await refused.isClosedByPeer(within: 5))
+    #expect(fixture.server.refusedCount == 1)
+    #expect(fixture.logged("refused a client: already serving 3 clients, the limit"))
+    // Once one leaves, a newcomer is served again.
+    _ = consume admitted
+    #expect(await eventually { fixture.server.connectionCount == 0 })
+    let link = try await fixture.client()
+    #expect(try await link.request(type: 1, payload: [9]).payload == [9])
+    await link.close()
+    await fixture.stop()
+  }
+
+  @Test func dropsAnIdleClient() async throws {
+    let fixture = try ServerFixture(RadioServerConfiguration(idleTimeout: .milliseconds(200)))
+    let idle = try RawClient(path: fixture.path)
+    #expect(await idle.isClosedByPeer(within: 10))
+    #expect(fixture.logged("idle for"))
+    #expect(await eventually { fixture.server.connectionCount == 0 })
+    await fixture.stop()
+  }
+
+  @Test func dropsAClientThatStopsHalfwayThroughAFrame() async throws {
+    let fixture = try ServerFixture(
+      RadioServerConfiguration(idleTimeout: .seconds(600), partialFrameTimeout: .milliseconds(200)))
+    let frame = try FrameEncoder().encode(Frame(type: 1, sequence: 1, payload: [1, 2, 3, 4]))
+    let halfSent = try RawClient(path: fixture.path)
+    halfSent.send(Array(frame.prefix(6)))
+    #expect(await halfSent.isClosedByPeer(within: 10))
+    #expect(fixture.logged("sent part of a frame"))
+    await fixture.stop()
+  }
+
+  @Test func skipsCorruptBytesAndAnswersTheNextFrame() async throws {
+    let fixture = try ServerFixture()
+    var bad = try FrameEncoder().encode(Frame(type: 1, sequence: 5, payload: [1]))
+    bad[bad.count - 1] ^= 0xFF
+    let good = try FrameEncoder().encode(Frame(type: 1, sequence: 6, payload: [2]))
+    let client = try RawClient(path: fixture.path)
+    client.send([0x00, 0x13] + bad + good)
+    var decoder = FrameDecoder()
+    var buffer = [UInt8](repeating: 0, count: 256)
+    var frames: [Frame] = []
+    for _ in 0..<100 where frames.isEmpty {
+      let count = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+      if count > 0 { frames += decoder.feed(buffer[0..<count]) } else { try await Task.sleep(for: .milliseconds(20)) }
+    }
+    #expect(frames == [Frame(type: 0x81, sequence: 6, payload: [2])])
+    #expect(fixture.logged("corrupt frame"))
+    await fixture.stop()
+  }
+
+  @Test func closingTheListenerDropsEveryClientAndEndsServing() async throws {
+    let fixture = try ServerFixture()
+    let held = try RawClient(path: fixture.path)
+    #expect(await eventually { fixture.server.connectionCount == 1 })
+    await fixture.stop()  // returns only once every client task has ended
+    #expect(fixture.server.connectionCount == 0)
+    #expect(await held.isClosedByPeer(within: 5))
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Glibc
+import Logging
+import Testing
+
+@testable import Radio
+
+/// Answers every incoming frame with type | 0x80 and the same payload, until the link ends.
+func echo(on link: RadioLink) -> Task<Void, Never> {
+  Task {
+    for await frame in link.incoming {
+      try? await link.respond(to: frame, type: frame.type | 0x80, payload: frame.payload)
+    }
+  }
+}
+
+/// A server handler answering like `echo`.
+let echoHandler: RadioServer.Handler = { frame in
+  Frame(type: frame.type | 0x80, sequence: frame.sequence, payload: frame.payload)
+}
+
+let quiet = Logger.disabled(module: "RadioTests")
+
+/// Requests in tests wait long: the whole suite runs in parallel on a small machine, and what these
+/// tests check is behaviour, not speed (a timeout they expect is set where they expect it).
+let patience: Duration = .seconds(60)
+
+/// Waits (bounded) until `condition` holds.
+func eventually(_ condition: () async -> Bool) async -> Bool {
+  for _ in 0..<400 {
+    if await condition() { return true }
+    try? await Task.sleep(for: .milliseconds(10))
+  }
+  return false
+}
+
+/// A plain blocking client socket, to play misbehaving clients byte by byte.
+final class RawClient {
+  let fd: Int32
+
+  init(path: String) throws {
+    fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+    }
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard connected == 0 else {
+      Glibc.close(fd)
+      throw RadioError.system(call: "connect", reason: String(cString: strerror(errno)))
+    }
+  }
+
+  deinit { Glibc.close(fd) }
+
+  func send(_ bytes: [UInt8]) {
+    _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+  }
+
+  /// Whether the server ended the connection within `seconds` (bytes it sends meanwhile are skipped).
+  func isClosedByPeer(within seconds: Double) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while Date() < deadline {
+      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 0) > 0 else {
+        try? await Task.sleep(for: .milliseconds(20))
+        continue
+      }
+      let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if count <= 0 { return true }
+    }
+    return false
+  }
+}

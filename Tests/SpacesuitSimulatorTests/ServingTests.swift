@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What `/proc/PID/status` says about a process.
+struct ProcessStatus: Sendable {
+  let residentKiB: Int
+  let threads: Int
+
+  init(pid: Int32) throws {
+    let text = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+    func field(_ name: String) -> Int {
+      let line = text.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
+      return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? -1
+    }
+    residentKiB = field("VmRSS")
+    threads = field("Threads")
+  }
+}
+
+/// A fresh directory for sockets and files in the way, removed afterwards.
+final class Scratch: Sendable {
+  let path = "/tmp/iss-sim-\(UUID().uuidString.prefix(8))"
+  init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// `spacesuit-sim --socket` never removes what it did not make, and says what is in the way.
+@Suite(.serialized) struct SocketPathTests {
+  @Test func leavesARegularFileAloneAndSaysWhatItIs() async throws {
+    let scratch = try Scratch()
+    let path = "\(scratch.path)/flight-plan.txt"
+    try Data("do not lose me\n".utf8).write(to: URL(fileURLWithPath: path))
+    let simulator = try SimulatorProcess.launch(["--socket", path])
+    defer { simulator.forceStop() }
+    #expect(await simulator.waitForExit(within: .seconds(20)) == 73)
+    #expect(
+      simulator.standardErrorText()
+        == "error: \(path) is a regular file, not a socket; it was left alone: pick another --socket path\n")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "do not lose me\n")
+  }
+
+  @Test func saysADirectoryIsADirectory() async throws {
+    let scratch = try Scratch()
+    let simulator = try SimulatorProcess.launch(["--socket", scratch.path])
+    defer { simulator.forceStop() }
+    #expect(await simulator.waitForExit(within: .seconds(20)) == 73)
+    let errors = simulator.standardErrorText()
+    #expect(
+      errors
+        == "error: \(scratch.path) is a directory, not a socket; give a socket file in it, e.g. --socket \(scratch.path)/suit.sock\n"
+    )
+    #expect(!errors.contains("listening"))
+  }
+
+  @Test func aPathTooLongIsBadUsageInOneLineNamingItOnce() async throws {
+    let path = "/tmp/" + String(repeating: "x", count: 120) + ".sock"
+    let simulator = try SimulatorProcess.launch(["--socket", path])
+    defer { simulator.forceStop() }
+    #expect(await simulator.waitForExit(within: .seconds(20)) == 64)
+    let errors = simulator.standardErrorText()
+    #expect(errors.split(separator: "\n").count == 1)
+    #expect(errors.components(separatedBy: path).count == 2, "the path appears once: \(errors)")
+    #expect(errors.contains("at most 107"))
+  }
+}
+
+/// Many clients, few threads, flat memory (ceilings generous on purpose: the figures are in the
+/// benchmark; these catch a thread or a buffer per client).
+@Suite(.serialized) struct ManyClientsTests {
+  /// A running simulator on a socket in its own directory (both gone when this is).
+  final class Served: Sendable {
+    let scratch: Scratch
+    let path: String
+    let simulator: SimulatorProcess
+
+    private init(scratch: Scratch, path: String, simulator: SimulatorProcess) {
+      self.scratch = scratch
+      self.path = path
+      self.simulator = simulator
+    }
+
+    static func start(_ extra: [String] = []) async throws -> Served {
+      let scratch = try Scratch()
+      let path = "\(scratch.path)/suit.sock"
+      let simulator = try SimulatorProcess.launch(["--socket", path] + extra)
+      #expect(try await simulator.readLine(within: .seconds(20)) == "spacesuit-sim listening on \(path)")
+      return Served(scratch: scratch, path: path, simulator: simulator)
+    }
+
+    deinit { simulator.forceStop() }
+  }
+
+  @Test func manyShortConnectionsLeaveMemoryAndThreadsFlat() async throws {
+    let served = try await Served.start()
+    let (pid, path) = (served.simulator.pid, served.path)
+    let (before, after) = try await offThePool {
+      func oneClient(_ sequence: UInt16) throws {
+        let client = try WireClient(path: path)
+        let answer = try client.request(type: 0x01, sequence: sequence, body: [:])
+        guard answer.type == 0x81 else { throw TestFailure(description: "answer type \(answer.type)") }
+        client.close()
+      }
+      for index in 0..<500 { try oneClient(UInt16(index)) }  // warm-up: caches, pools, allocator arenas
+      let before = try ProcessStatus(pid: pid)
+      for index in 0..<4000 { try oneClient(UInt16(index % 60_000)) }
+      return (before, try ProcessStatus(pid: pid))
+    }
+    // A thread or a few kilobytes kept per connection would show as 4,000 threads or 16+ MB here.
+    #expect(after.residentKiB - before.residentKiB < 8 * 1024, "RSS \(before.residentKiB) → \(after.residentKiB) KiB")
+    #expect(after.threads <= 16, "\(after.threads) threads")
+    withExtendedLifetime(served) {}
+  }
+
+  @Test func heldIdleConnectionsNeitherCostThreadsNorStarveAWellBehavedClient() async throws {
+    let served = try await Served.start()
+    let (pid, path) = (served.simulator.pid, served.path)
+    let (held, status, answer) = try await offThePool {
+      let held = try (0..<400).map { _ in try WireClient(path: path) }
+      let status = try ProcessStatus(pid: pid)
+      let answer = try WireClient(path: path).request(type: 0x01, sequence: 1, body: [:])
+      return (held.count, status, answer.type)
+    }
+    #expect(status.threads <= 16, "\(status.threads) threads for \(held) held connections")
+    #expect(answer == 0x81)
+    withExtendedLifetime(served) {}
+  }
+
+  @Test func aScenarioRaisesItsAlertOverTheWire() async throws {
+    let served = try await Served.start(["--scenario", "co2-buildup", "--time-factor", "600"])
+    let path = served.path
+    let client = try WireClient(path: path)
+    var carbonDioxide = 0.0
+    let deadline = Date().addingTimeInterval(30)
+    var sequence: UInt16 = 1
+    while carbonDioxide <= 7.6 && Date() < deadline {
+      let telemetry = try client.request(type: 0x01, sequence: sequence, body: [:])
+      carbonDioxide = telemetry.body["carbonDioxideMmHg"] as? Double ?? 0
+      sequence += 1
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    #expect(carbonDioxide > 7.6, "CO2 \(carbonDioxide) mmHg: the build-up reaches the critical band")
+    withExtendedLifetime(served) {}
+  }
+}
