@@ -18,16 +18,16 @@ import PackageDescription
 // swift-format-ignore
 let app: [Module] = [
   .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
-  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
+  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
   .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
-  .executable("StationSimulator", product: "station-sim", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
+  .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
 ]
 
 // MARK: - Domain
 
 // swift-format-ignore
 let domain: [Module] = [
-  .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
+  .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Radio", "Logging", "AppAnalytics"]),
   .library("Cosmonaut", dependsOn: ["CosmonautService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
   .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
   .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),

@@ -40,18 +40,19 @@ public enum DockingPortError: ReportableError, Equatable {
 /// The docking system over a Radio link, connected on first use (and reconnected by the link).
 public actor LiveDockingPortClient: DockingPortClient {
   static let module = "DockingPortService"
-  private let connector: RadioConnector
-  private let configuration: RadioLinkConfiguration
+  private let device: DeviceLink
   private let logger: Logger
   private let analytics: Analytics
-  private var link: Task<RadioLink, any Error>?
 
   /// A client that connects through `connector` when first asked.
   public init(
     connector: RadioConnector, configuration: RadioLinkConfiguration = .init(), logger: Logger, analytics: Analytics
   ) {
-    self.connector = connector
-    self.configuration = configuration
+    device = DeviceLink(
+      name: "the docking system", connector: connector,
+      messages: DeviceMessages(failure: DockingProtocol.MessageType.failure.rawValue),
+      unreachableHint: "check that the station (or station-sim) is listening there",
+      configuration: configuration, logger: logger)
     self.logger = logger
     self.analytics = analytics
   }
@@ -68,50 +69,17 @@ public actor LiveDockingPortClient: DockingPortClient {
     return answer
   }
 
-  private func connected() async throws -> RadioLink {
-    if let link { return try await link.value }
-    let (connector, configuration, logger) = (connector, configuration, logger)
-    let starting = Task {
-      let link = RadioLink(connector: connector, configuration: configuration, logger: logger)
-      try await link.start()
-      return link
-    }
-    link = starting
-    do {
-      return try await starting.value
-    } catch {
-      link = nil
-      throw DockingPortError.unreachable(
-        "cannot reach the docking system at \(connector.endpoint) (\(error)); check that the station "
-          + "(or station-sim) is listening there")
-    }
-  }
-
-  private func exchange<Body: Encodable, Answer: Decodable>(
+  private func exchange<Body: Encodable & Sendable, Answer: Decodable & Sendable>(
     _ request: DockingProtocol.MessageType, body: Body, expecting expected: DockingProtocol.MessageType,
-    as: Answer.Type
+    as answer: Answer.Type
   ) async throws -> Answer {
     do {
-      let link = try await connected()
-      let response: Frame
-      do {
-        response = try await link.request(type: request.rawValue, payload: try DockingProtocol.encode(body))
-      } catch let error as RadioError {
-        throw DockingPortError.unreachable("lost the docking system at \(connector.endpoint): \(error)")
-      }
-      switch DockingProtocol.MessageType(rawValue: response.type) {
-      case expected:
-        do { return try DockingProtocol.decode(Answer.self, from: response.payload) } catch {
-          throw DockingPortError.protocolViolation("\(Answer.self): \(error)")
-        }
-      case .failure:
-        let failure = try? DockingProtocol.decode(DockingProtocol.ProtocolFailure.self, from: response.payload)
-        throw DockingPortError.protocolViolation(failure?.message ?? "no reason given")
-      default:
-        throw DockingPortError.protocolViolation(String(format: "unexpected answer type 0x%02X", response.type))
-      }
+      return try await device.exchange(request.rawValue, body: body, expecting: expected.rawValue, as: answer)
     } catch {
-      throw record(error, "\(request)")
+      switch error {
+      case .unreachable(let reason): throw record(DockingPortError.unreachable(reason), "\(request)")
+      case .protocolViolation(let reason): throw record(DockingPortError.protocolViolation(reason), "\(request)")
+      }
     }
   }
 

@@ -40,18 +40,19 @@ public enum HeatRadiatorError: ReportableError, Equatable {
 /// The thermal control system over a Radio link, connected on first use (and reconnected by the link).
 public actor LiveHeatRadiatorClient: HeatRadiatorClient {
   static let module = "HeatRadiatorService"
-  private let connector: RadioConnector
-  private let configuration: RadioLinkConfiguration
+  private let device: DeviceLink
   private let logger: Logger
   private let analytics: Analytics
-  private var link: Task<RadioLink, any Error>?
 
   /// A client that connects through `connector` when first asked.
   public init(
     connector: RadioConnector, configuration: RadioLinkConfiguration = .init(), logger: Logger, analytics: Analytics
   ) {
-    self.connector = connector
-    self.configuration = configuration
+    device = DeviceLink(
+      name: "the thermal control system", connector: connector,
+      messages: DeviceMessages(failure: ThermalProtocol.MessageType.failure.rawValue),
+      unreachableHint: "check that the station (or station-sim) is listening there",
+      configuration: configuration, logger: logger)
     self.logger = logger
     self.analytics = analytics
   }
@@ -68,50 +69,17 @@ public actor LiveHeatRadiatorClient: HeatRadiatorClient {
     return answer
   }
 
-  private func connected() async throws -> RadioLink {
-    if let link { return try await link.value }
-    let (connector, configuration, logger) = (connector, configuration, logger)
-    let starting = Task {
-      let link = RadioLink(connector: connector, configuration: configuration, logger: logger)
-      try await link.start()
-      return link
-    }
-    link = starting
-    do {
-      return try await starting.value
-    } catch {
-      link = nil
-      throw HeatRadiatorError.unreachable(
-        "cannot reach the thermal control system at \(connector.endpoint) (\(error)); check that the station "
-          + "(or station-sim) is listening there")
-    }
-  }
-
-  private func exchange<Body: Encodable, Answer: Decodable>(
+  private func exchange<Body: Encodable & Sendable, Answer: Decodable & Sendable>(
     _ request: ThermalProtocol.MessageType, body: Body, expecting expected: ThermalProtocol.MessageType,
-    as: Answer.Type
+    as answer: Answer.Type
   ) async throws -> Answer {
     do {
-      let link = try await connected()
-      let response: Frame
-      do {
-        response = try await link.request(type: request.rawValue, payload: try ThermalProtocol.encode(body))
-      } catch let error as RadioError {
-        throw HeatRadiatorError.unreachable("lost the thermal control system at \(connector.endpoint): \(error)")
-      }
-      switch ThermalProtocol.MessageType(rawValue: response.type) {
-      case expected:
-        do { return try ThermalProtocol.decode(Answer.self, from: response.payload) } catch {
-          throw HeatRadiatorError.protocolViolation("\(Answer.self): \(error)")
-        }
-      case .failure:
-        let failure = try? ThermalProtocol.decode(ThermalProtocol.ProtocolFailure.self, from: response.payload)
-        throw HeatRadiatorError.protocolViolation(failure?.message ?? "no reason given")
-      default:
-        throw HeatRadiatorError.protocolViolation(String(format: "unexpected answer type 0x%02X", response.type))
-      }
+      return try await device.exchange(request.rawValue, body: body, expecting: expected.rawValue, as: answer)
     } catch {
-      throw record(error, "\(request)")
+      switch error {
+      case .unreachable(let reason): throw record(HeatRadiatorError.unreachable(reason), "\(request)")
+      case .protocolViolation(let reason): throw record(HeatRadiatorError.protocolViolation(reason), "\(request)")
+      }
     }
   }
 

@@ -22,22 +22,9 @@ public actor HeatRadiatorSimulation {
     device.respond(to: request, at: clock())
   }
 
-  /// Opens in-memory links to this simulation, each served until it closes.
+  /// Opens in-memory links to this simulation, all served by one `RadioServer`.
   public nonisolated var connector: RadioConnector {
-    RadioConnector(endpoint: "the in-process thermal control system") {
-      let (client, device) = InMemoryRadioTransport.pair()
-      Task { await self.serve(device) }
-      return client
-    }
-  }
-
-  private func serve(_ transport: any RadioTransport) async {
-    let link = RadioLink(transport: transport, logger: logger)
-    do { try await link.start() } catch { return }
-    for await request in link.incoming {
-      let reply = answer(request)
-      do { try await link.send(reply) } catch { logger.info("could not answer #\(request.sequence): \(error)") }
-    }
-    await link.close()
+    RadioConnector.inProcess(
+      endpoint: "the in-process thermal control system", server: RadioServer(logger: logger) { await self.answer($0) })
   }
 }

@@ -22,23 +22,7 @@ public enum ThermalProtocol {
   /// Whether a request of `type` is the thermal control system's to answer.
   public static func handles(_ type: UInt8) -> Bool { (0x20...0x2F).contains(type) }
 
-  /// The body of a `failure` answer.
-  public struct ProtocolFailure: Codable, Sendable, Equatable {
-    /// Why the request could not be served.
-    public var message: String
-  }
 
-  static func encode<Body: Encodable>(_ body: Body) throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    return Array(try encoder.encode(body))
-  }
-
-  static func decode<Body: Decodable>(_ type: Body.Type, from payload: [UInt8]) throws -> Body {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    return try decoder.decode(type, from: Data(payload))
-  }
 }
 
 /// The thermal control system as a device on the station's bus: one request frame in, one answer out.
@@ -59,10 +43,10 @@ public struct HeatRadiatorDevice: Sendable {
     do {
       switch ThermalProtocol.MessageType(rawValue: request.type) {
       case .statusRequest:
-        (type, payload) = (.status, try ThermalProtocol.encode(simulator.status))
+        (type, payload) = (.status, try FrameBody.encode(simulator.status))
       case .commandRequest:
-        let command = try ThermalProtocol.decode(ThermalCommand.self, from: request.payload)
-        (type, payload) = (.acknowledgement, try ThermalProtocol.encode(simulator.apply(command)))
+        let command = try FrameBody.decode(ThermalCommand.self, from: request.payload)
+        (type, payload) = (.acknowledgement, try FrameBody.encode(simulator.apply(command)))
       default:
         (type, payload) = Self.failure(String(format: "unknown thermal message type 0x%02X", request.type))
       }
@@ -73,6 +57,6 @@ public struct HeatRadiatorDevice: Sendable {
   }
 
   private static func failure(_ message: String) -> (ThermalProtocol.MessageType, [UInt8]) {
-    (.failure, (try? ThermalProtocol.encode(ThermalProtocol.ProtocolFailure(message: message))) ?? [])
+    (.failure, (try? FrameBody.encode(DeviceFailure(message: message))) ?? [])
   }
 }

@@ -40,18 +40,19 @@ public enum SolarArrayError: ReportableError, Equatable {
 /// The power system over a Radio link, connected on first use (and reconnected by the link).
 public actor LiveSolarArrayClient: SolarArrayClient {
   static let module = "SolarArrayService"
-  private let connector: RadioConnector
-  private let configuration: RadioLinkConfiguration
+  private let device: DeviceLink
   private let logger: Logger
   private let analytics: Analytics
-  private var link: Task<RadioLink, any Error>?
 
   /// A client that connects through `connector` when first asked.
   public init(
     connector: RadioConnector, configuration: RadioLinkConfiguration = .init(), logger: Logger, analytics: Analytics
   ) {
-    self.connector = connector
-    self.configuration = configuration
+    device = DeviceLink(
+      name: "the power system", connector: connector,
+      messages: DeviceMessages(failure: PowerProtocol.MessageType.failure.rawValue),
+      unreachableHint: "check that the station (or station-sim) is listening there",
+      configuration: configuration, logger: logger)
     self.logger = logger
     self.analytics = analytics
   }
@@ -68,50 +69,17 @@ public actor LiveSolarArrayClient: SolarArrayClient {
     return answer
   }
 
-  private func connected() async throws -> RadioLink {
-    if let link { return try await link.value }
-    let (connector, configuration, logger) = (connector, configuration, logger)
-    let starting = Task {
-      let link = RadioLink(connector: connector, configuration: configuration, logger: logger)
-      try await link.start()
-      return link
-    }
-    link = starting
-    do {
-      return try await starting.value
-    } catch {
-      link = nil
-      throw SolarArrayError.unreachable(
-        "cannot reach the power system at \(connector.endpoint) (\(error)); check that the station "
-          + "(or station-sim) is listening there")
-    }
-  }
-
-  private func exchange<Body: Encodable, Answer: Decodable>(
+  private func exchange<Body: Encodable & Sendable, Answer: Decodable & Sendable>(
     _ request: PowerProtocol.MessageType, body: Body, expecting expected: PowerProtocol.MessageType,
-    as: Answer.Type
+    as answer: Answer.Type
   ) async throws -> Answer {
     do {
-      let link = try await connected()
-      let response: Frame
-      do {
-        response = try await link.request(type: request.rawValue, payload: try PowerProtocol.encode(body))
-      } catch let error as RadioError {
-        throw SolarArrayError.unreachable("lost the power system at \(connector.endpoint): \(error)")
-      }
-      switch PowerProtocol.MessageType(rawValue: response.type) {
-      case expected:
-        do { return try PowerProtocol.decode(Answer.self, from: response.payload) } catch {
-          throw SolarArrayError.protocolViolation("\(Answer.self): \(error)")
-        }
-      case .failure:
-        let failure = try? PowerProtocol.decode(PowerProtocol.ProtocolFailure.self, from: response.payload)
-        throw SolarArrayError.protocolViolation(failure?.message ?? "no reason given")
-      default:
-        throw SolarArrayError.protocolViolation(String(format: "unexpected answer type 0x%02X", response.type))
-      }
+      return try await device.exchange(request.rawValue, body: body, expecting: expected.rawValue, as: answer)
     } catch {
-      throw record(error, "\(request)")
+      switch error {
+      case .unreachable(let reason): throw record(SolarArrayError.unreachable(reason), "\(request)")
+      case .protocolViolation(let reason): throw record(SolarArrayError.protocolViolation(reason), "\(request)")
+      }
     }
   }
 

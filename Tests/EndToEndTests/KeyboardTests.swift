@@ -36,7 +36,7 @@ struct KeyboardTests {
     session.pressControlC()
     try await session.waitFor("Choose 1-6", occurrence: 2)
     session.pressControlC()
-    let result = try await session.finish()
+    let result = try await session.finish(closingInput: false)
     #expect(result.status == 130)
     #expect(result.stdout.hasSuffix("\n"), "the last line is finished")
   }
@@ -116,9 +116,10 @@ final class KeyboardSession: @unchecked Sendable {
     throw ProcessFailure.notReady("never saw \"\(text)\" in:\n\(lock.withLock { seen })")
   }
 
-  /// Closes the input, waits for the process (30 s at most) and returns what it left.
-  func finish() async throws -> ProcessResult {
-    try? input.fileHandleForWriting.close()
+  /// Closes the input (unless the process is to end by itself), waits for the process (30 s at
+  /// most) and returns what it left.
+  func finish(closingInput: Bool = true) async throws -> ProcessResult {
+    if closingInput { try? input.fileHandleForWriting.close() }
     for _ in 0..<600 where process.isRunning {
       try await Task.sleep(for: .milliseconds(50))
     }

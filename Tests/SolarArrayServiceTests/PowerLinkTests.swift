@@ -15,13 +15,13 @@ struct PowerLinkTests {
     var device = SolarArrayDevice(simulator: SolarArraySimulator(start: start))
     let status = device.respond(to: Frame(type: 0x10, sequence: 7), at: start.addingTimeInterval(60))
     #expect(status.type == PowerProtocol.MessageType.status.rawValue && status.sequence == 7)
-    let decoded = try PowerProtocol.decode(PowerStatus.self, from: status.payload)
+    let decoded = try FrameBody.decode(PowerStatus.self, from: status.payload)
     #expect(decoded.timestamp == start.addingTimeInterval(60) && decoded.wings.count == 8)
     #expect(status.payload.count <= FrameFormat.maximumPayloadLength)
 
-    let command = try PowerProtocol.encode(PowerCommand.wing(.c1B, .angle(-20)))
+    let command = try FrameBody.encode(PowerCommand.wing(.c1B, .angle(-20)))
     let answer = device.respond(to: Frame(type: 0x11, sequence: 8, payload: command), at: start)
-    #expect(try PowerProtocol.decode(PowerAcknowledgement.self, from: answer.payload).accepted)
+    #expect(try FrameBody.decode(PowerAcknowledgement.self, from: answer.payload).accepted)
     #expect(device.simulator.status.wing(.c1B)?.mode == .angle(-20))
 
     for bad in [Frame(type: 0x1E, sequence: 9), Frame(type: 0x11, sequence: 10, payload: Array("{}".utf8))] {

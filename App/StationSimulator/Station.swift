@@ -39,36 +39,3 @@ struct Station: Sendable {
     { start.addingTimeInterval(Date().timeIntervalSince(start) * factor) }
   }
 }
-
-/// Serves the station on a listener: each accepted connection gets its own link and task.
-/// (Thin on purpose: Core/Radio's reusable server replaces this loop.)
-enum StationServer {
-  static func serve(_ station: Station, listener: UnixSocketListener, logger: Logger) async {
-    await withTaskGroup(of: Void.self) { group in
-      while true {
-        do {
-          let transport = try await listener.accept()
-          group.addTask { await serve(station, transport: transport, logger: logger) }
-        } catch RadioError.closed {
-          break
-        } catch {
-          logger.warning("could not accept a client: \(error)")
-          try? await Task.sleep(for: .milliseconds(100))
-        }
-      }
-    }
-  }
-
-  private static func serve(_ station: Station, transport: any RadioTransport, logger: Logger) async {
-    let link = RadioLink(transport: transport, logger: logger)
-    do { try await link.start() } catch { return }
-    logger.info("client connected")
-    for await request in link.incoming {
-      do { try await link.send(await station.answer(request)) } catch {
-        logger.info("could not answer #\(request.sequence): \(error)")
-      }
-    }
-    await link.close()
-    logger.info("client disconnected")
-  }
-}
