@@ -43,12 +43,15 @@ struct AppComposition {
 
     terminal = Terminal.standard(noColor: options.noColor, environment: environment, onClosedReader: { exit(0) })
     var sinks: [any LogSink] = []
-    if let file = try? FileLogSink(url: directory.appendingPathComponent("cosmonaut.log")) { sinks.append(file) }
+    // Logs and analytics go through Logging's whole-line, size-rotated writer (1 MiB, 3 old files each).
+    if let file = try? RotatingLineFile(url: directory.appendingPathComponent("cosmonaut.log")) {
+      sinks.append(FileLogSink(file: file))
+    }
     if environment["ISS_LOG_STDERR"] == "1" { sinks.append(StandardErrorLogSink()) }
     logger = Logger(module: "CosmonautApp", level: level, sinks: sinks)
     var providers: [any AnalyticsProvider] = []
-    if let file = try? JSONLinesAnalyticsProvider(url: directory.appendingPathComponent("analytics.jsonl")) {
-      providers.append(file)
+    if let file = try? RotatingLineFile(url: directory.appendingPathComponent("analytics.jsonl")) {
+      providers.append(JSONLinesAnalyticsProvider(appendLine: { file.append($0) }))
     }
     analytics = Analytics(providers: providers)
 

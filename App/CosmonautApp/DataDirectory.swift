@@ -1,5 +1,5 @@
+import AppAnalytics
 import Foundation
-import Persistence
 import Scaffold
 
 /// Where the app keeps its data: `--data-dir`, else `$ISS_DATA_DIR`, else `$XDG_DATA_HOME/iss`,
@@ -59,23 +59,14 @@ enum DataDirectory {
       exitCode: ExitCode.cannotCreate)
   }
 
-  /// The one line (and exit code) for a database that cannot be opened.
+  /// The one line (and exit code) for a database that cannot be opened: the store's own message
+  /// (disk full, busy, damaged, another program's file, …) and the exit code of its kind.
   static func storeError(_ error: any Error, file: URL) -> CompositionError {
-    let fix = "move it away to start afresh, or pass --data-dir DIR"
-    switch error as? PersistenceError {
-    case .sqlite(let code, _) where code == 26 || code == 11:  // SQLITE_NOTADB, SQLITE_CORRUPT
+    guard let error = error as? any ReportableError else {
       return CompositionError(
-        message: "the database \(file.path) is damaged or not a cosmonaut database; \(fix)",
-        exitCode: ExitCode.internalError)
-    case .schemaTooNew(let found, let supported):
-      return CompositionError(
-        message:
-          "the database \(file.path) was written by a newer cosmonaut (schema \(found), this one knows \(supported)); update cosmonaut or pass --data-dir DIR",
-        exitCode: ExitCode.internalError)
-    default:
-      return CompositionError(
-        message: "cannot open the database \(file.path): \(error); check the file or \(fix)",
+        message: "cannot open the database \(file.path): \(error); pass --data-dir DIR to use another directory",
         exitCode: ExitCode.internalError)
     }
+    return CompositionError(message: error.userMessage, exitCode: ExitCode.forKind(error.kind))
   }
 }

@@ -25,6 +25,8 @@ public enum PersistenceError: ReportableError, Equatable, CustomStringConvertibl
   case busy(path: String)
   /// The file is an SQLite database of another program (or another kind of store); it was left untouched.
   case notAStore(path: String, reason: String)
+  /// The file is damaged or not a database at all (`SQLITE_CORRUPT`, `SQLITE_NOTADB`); it was left untouched.
+  case damaged(path: String, reason: String)
   /// A value could not be encoded as JSON.
   case encoding(String)
   /// A stored value could not be decoded as the requested type.
@@ -45,6 +47,9 @@ public enum PersistenceError: ReportableError, Equatable, CustomStringConvertibl
       "the database \(path) is busy: another process is writing to it; try again in a moment"
     case .notAStore(let path, let reason):
       "\(path) is not a store of this program (\(reason)); it was left untouched. Use another location"
+    case .damaged(let path, let reason):
+      "the database \(path) is damaged or not a database (\(reason)); it was left untouched. "
+        + "Restore it from a backup, or use another location"
     case .encoding(let reason): "cannot encode value: \(reason)"
     case .decoding(let collection, let key, let reason): "cannot decode \(collection)/\(key): \(reason)"
     case .schemaTooNew(let found, let supported):
@@ -62,7 +67,7 @@ public enum PersistenceError: ReportableError, Equatable, CustomStringConvertibl
     case .diskFull: .io
     case .busy: .unavailable
     case .openFailed, .notAStore: .cannotCreate
-    case .sqlite, .encoding, .decoding, .schemaTooNew, .migrationFailed: .internal
+    case .sqlite, .damaged, .encoding, .decoding, .schemaTooNew, .migrationFailed: .internal
     }
   }
 
@@ -82,6 +87,7 @@ public enum PersistenceError: ReportableError, Equatable, CustomStringConvertibl
       return .diskFull(path: path)
     }
     if primary == SQLITE_BUSY || primary == SQLITE_LOCKED { return .busy(path: path) }
+    if primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB { return .damaged(path: path, reason: message) }
     return .sqlite(code: code, message: message)
   }
 }

@@ -178,7 +178,7 @@ public final class LiveCosmonautClient: CosmonautClient {
         } catch {
           let mapped = Self.map(error, personal: personal)
           offlineReason = mapped.userMessage
-          record(mapped, "stationPosition")
+          analytics.recordError(mapped, module: Self.module, context: ["operation": "stationPosition"])
           logger.warning("Houston's position not used, showing the last known one: \(mapped.userMessage)")
           progress(.fellBack(reason: mapped.userMessage))
         }
