@@ -79,7 +79,7 @@ import Testing
     await harness.houston.setDelay(.seconds(30))
     let started = ContinuousClock.now
     let error = await #expect(throws: CosmonautServiceError.self) { try await client.sync() }
-    #expect(ContinuousClock.now - started < .seconds(5))
+    #expect(ContinuousClock.now - started < .seconds(20), "bounded by the budget, not by Houston's 30 s")
     #expect(error == .houstonUnreachable("no answer in time"))
     #expect(try await client.pendingSync().pending.count == 2)
   }

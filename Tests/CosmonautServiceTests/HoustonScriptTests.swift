@@ -23,12 +23,18 @@ final class HoustonProcess {
       && FileManager.default.isExecutableFile(atPath: "/usr/bin/env")
   }
 
-  init(arguments: [String]) throws {
+  /// Starts Houston; its stderr goes to `errors` when given (else it is dropped).
+  init(arguments: [String], errors: URL? = nil) throws {
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", Self.scriptURL.path, "--port", "0"] + arguments
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    if let errors {
+      _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+      process.standardError = try FileHandle(forWritingTo: errors)
+    } else {
+      process.standardError = FileHandle.nullDevice
+    }
     try process.run()
     // The first stdout line says where it listens; EOF (empty read) means it died.
     var buffer = Data()
@@ -191,5 +197,98 @@ struct HoustonScriptTests {
     let lines = text.split(separator: "\n")
     #expect(lines.count == 1)
     #expect(lines.first?.hasPrefix("houston: error: cannot read state file") == true)
+  }
+
+  /// Runs a python3 client snippet against Houston and returns what it printed (waiting on its
+  /// own thread, never on one of the test runner's few cooperative threads).
+  private func pythonClient(_ script: String, port: Int) async throws -> String {
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, String(port)]
+    process.standardOutput = output
+    try process.run()
+    let data = await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        continuation.resume(returning: data)
+      }
+    }
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  @Test func eachAnswerGoesOutInOneWriteSoNoClientWaitsOnDelayedAcknowledgement() async throws {
+    let houston = try HoustonProcess(arguments: [])
+    defer { #expect(houston.stop() == 0) }
+    let port = try #require(houston.baseURL.port)
+    // Headers and body written separately arrive as two segments, the second held back by Nagle
+    // until the client's delayed ACK (~40 ms): the first read would then hold the headers only.
+    let script = """
+      import socket, sys
+      whole = 0
+      for _ in range(20):
+          s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+          s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+          s.sendall(b"GET /health HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n")
+          first = s.recv(65536)
+          whole += b'"status": "ok"' in first
+          s.close()
+      print(whole)
+      """
+    #expect(try await pythonClient(script, port: port) == "20")
+  }
+
+  @Test func aClientThatGoesAwayIsOneLineNeverATraceback() async throws {
+    let harness = try Harness()
+    let errors = harness.directory.appendingPathComponent("houston.err")
+    let houston = try HoustonProcess(arguments: ["--delay-ms", "300"], errors: errors)
+    let port = try #require(houston.baseURL.port)
+    let script = """
+      import socket, sys, time
+      for request in [b"GET /health HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n", b"POST /v1/reports HTTP/1.1\\r\\nContent-Length: 10\\r\\n\\r\\n{", b"GET /v1/sta"]:
+          s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+          s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x00")
+          s.sendall(request)
+          s.close()
+      time.sleep(0.8)
+      print("done")
+      """
+    #expect(try await pythonClient(script, port: port) == "done")
+    #expect(houston.stop() == 0)
+    let text = try String(contentsOf: errors, encoding: .utf8)
+    #expect(!text.contains("Traceback"), "\(text)")
+    #expect(text.split(separator: "\n").allSatisfy { $0.hasPrefix("houston: ") }, "\(text)")
+  }
+
+  @Test func helpSaysHowToReadWhatHoustonApplied() throws {
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", HoustonProcess.scriptURL.path, "--help"]
+    process.standardOutput = output
+    try process.run()
+    let help = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(help.contains("GET /v1/reports"))
+    #expect(help.contains("--state FILE"))
+    #expect(help.contains("curl"))
+    #expect(help.contains("--refuse-kind"))
+  }
+
+  @Test func answersAcknowledgeTheReportsKey() async throws {
+    let houston = try HoustonProcess(arguments: [])
+    defer { #expect(houston.stop() == 0) }
+    let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
+    let report = try HTTPRequest.json(
+      .post, path: "/v1/reports", body: ["id": "key-9", "kind": "status.report"],
+      headers: ["Idempotency-Key": "key-9"])
+    let delivery = AcknowledgedDelivery(client: client, path: "/v1/reports")
+    #expect(try await delivery.deliver(["id": "key-9"], key: "key-9") == .acknowledged(duplicate: false))
+    #expect(try await delivery.deliver(["id": "key-9"], key: "key-9") == .acknowledged(duplicate: true))
+    let answer = try await client.send(report)
+    let object = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: String])
+    #expect(object == ["status": "duplicate", "acknowledged": "key-9"])
   }
 }

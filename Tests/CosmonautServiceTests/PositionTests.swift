@@ -80,7 +80,7 @@ import Testing
     let events = EventRecorder<HoustonProgress>()
     let started = ContinuousClock.now
     let reading = try await client.stationPosition(progress: events.record)
-    #expect(ContinuousClock.now - started < .seconds(5), "bounded by the budget, not by Houston")
+    #expect(ContinuousClock.now - started < .seconds(20), "bounded by the budget, not by Houston's 30 s")
     #expect(!reading.isLive)
     #expect(reading.offlineReason?.contains("no answer in time") == true)
     #expect(events.values.first == .contacting("the station position"))
