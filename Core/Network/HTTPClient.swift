@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -54,7 +53,7 @@ public struct HTTPClient: HTTPSending {
       let failure: NetworkError
       var retryAfter: Duration?
       do {
-        let response = try await sendBounded(urlRequest, within: attemptTimeout)
+        let response = try await transport.send(urlRequest, within: attemptTimeout)
         if response.isSuccess { return response }
         failure = .status(code: response.status, body: HTTPClient.excerpt(response.body))
         retryAfter = HTTPClient.retryAfter(response, maximum: policy.maxBackoff)
@@ -77,36 +76,6 @@ public struct HTTPClient: HTTPSending {
       progress?(.waiting(afterAttempt: attempt, retryIn: wait, failure: failure))
       try await sleep(wait)
       attempt += 1
-    }
-  }
-
-  /// The transport's answer, or `.timeout` once `limit` has passed, whatever the transport does
-  /// meanwhile: URLSession's own timeout restarts whenever a byte arrives, and a cancelled
-  /// URLSession task may take its time to finish, so the answer is not waited for past the limit.
-  private func sendBounded(_ request: URLRequest, within limit: Duration) async throws -> HTTPResponse {
-    let transport = transport
-    let race = FirstOutcome<HTTPResponse>()
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        race.start(continuation)
-        let work = Task {
-          do {
-            race.finish(with: .success(try await transport.send(request)))
-          } catch {
-            race.finish(with: .failure(error))
-          }
-        }
-        let timer = Task {
-          try? await Task.sleep(for: limit)
-          if race.finish(with: .failure(NetworkError.timeout)) { work.cancel() }
-        }
-        race.onFinish {
-          work.cancel()
-          timer.cancel()
-        }
-      }
-    } onCancel: {
-      race.finish(with: .failure(CancellationError()))
     }
   }
 
@@ -282,56 +251,5 @@ public struct AuthenticatedClient: HTTPSending {
     }
     request.headers["Authorization"] = "Bearer \(token.rawValue)"
     return request
-  }
-}
-
-/// Resumes one continuation with whichever outcome arrives first; later ones are dropped.
-final class FirstOutcome<Value: Sendable>: Sendable {
-  private struct State {
-    var continuation: CheckedContinuation<Value, any Error>?
-    var early: Result<Value, any Error>?
-    var finished = false
-    var cleanup: (@Sendable () -> Void)?
-  }
-
-  private let state = Mutex(State())
-
-  /// Hands over the continuation; resumes it at once when an outcome already arrived.
-  func start(_ continuation: CheckedContinuation<Value, any Error>) {
-    let early: Result<Value, any Error>? = state.withLock { state in
-      if let early = state.early { return early }
-      state.continuation = continuation
-      return nil
-    }
-    if let early { continuation.resume(with: early) }
-  }
-
-  /// Runs `cleanup` once the race is decided (at once when it already is).
-  func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
-    let finished = state.withLock { state in
-      if !state.finished { state.cleanup = cleanup }
-      return state.finished
-    }
-    if finished { cleanup() }
-  }
-
-  /// Offers an outcome; true when it was the first.
-  @discardableResult
-  func finish(with outcome: Result<Value, any Error>) -> Bool {
-    let (won, continuation, cleanup) = state.withLock { state in
-      guard !state.finished else {
-        return (false, nil as CheckedContinuation<Value, any Error>?, nil as (@Sendable () -> Void)?)
-      }
-      state.finished = true
-      if state.continuation == nil { state.early = outcome }
-      defer {
-        state.continuation = nil
-        state.cleanup = nil
-      }
-      return (true, state.continuation, state.cleanup)
-    }
-    continuation?.resume(with: outcome)
-    cleanup?()
-    return won
   }
 }

@@ -5,6 +5,15 @@ public enum HTTPMethod: String, Sendable, CaseIterable {
   case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
 }
 
+/// The encoder of request bodies (sorted keys, ISO-8601 dates), made once: `encode` keeps no state
+/// between calls, so requests built on several threads may share it.
+private let jsonEncoder: JSONEncoder = {
+  let encoder = JSONEncoder()
+  encoder.dateEncodingStrategy = .iso8601
+  encoder.outputFormatting = [.sortedKeys]
+  return encoder
+}()
+
 /// A typed HTTP request relative to a client's base URL.
 public struct HTTPRequest: Sendable, Equatable {
   /// The method.
@@ -49,12 +58,9 @@ public struct HTTPRequest: Sendable, Equatable {
   public static func json<Body: Encodable>(
     _ method: HTTPMethod, path: String, body: Body, headers: [String: String] = [:]
   ) throws -> HTTPRequest {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.outputFormatting = [.sortedKeys]
     let data: Data
     do {
-      data = try encoder.encode(body)
+      data = try jsonEncoder.encode(body)
     } catch {
       throw NetworkError.encoding("\(error)")
     }

@@ -139,15 +139,15 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
   ) async throws -> DeliveryRound {
     let queued = try await store.perform { _ in try self.pending() }
     var round = DeliveryRound()
-    var acknowledged: [String] = []
+    var acknowledged: [(message: OutboxMessage, sequence: Int)] = []
     let clock = ContinuousClock()
     var lastRecord = clock.now
     func record() async throws {
       lastRecord = clock.now
       guard !acknowledged.isEmpty else { return }
-      let ids = acknowledged
+      let batch = acknowledged
       acknowledged.removeAll()
-      round.delivered += try await store.perform { _ in try self.recordDelivered(ids, at: now()) }
+      round.delivered += try await store.perform { _ in try self.recordDelivered(batch, at: now()) }
     }
     for item in queued {
       if Task.isCancelled { break }
@@ -160,7 +160,7 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
       }
       switch verdict {
       case .delivered:
-        acknowledged.append(item.entry.id)
+        acknowledged.append((item.entry, item.sequence))
         if acknowledged.count >= batchSize || lastRecord.duration(to: clock.now) >= batchInterval {
           try await record()
         }
@@ -187,18 +187,18 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
   }
 
   /// Moves acknowledged messages from the queue to the history, in one transaction; trims the history.
-  func recordDelivered(_ ids: [String], at date: Date) throws -> [OutboxMessage] {
+  /// A message no longer queued (another process recorded it first) is skipped.
+  func recordDelivered(_ batch: [(message: OutboxMessage, sequence: Int)], at date: Date) throws -> [OutboxMessage] {
     try store.transaction { transaction in
       var recorded: [OutboxMessage] = []
-      for id in ids {
-        guard var item = try transaction.get(OutboxItem<Payload>.self, key: id, in: queueCollection) else { continue }
-        try transaction.delete(key: id, in: queueCollection)
-        item.entry.attempts += 1
-        item.entry.lastError = nil
+      for (message, sequence) in batch {
+        guard try transaction.delete(key: message.id, in: queueCollection) else { continue }
+        var entry = message
+        entry.attempts += 1
+        entry.lastError = nil
         try transaction.put(
-          DeliveredMessage(entry: item.entry, sequence: item.sequence, deliveredAt: date), key: id,
-          in: deliveredCollection)
-        recorded.append(item.entry)
+          DeliveredMessage(entry: entry, sequence: sequence, deliveredAt: date), key: entry.id, in: deliveredCollection)
+        recorded.append(entry)
       }
       try transaction.trim(deliveredCollection, keepingNewest: historyLimit)
       return recorded

@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// `Scripts/houston` as a real process on 127.0.0.1, spoken to over URLSession.
-final class HoustonProcess {
+final class HoustonProcess: @unchecked Sendable {
   let process = Process()
   let baseURL: URL
 
@@ -55,6 +55,16 @@ final class HoustonProcess {
 
   struct HoustonStartError: Error { let line: String }
 
+  /// Starts Houston like `init`, waiting for its ready line on a thread of its own: the test
+  /// runner's few cooperative threads are never held up (other tests' timers need them).
+  static func start(arguments: [String], errors: URL? = nil) async throws -> HoustonProcess {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(with: Result { try HoustonProcess(arguments: arguments, errors: errors) })
+      }
+    }
+  }
+
   /// Sends SIGTERM and waits up to 5 s; then SIGKILL (so a test never hangs). Returns the exit status.
   func stop() -> Int32 {
     process.terminate()  // SIGTERM
@@ -74,7 +84,7 @@ struct HoustonScriptTests {
   }
 
   @Test func liveClientSyncsExactlyOnceThroughFaultsAndReadsThePosition() async throws {
-    let houston = try HoustonProcess(arguments: [
+    let houston = try await HoustonProcess.start(arguments: [
       "--token", "secret-token", "--fail-first", "2", "--drop-response-first", "1",
     ])
     defer { #expect(houston.stop() == 0) }
@@ -103,7 +113,7 @@ struct HoustonScriptTests {
   }
 
   @Test func wrongTokenIsRefused() async throws {
-    let houston = try HoustonProcess(arguments: ["--token", "right"])
+    let houston = try await HoustonProcess.start(arguments: ["--token", "right"])
     defer { #expect(houston.stop() == 0) }
     let harness = try Harness()
     let token = try #require(AuthToken("wrong"))
@@ -126,12 +136,12 @@ struct HoustonScriptTests {
       method: .post, path: "/v1/reports", headers: ["Idempotency-Key": "key-1", "Content-Type": "application/json"],
       body: JSONSerialization.data(withJSONObject: ["id": "key-1", "kind": "status.report", "payload": [:]]))
 
-    let first = try HoustonProcess(arguments: ["--state", stateFile])
+    let first = try await HoustonProcess.start(arguments: ["--state", stateFile])
     let firstClient = HTTPClient(configuration: ClientConfiguration(baseURL: first.baseURL, retry: .none))
     #expect(try await firstClient.send(report).status == 201)
     #expect(first.stop() == 0)
 
-    let second = try HoustonProcess(arguments: ["--state", stateFile])
+    let second = try await HoustonProcess.start(arguments: ["--state", stateFile])
     defer { #expect(second.stop() == 0) }
     let secondClient = HTTPClient(configuration: ClientConfiguration(baseURL: second.baseURL, retry: .none))
     let duplicate = try await secondClient.send(report)
@@ -159,7 +169,7 @@ struct HoustonScriptTests {
     let report = try HTTPRequest(
       method: .post, path: "/v1/reports", headers: ["Idempotency-Key": "key-1"],
       body: JSONSerialization.data(withJSONObject: ["id": "key-1", "kind": "status.report", "payload": [:]]))
-    let houston = try HoustonProcess(arguments: ["--state", stateFile])
+    let houston = try await HoustonProcess.start(arguments: ["--state", stateFile])
     defer { #expect(houston.stop() == 0) }
     let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
 
@@ -219,7 +229,7 @@ struct HoustonScriptTests {
   }
 
   @Test func eachAnswerGoesOutInOneWriteSoNoClientWaitsOnDelayedAcknowledgement() async throws {
-    let houston = try HoustonProcess(arguments: [])
+    let houston = try await HoustonProcess.start(arguments: [])
     defer { #expect(houston.stop() == 0) }
     let port = try #require(houston.baseURL.port)
     // Headers and body written separately arrive as two segments, the second held back by Nagle
@@ -242,7 +252,7 @@ struct HoustonScriptTests {
   @Test func aClientThatGoesAwayIsOneLineNeverATraceback() async throws {
     let harness = try Harness()
     let errors = harness.directory.appendingPathComponent("houston.err")
-    let houston = try HoustonProcess(arguments: ["--delay-ms", "300"], errors: errors)
+    let houston = try await HoustonProcess.start(arguments: ["--delay-ms", "300"], errors: errors)
     let port = try #require(houston.baseURL.port)
     let script = """
       import socket, sys, time
@@ -278,7 +288,7 @@ struct HoustonScriptTests {
   }
 
   @Test func answersAcknowledgeTheReportsKey() async throws {
-    let houston = try HoustonProcess(arguments: [])
+    let houston = try await HoustonProcess.start(arguments: [])
     defer { #expect(houston.stop() == 0) }
     let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
     let report = try HTTPRequest.json(

@@ -74,8 +74,8 @@ import Testing
 
   @Test func aSlowHoustonIsGivenUpAfterTheBudgetAndTheLastPositionShownAtOnce() async throws {
     let harness = try Harness(houston: FakeHouston(positionBody: positionJSON))
+    #expect(try await harness.makeClient().stationPosition().isLive)
     let client = try harness.makeClient(budget: .init(position: .milliseconds(300), report: .seconds(1)))
-    _ = try await client.stationPosition()
     await harness.houston.setDelay(.seconds(30))
     let events = EventRecorder<HoustonProgress>()
     let started = ContinuousClock.now

@@ -3,6 +3,13 @@ import Testing
 
 @testable import Network
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 private struct Health: Decodable, Equatable {
   var status: String
   var at: Date
@@ -35,4 +42,29 @@ private struct Health: Decodable, Equatable {
     return true
   }
   #expect(await sleeper.durations.count == RetryPolicy.standard.maxAttempts - 1)
+}
+
+@Test func aServerThatNeverAnswersIsGivenUpAtTheLimit() async throws {
+  // Listening but never accepting: the connection is made, the request sent, no answer comes.
+  let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  defer { close(listener) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  _ = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
+  }
+  listen(listener, 8)
+  _ = withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+  }
+  let url = try #require(URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/slow"))
+  var request = URLRequest(url: url)
+  request.timeoutInterval = 60
+  let started = ContinuousClock.now
+  await #expect(throws: NetworkError.timeout) {
+    try await URLSessionTransport().send(request, within: .milliseconds(300))
+  }
+  #expect(ContinuousClock.now - started < .seconds(10), "bounded by the limit, not by URLSession's 60 s")
 }
