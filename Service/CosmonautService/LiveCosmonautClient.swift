@@ -24,8 +24,8 @@ public final class LiveCosmonautClient: CosmonautClient {
       self.report = report
     }
 
-    /// 2 s for the position, 8 s per report: a person is waiting.
-    public static let interactive = HoustonBudget(position: .seconds(2), report: .seconds(8))
+    /// 2 s for the position, 5 s per report: a person is waiting.
+    public static let interactive = HoustonBudget(position: .seconds(2), report: .seconds(5))
   }
 
   /// Module name used for analytics and logs.
@@ -197,7 +197,7 @@ public final class LiveCosmonautClient: CosmonautClient {
         (try outbox.pendingMessages(), try outbox.setAside().map(\.entry))
       }
       return SyncReport(
-        delivered: [], pending: pending.map(OutboxEntry.init), setAside: setAside.map(OutboxEntry.init),
+        delivered: [], pending: pending, setAside: setAside,
         houstonConfigured: houston != nil, lastError: pending.first?.lastError)
     }
   }
@@ -237,21 +237,21 @@ public final class LiveCosmonautClient: CosmonautClient {
   public func deliveredHistory() async throws -> [OutboxEntry] {
     try await reporting("deliveredHistory") {
       let outbox = outbox
-      return try await store.perform { _ in try outbox.history().map { OutboxEntry($0.entry) } }
+      return try await store.perform { _ in try outbox.history().map(\.entry) }
     }
   }
 
   public func setAsideReports() async throws -> [OutboxEntry] {
     try await reporting("setAsideReports") {
       let outbox = outbox
-      return try await store.perform { _ in try outbox.setAside().map { OutboxEntry($0.entry) } }
+      return try await store.perform { _ in try outbox.setAside().map(\.entry) }
     }
   }
 
   public func retrySetAside(_ id: String) async throws -> OutboxEntry {
     try await reporting("retrySetAside") {
       let outbox = outbox
-      let entry = OutboxEntry(try await store.perform { _ in try outbox.retry(id) })
+      let entry = try await store.perform { _ in try outbox.retry(id) }
       logger.notice("set-aside report back in the outbox", metadata: ["kind": entry.kind, "key": entry.id])
       changed()
       return entry
@@ -261,7 +261,7 @@ public final class LiveCosmonautClient: CosmonautClient {
   public func discardSetAside(_ id: String) async throws -> OutboxEntry {
     try await reporting("discardSetAside") {
       let outbox = outbox
-      let entry = OutboxEntry(try await store.perform { _ in try outbox.discard(id) })
+      let entry = try await store.perform { _ in try outbox.discard(id) }
       logger.notice("set-aside report discarded", metadata: ["kind": entry.kind, "key": entry.id])
       analytics.track("sync.discarded", ["kind": entry.kind])
       return entry
@@ -340,8 +340,8 @@ public final class LiveCosmonautClient: CosmonautClient {
       (try outbox.pendingMessages(), try outbox.setAside().map(\.entry))
     }
     var report = SyncReport(
-      delivered: round.delivered.map(OutboxEntry.init), pending: pending.map(OutboxEntry.init),
-      setAside: setAside.map(OutboxEntry.init), houstonConfigured: true)
+      delivered: round.delivered, pending: pending,
+      setAside: setAside, houstonConfigured: true)
     if !round.setAside.isEmpty {
       analytics.track("sync.setAside", ["count": String(round.setAside.count)])
     }
@@ -378,7 +378,7 @@ public final class LiveCosmonautClient: CosmonautClient {
     }
     guard let message else { return nil }
     logger.info("status report queued")
-    return OutboxEntry(message)
+    return message
   }
 
   /// Tells a running background syncer that something was queued.
@@ -477,13 +477,4 @@ struct DeliveryFailure: Error, CustomStringConvertible {
   let reason: String
 
   var description: String { reason }
-}
-
-extension OutboxEntry {
-  /// The service's form of an outbox message.
-  init(_ message: OutboxMessage) {
-    self.init(
-      id: message.id, kind: message.kind, createdAt: message.createdAt, attempts: message.attempts,
-      lastError: message.lastError)
-  }
 }

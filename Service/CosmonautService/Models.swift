@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 
 /// The cosmonaut's own profile, stored on board. Fields are empty strings while unset.
 public struct CosmonautProfile: Codable, Sendable, Equatable {
@@ -148,28 +149,11 @@ public struct PositionReading: Sendable, Equatable {
   }
 }
 
-/// One change waiting for (or already given) delivery to Houston.
-public struct OutboxEntry: Codable, Sendable, Equatable {
-  /// The idempotency key (a lowercase UUID), sent as the `Idempotency-Key` header.
-  public var id: String
-  /// "profile.updated", "supplies.changed" or "status.report".
-  public var kind: String
-  /// When the change happened.
-  public var createdAt: Date
-  /// How many sync rounds tried to deliver this entry (a delivered entry counts its successful round).
-  public var attempts: Int
-  /// Why the last delivery attempt failed, if it did.
-  public var lastError: String?
+/// One report waiting for (or already given) delivery to Houston: the outbox's own message
+/// (`Persistence.OutboxMessage`: idempotency key, kind, creation date, attempts, last error).
+public typealias OutboxEntry = OutboxMessage
 
-  /// Creates an entry.
-  public init(id: String, kind: String, createdAt: Date, attempts: Int = 0, lastError: String? = nil) {
-    self.id = id
-    self.kind = kind
-    self.createdAt = createdAt
-    self.attempts = attempts
-    self.lastError = lastError
-  }
-
+extension OutboxMessage {
   /// Kind of an entry created by a profile update.
   public static let profileUpdatedKind = "profile.updated"
   /// Kind of an entry created by consuming or restocking supplies.

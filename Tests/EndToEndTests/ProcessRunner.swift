@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// What a finished process left behind.
 struct ProcessResult: Sendable {
   let status: Int32
@@ -287,5 +291,17 @@ extension Sandbox {
   func syncStatus() async throws -> [String: Any] {
     let result = try await cosmonaut(["sync", "status", "--json"])
     return try (result.stdout.json() as? [String: Any]) ?? [:]
+  }
+}
+
+/// What a running `Scripts/houston` says it applied.
+enum Houston {
+  /// The reports Houston at `base` applied, in order (`GET /v1/reports`).
+  static func appliedReports(at base: String) async throws -> [[String: Any]] {
+    guard let url = URL(string: base + "/v1/reports") else { throw URLError(.badURL) }
+    let (data, _) = try await URLSession.shared.data(from: url)
+    let body = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    guard let reports = body?["reports"] as? [[String: Any]] else { throw URLError(.cannotParseResponse) }
+    return reports
   }
 }

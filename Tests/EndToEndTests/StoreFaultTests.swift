@@ -70,6 +70,23 @@ private func python(_ script: String, _ arguments: [String] = [], in sandbox: Sa
   ).status
 }
 
+/// `cosmonaut` with its data directory on a small disk of its own.
+private struct OnSmallDisk {
+  let disk: SmallDisk
+  let sandbox: Sandbox
+  let data: String
+
+  init() throws {
+    disk = try SmallDisk()
+    sandbox = try Sandbox()
+    data = disk.mountPoint.appendingPathComponent("data").path
+  }
+
+  func cosmonaut(_ arguments: [String]) async throws -> ProcessResult {
+    try await sandbox.run(Executables.cosmonaut, ["--data-dir", data] + arguments, environment: sandbox.environment)
+  }
+}
+
 private func water(_ result: ProcessResult) -> Int? {
   ((try? result.stdout.json()) as? [[String: Any]])?.first { $0["id"] as? String == "water" }?["quantity"] as? Int
 }
@@ -82,12 +99,8 @@ struct StoreFaultTests {
     "on a nearly full disk, reads work and a write fails with 'disk full' (exit 74), changing nothing",
     .enabled(if: SmallDisk.isAvailable, "mounting a small tmpfs needs root; skipped"))
   func nearlyFullDisk() async throws {
-    let disk = try SmallDisk()
-    let sandbox = try Sandbox()
-    let data = disk.mountPoint.appendingPathComponent("data").path
-    func cosmonaut(_ arguments: [String]) async throws -> ProcessResult {
-      try await sandbox.run(Executables.cosmonaut, ["--data-dir", data] + arguments, environment: sandbox.environment)
-    }
+    let small = try OnSmallDisk()
+    let (disk, data, cosmonaut) = (small.disk, small.data, small.cosmonaut)
     #expect(try await cosmonaut(["supplies", "restock", "water", "5"]).status == 0)
     #expect(try await cosmonaut(["profile", "set", "--name", "Valentina Tereshkova"]).status == 0)
     try disk.fill(leaving: 6 * 1024)
@@ -132,12 +145,8 @@ struct StoreFaultTests {
     "a store whose write-ahead files are gone still opens for reading on a full disk",
     .enabled(if: SmallDisk.isAvailable, "mounting a small tmpfs needs root; skipped"))
   func fullDiskWithoutSharedMemoryFile() async throws {
-    let disk = try SmallDisk()
-    let sandbox = try Sandbox()
-    let data = disk.mountPoint.appendingPathComponent("data").path
-    func cosmonaut(_ arguments: [String]) async throws -> ProcessResult {
-      try await sandbox.run(Executables.cosmonaut, ["--data-dir", data] + arguments, environment: sandbox.environment)
-    }
+    let small = try OnSmallDisk()
+    let (disk, sandbox, data, cosmonaut) = (small.disk, small.sandbox, small.data, small.cosmonaut)
     #expect(try await cosmonaut(["supplies", "restock", "water", "1"]).status == 0)
     // Another program (here python's sqlite3) checkpoints and closes last: -wal and -shm are deleted.
     let checkpoint =

@@ -57,7 +57,7 @@ struct SyncFaultTests {
     let again = try await sandbox.cosmonaut(["--houston", url, "sync", "--json"])
     #expect(again.status == 0)
     #expect(((try again.stdout.json() as? [String: Any])?["delivered"] as? [Any])?.isEmpty == true)
-    let kinds = try await appliedReports(at: url).compactMap { $0["kind"] as? String }
+    let kinds = try await Houston.appliedReports(at: url).compactMap { $0["kind"] as? String }
     #expect(kinds.sorted() == ["profile.updated", "status.report"])
   }
 
@@ -118,12 +118,5 @@ struct SyncFaultTests {
     #expect(cached.status == 0, "\(cached.stderr)")
     let position = try #require((try cached.stdout.json() as? [String: Any])?["position"] as? [String: Any])
     #expect(position["live"] as? Bool == false)
-  }
-
-  private func appliedReports(at base: String) async throws -> [[String: Any]] {
-    let url = try #require(URL(string: base + "/v1/reports"))
-    let (data, _) = try await URLSession.shared.data(from: url)
-    let body = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    return try #require(body["reports"] as? [[String: Any]])
   }
 }

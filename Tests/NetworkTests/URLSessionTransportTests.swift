@@ -46,20 +46,9 @@ private struct Health: Decodable, Equatable {
 
 @Test func aServerThatNeverAnswersIsGivenUpAtTheLimit() async throws {
   // Listening but never accepting: the connection is made, the request sent, no answer comes.
-  let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  let (listener, port) = try LocalHTTPServer.silentListener()
   defer { close(listener) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-  _ = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
-  }
-  listen(listener, 8)
-  _ = withUnsafeMutablePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-  }
-  let url = try #require(URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/slow"))
+  let url = try #require(URL(string: "http://127.0.0.1:\(port)/slow"))
   var request = URLRequest(url: url)
   request.timeoutInterval = 60
   let started = ContinuousClock.now

@@ -57,15 +57,20 @@ private struct Reading: Codable, Equatable {
   #expect(try waiter.count(in: "n") == 0)
 }
 
+/// Writes a database the way another program would: `sql` on a fresh file `name` in `directory`.
+private func database(_ name: String, in directory: borrowing TemporaryDirectory, _ sql: String) throws -> URL {
+  let url = directory.url.appendingPathComponent(name)
+  try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+  try SQLiteDatabase(path: url.path).execute(sql)
+  return url
+}
+
 @Test func anotherProgramsSQLiteFileIsRefusedAndLeftUntouched() throws {
   let directory = TemporaryDirectory()
-  let url = directory.url.appendingPathComponent("cosmonaut.sqlite")
-  try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
-  do {
-    // A database of another program: its own table, nothing of ours.
-    let other = try SQLiteDatabase(path: url.path)
-    try other.execute("PRAGMA journal_mode=DELETE; CREATE TABLE photos(id INTEGER PRIMARY KEY, caption TEXT)")
-  }
+  // A database of another program: its own table, nothing of ours.
+  let url = try database(
+    "cosmonaut.sqlite", in: directory,
+    "PRAGMA journal_mode=DELETE; CREATE TABLE photos(id INTEGER PRIMARY KEY, caption TEXT)")
   let before = try Data(contentsOf: url)
   let error = #expect(throws: PersistenceError.self) {
     try EntityStore(configuration: StoreConfiguration(fileURL: url))
@@ -83,12 +88,7 @@ private struct Reading: Codable, Equatable {
 
 @Test func aFileMarkedByAnotherApplicationIsRefused() throws {
   let directory = TemporaryDirectory()
-  let url = directory.url.appendingPathComponent("marked.sqlite")
-  try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
-  do {
-    let other = try SQLiteDatabase(path: url.path)
-    try other.execute("PRAGMA application_id = 1234")
-  }
+  let url = try database("marked.sqlite", in: directory, "PRAGMA application_id = 1234")
   #expect(throws: PersistenceError.notAStore(path: url.path, reason: "its application id is 1234, not 1230197553")) {
     try EntityStore(configuration: StoreConfiguration(fileURL: url))
   }
@@ -96,17 +96,13 @@ private struct Reading: Codable, Equatable {
 
 @Test func aStoreWrittenBeforeFilesWereMarkedStillOpens() throws {
   let directory = TemporaryDirectory()
-  let url = directory.url.appendingPathComponent("old.sqlite")
-  try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
-  do {
-    let old = try SQLiteDatabase(path: url.path)
-    try old.execute(
-      """
-      CREATE TABLE entities(collection TEXT NOT NULL, key TEXT NOT NULL, value BLOB NOT NULL,
-        updated_at REAL NOT NULL, PRIMARY KEY(collection, key));
-      INSERT INTO entities VALUES('r', 'a', '{"text":"old"}', 0);
-      """)
-  }
+  let url = try database(
+    "old.sqlite", in: directory,
+    """
+    CREATE TABLE entities(collection TEXT NOT NULL, key TEXT NOT NULL, value BLOB NOT NULL,
+      updated_at REAL NOT NULL, PRIMARY KEY(collection, key));
+    INSERT INTO entities VALUES('r', 'a', '{"text":"old"}', 0);
+    """)
   let store = try EntityStore(configuration: StoreConfiguration(fileURL: url))
   #expect(try store.get(Reading.self, key: "a", in: "r") == Reading(text: "old"))
 }
