@@ -50,7 +50,7 @@ let service: [Module] = [
 let core: [Module] = [
   .systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
   .library("Network", dependsOn: ["Logging"]),
-  .library("Persistence", dependsOn: ["CSQLite", "Logging"]),
+  .library("Persistence", dependsOn: ["CSQLite", "Logging", "AppAnalytics"]),
   .library("Radio", dependsOn: ["Logging"]),
   .library("UIComponents", dependsOn: ["Logging", "AppAnalytics"]),
   .library("CommandLineKit", dependsOn: ["Logging", "AppAnalytics"]),

@@ -42,13 +42,8 @@ struct LiveServices: AppServices {
       houston = AuthenticatedClient(
         client: HTTPClient(configuration: configuration), token: try Self.token(launch.environment))
     }
-    let file = launch.file("cosmonaut.sqlite")
-    let store: EntityStore
-    do {
-      store = try EntityStore(configuration: StoreConfiguration(fileURL: file))
-    } catch {
-      throw StoreOpeningError(error, file: file)
-    }
+    // A store that cannot be opened says why itself (damaged, another program's, disk full, busy).
+    let store = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut.sqlite")))
     cosmonaut = LiveCosmonautClient(
       store: store, houston: houston, analytics: launch.analytics, logger: launch.logger.scoped(to: "CosmonautService"))
     let connection = launch.options[Self.suit] ?? .simulated(seed: UInt64(Date().timeIntervalSince1970))

@@ -47,12 +47,8 @@ struct LiveServices: AppServices {
       houston = AuthenticatedClient(client: HTTPClient(configuration: configuration), token: token)
     }
     let file = launch.file("iss-overview.sqlite")
-    let store: EntityStore
-    do {
-      store = try EntityStore(configuration: StoreConfiguration(fileURL: file))
-    } catch {
-      throw StoreError(file: file, error: error)
-    }
+    // A store that cannot be opened says why itself (damaged, another program's, disk full, busy).
+    let store = try EntityStore(configuration: StoreConfiguration(fileURL: file))
     let (logger, analytics) = (launch.logger, launch.analytics)
     schedule = LiveVehicleScheduleClient(
       houston: houston, store: store, analytics: analytics, logger: logger.scoped(to: "DockingPortService"))
@@ -108,16 +104,5 @@ enum StationConnection: Sendable, Equatable, CustomStringConvertible {
         DockingPortSimulation(simulator: DockingSimulator(start: start), clock: Date.init, logger: simulator).connector
       )
     }
-  }
-}
-
-/// The app's database cannot be opened: one line saying why and what to do.
-struct StoreError: ReportableError {
-  let file: URL
-  let error: any Error
-
-  var kind: ErrorKind { .internal }
-  var userMessage: String {
-    "cannot open the database \(file.path): \(error); move it away to start afresh, or pass --data-dir DIR"
   }
 }

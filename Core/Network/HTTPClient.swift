@@ -6,7 +6,7 @@ import Logging
 #endif
 
 /// Sends typed requests to one server with timeouts and retries for idempotent calls.
-public struct HTTPClient: Sendable {
+public struct HTTPClient: HTTPSending {
   /// The server, timeout and retry policy.
   public let configuration: ClientConfiguration
   private let transport: any HTTPTransport
@@ -29,16 +29,31 @@ public struct HTTPClient: Sendable {
   ///
   /// Idempotent requests are retried on unreachable/timeout/5xx/429 with exponential backoff
   /// (a `Retry-After: <seconds>` header wins, capped by `maxBackoff`); non-2xx ends in `.status`.
-  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let urlRequest = try makeURLRequest(request)
+  /// Each attempt is bounded by the configured timeout and everything, retries and waits included,
+  /// by `request.totalTimeout` when set: then `.timeout` is thrown (or the last failure, when the
+  /// next wait would not fit). `progress` hears about every attempt and every wait before a retry.
+  public func send(
+    _ request: HTTPRequest, progress: (@Sendable (HTTPProgress) -> Void)? = nil
+  ) async throws -> HTTPResponse {
+    var urlRequest = try makeURLRequest(request)
     let policy = configuration.retry
     let attempts = request.isIdempotent ? max(1, policy.maxAttempts) : 1
+    let clock = ContinuousClock()
+    let deadline = request.totalTimeout.map { clock.now + $0 }
     var attempt = 1
     while true {
+      var attemptTimeout = configuration.timeout
+      if let deadline {
+        let remaining = clock.now.duration(to: deadline)
+        guard remaining > .zero else { throw NetworkError.timeout }
+        attemptTimeout = min(attemptTimeout, remaining)
+      }
+      urlRequest.timeoutInterval = attemptTimeout.seconds
+      progress?(.attempt(attempt))
       let failure: NetworkError
       var retryAfter: Duration?
       do {
-        let response = try await transport.send(urlRequest)
+        let response = try await transport.send(urlRequest, within: attemptTimeout)
         if response.isSuccess { return response }
         failure = .status(code: response.status, body: HTTPClient.excerpt(response.body))
         retryAfter = HTTPClient.retryAfter(response, maximum: policy.maxBackoff)
@@ -51,12 +66,14 @@ public struct HTTPClient: Sendable {
       guard failure.isTransient, attempt < attempts else { throw failure }
       try Task.checkCancellation()
       let wait = min(retryAfter ?? policy.backoff(afterAttempt: attempt), policy.maxBackoff)
+      if let deadline, clock.now + wait >= deadline { throw failure }
       logger.debug(
         "retrying request",
         metadata: [
           "method": request.method.rawValue, "path": request.path, "attempt": "\(attempt)",
           "error": failure.description, "wait": "\(wait)",
         ])
+      progress?(.waiting(afterAttempt: attempt, retryIn: wait, failure: failure))
       try await sleep(wait)
       attempt += 1
     }
@@ -64,8 +81,10 @@ public struct HTTPClient: Sendable {
 
   /// Sends `request` and decodes its 2xx body as JSON (ISO-8601 dates).
   /// - Throws: `NetworkError.decoding` naming the key path that failed, or any error of `send`.
-  public func send<T: Decodable>(_ request: HTTPRequest, decoding type: T.Type) async throws -> T {
-    let response = try await send(request)
+  public func send<T: Decodable>(
+    _ request: HTTPRequest, decoding type: T.Type, progress: (@Sendable (HTTPProgress) -> Void)? = nil
+  ) async throws -> T {
+    let response = try await send(request, progress: progress)
     return try HTTPClient.decode(type, from: response.body)
   }
 
@@ -200,7 +219,7 @@ public struct AuthToken: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A client that cannot exist without a token: adds "Authorization: Bearer <token>" to every request.
-public struct AuthenticatedClient: Sendable {
+public struct AuthenticatedClient: HTTPSending {
   /// The underlying client.
   public let client: HTTPClient
   private let token: AuthToken
@@ -211,14 +230,18 @@ public struct AuthenticatedClient: Sendable {
     self.token = token
   }
 
-  /// Sends `request` with the bearer token; see `HTTPClient.send(_:)`.
-  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    try await client.send(authorized(request))
+  /// Sends `request` with the bearer token; see `HTTPClient.send(_:progress:)`.
+  public func send(
+    _ request: HTTPRequest, progress: (@Sendable (HTTPProgress) -> Void)? = nil
+  ) async throws -> HTTPResponse {
+    try await client.send(authorized(request), progress: progress)
   }
 
-  /// Sends `request` with the bearer token and decodes the body; see `HTTPClient.send(_:decoding:)`.
-  public func send<T: Decodable>(_ request: HTTPRequest, decoding type: T.Type) async throws -> T {
-    try await client.send(authorized(request), decoding: type)
+  /// Sends `request` with the bearer token and decodes the body; see `HTTPClient.send(_:decoding:progress:)`.
+  public func send<T: Decodable>(
+    _ request: HTTPRequest, decoding type: T.Type, progress: (@Sendable (HTTPProgress) -> Void)? = nil
+  ) async throws -> T {
+    try await client.send(authorized(request), decoding: type, progress: progress)
   }
 
   func authorized(_ request: HTTPRequest) -> HTTPRequest {

@@ -5,6 +5,15 @@ public enum HTTPMethod: String, Sendable, CaseIterable {
   case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
 }
 
+/// The encoder of request bodies (sorted keys, ISO-8601 dates), made once: `encode` keeps no state
+/// between calls, so requests built on several threads may share it.
+private let jsonEncoder: JSONEncoder = {
+  let encoder = JSONEncoder()
+  encoder.dateEncodingStrategy = .iso8601
+  encoder.outputFormatting = [.sortedKeys]
+  return encoder
+}()
+
 /// A typed HTTP request relative to a client's base URL.
 public struct HTTPRequest: Sendable, Equatable {
   /// The method.
@@ -17,6 +26,9 @@ public struct HTTPRequest: Sendable, Equatable {
   public var headers: [String: String]
   /// The body, if any.
   public var body: Data?
+  /// The longest the request may take in all, retries and the waits between them included
+  /// (nil: only the client's per-attempt timeout and retry policy bound it).
+  public var totalTimeout: Duration?
 
   /// The header that makes a POST or PATCH safe to retry.
   public static let idempotencyKeyHeader = "Idempotency-Key"
@@ -46,12 +58,9 @@ public struct HTTPRequest: Sendable, Equatable {
   public static func json<Body: Encodable>(
     _ method: HTTPMethod, path: String, body: Body, headers: [String: String] = [:]
   ) throws -> HTTPRequest {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.outputFormatting = [.sortedKeys]
     let data: Data
     do {
-      data = try encoder.encode(body)
+      data = try jsonEncoder.encode(body)
     } catch {
       throw NetworkError.encoding("\(error)")
     }
@@ -107,6 +116,9 @@ public enum NetworkError: Error, Equatable, CustomStringConvertible {
   case decoding(keyPath: String, reason: String)
   /// The request body could not be encoded.
   case encoding(String)
+  /// The server answered 2xx, but not with the acknowledgement the request needed (see
+  /// `AcknowledgedDelivery`); `answer` says what came back.
+  case unacknowledged(status: Int, answer: String)
 
   /// One line describing the failure.
   public var description: String {
@@ -118,6 +130,10 @@ public enum NetworkError: Error, Equatable, CustomStringConvertible {
     case .decoding(let keyPath, let reason):
       keyPath.isEmpty ? "invalid response: \(reason)" : "invalid response at \(keyPath): \(reason)"
     case .encoding(let reason): "cannot encode request: \(reason)"
+    case .unacknowledged(let status, let answer):
+      answer.isEmpty
+        ? "HTTP status \(status) with an empty answer, not an acknowledgement"
+        : "HTTP status \(status) with an answer that is not an acknowledgement: \(answer)"
     }
   }
 
@@ -126,7 +142,21 @@ public enum NetworkError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .unreachable, .timeout: true
     case .status(let code, _): code == 429 || (500..<600).contains(code)
-    case .invalidURL, .decoding, .encoding: false
+    case .invalidURL, .decoding, .encoding, .unacknowledged: false
     }
   }
+}
+
+/// What a client is doing while it sends one request, for a screen that says so.
+public enum HTTPProgress: Sendable, Equatable {
+  /// Attempt number `n` (1-based) is on its way.
+  case attempt(Int)
+  /// Attempt `afterAttempt` failed with `failure`; the next one starts in `retryIn`.
+  case waiting(afterAttempt: Int, retryIn: Duration, failure: NetworkError)
+}
+
+/// Something that sends requests: `HTTPClient`, `AuthenticatedClient`, or a test double.
+public protocol HTTPSending: Sendable {
+  /// Sends `request` and returns its 2xx response; throws `NetworkError` otherwise.
+  func send(_ request: HTTPRequest, progress: (@Sendable (HTTPProgress) -> Void)?) async throws -> HTTPResponse
 }

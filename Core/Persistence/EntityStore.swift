@@ -7,26 +7,36 @@ import Logging
 /// configuration. Safe across threads (one connection, serialised by a lock) and across processes
 /// (`transaction` uses `BEGIN IMMEDIATE`, so a read-modify-write holds the write lock throughout).
 ///
-/// `@unchecked Sendable` is sound because the only mutable state, the SQLite connection, is touched
-/// exclusively while holding `lock` (the connection is opened with `SQLITE_OPEN_NOMUTEX`).
-/// A lock rather than `Mutex<Connection>`: a transaction body is a caller's closure that both uses the
-/// connection and returns a value, which `Mutex.withLock`'s `sending` rules cannot express. The lock is
-/// recursive so that a store call made by mistake inside a transaction body on the same thread joins
-/// that transaction (a nested `transaction` fails with SQLite's error) instead of deadlocking.
+/// `@unchecked Sendable` is sound because the only mutable state, the SQLite connection and the
+/// JSON codec, is touched exclusively while holding `lock` (the connection is opened with
+/// `SQLITE_OPEN_NOMUTEX`). A lock rather than `Mutex<Connection>`: a transaction body is a caller's
+/// closure that both uses the connection and returns a value, which `Mutex.withLock`'s `sending`
+/// rules cannot express. The lock is recursive so that a store call made by mistake inside a
+/// transaction body on the same thread joins that transaction (a nested `transaction` fails with
+/// SQLite's error) instead of deadlocking.
 public final class EntityStore: @unchecked Sendable {
   /// The configuration the store was opened with.
   public let configuration: StoreConfiguration
-  /// Serialises every use of `database` within this process.
+  /// Serialises every use of `database` and `codec` within this process.
   private let lock = NSRecursiveLock()
   /// The connection; only ever touched while holding `lock`.
   private let database: SQLiteDatabase
+  /// One encoder and decoder for every value; only ever touched while holding `lock`.
+  private let codec = EntityCodec()
+  /// Runs `perform` bodies: SQLite blocks (disk syncs, another process's write lock), which must
+  /// never hold one of the few threads of Swift's cooperative pool.
+  private let queue = DispatchQueue(label: "Persistence.EntityStore")
   private let logger: Logger
 
   /// Opens (creating the parent directory and file) the store and brings its schema up to date.
   ///
+  /// An existing file must be a store (or empty): an SQLite database of another program is refused
+  /// with `notAStore` and left as it is. On a disk too full for SQLite's shared-memory file the
+  /// store is opened in exclusive locking mode, so it can still be read (other processes wait).
+  ///
   /// - Parameter migrations: schema steps run in version order, each in its own transaction, once.
-  /// - Throws: `PersistenceError.openFailed`, `.schemaTooNew` when the file is newer than
-  ///   the highest migration version, `.migrationFailed`, or `.sqlite`.
+  /// - Throws: `PersistenceError.openFailed`, `.notAStore`, `.schemaTooNew` when the file is newer
+  ///   than the highest migration version, `.migrationFailed`, `.busy`, `.diskFull`, or `.sqlite`.
   public init(
     configuration: StoreConfiguration, migrations: [Migration] = [],
     logger: Logger = .disabled(module: "Persistence")
@@ -39,38 +49,43 @@ public final class EntityStore: @unchecked Sendable {
     } catch {
       throw PersistenceError.openFailed(path: url.path, reason: error.localizedDescription)
     }
-    let database = try SQLiteDatabase(path: url.path)
-    database.setBusyTimeout(configuration.busyTimeout)
-    try database.execute("PRAGMA journal_mode=WAL")
-    try database.execute("PRAGMA synchronous=FULL")
-    try EntityStore.prepareSchema(database, migrations: migrations, logger: logger)
-    self.database = database
+    do {
+      database = try EntityStore.open(url.path, configuration: configuration, migrations: migrations, exclusive: false)
+    } catch let error as PersistenceError where error.isNoSpace {
+      logger.warning("disk full: opening the store exclusively to read it", metadata: ["path": url.path])
+      database = try EntityStore.open(url.path, configuration: configuration, migrations: migrations, exclusive: true)
+    }
     logger.debug("opened store", metadata: ["path": url.path])
   }
 
   /// Stores `value` (as JSON) under `key`, replacing any previous value but keeping its position.
-  public func put<T: Codable>(_ value: T, key: String, in collection: String) throws {
-    let data = try EntityCodec.encode(value)
-    try withDatabase { try EntityQueries.put(data, key: key, in: collection, on: $0) }
+  public func put<T: Encodable>(_ value: T, key: String, in collection: String) throws {
+    try withDatabase { database in
+      try EntityQueries.put(try codec.encode(value), key: key, in: collection, on: database)
+    }
   }
 
   /// The value under `key`, or nil when there is none.
-  public func get<T: Codable>(_ type: T.Type, key: String, in collection: String) throws -> T? {
-    let data = try withDatabase { try EntityQueries.get(key: key, in: collection, on: $0) }
-    return try data.map { try EntityCodec.decode(type, from: $0, collection: collection, key: key) }
+  public func get<T: Decodable>(_ type: T.Type, key: String, in collection: String) throws -> T? {
+    try withDatabase { database in
+      try EntityQueries.get(key: key, in: collection, on: database).map {
+        try codec.decode(type, from: $0, collection: collection, key: key)
+      }
+    }
   }
 
   /// Every value in `collection`, in insertion order (of the first `put` of each key).
-  public func all<T: Codable>(_ type: T.Type, in collection: String) throws -> [(key: String, value: T)] {
-    let rows = try withDatabase { try EntityQueries.all(in: collection, on: $0) }
-    return try rows.map { row in
-      (key: row.key, value: try EntityCodec.decode(type, from: row.value, collection: collection, key: row.key))
+  public func all<T: Decodable>(_ type: T.Type, in collection: String) throws -> [(key: String, value: T)] {
+    try withDatabase { database in
+      try EntityQueries.all(in: collection, on: database).map { row in
+        (key: row.key, value: try codec.decode(type, from: row.value, collection: collection, key: row.key))
+      }
     }
   }
 
   /// The keys in `collection`, in insertion order.
   public func keys(in collection: String) throws -> [String] {
-    try withDatabase { try EntityQueries.all(in: collection, on: $0).map(\.key) }
+    try withDatabase { try EntityQueries.keys(in: collection, on: $0) }
   }
 
   /// Removes `key`; returns whether it existed.
@@ -96,7 +111,15 @@ public final class EntityStore: @unchecked Sendable {
   /// processes wait (up to the busy timeout) until this one commits or rolls back.
   public func transaction<R>(_ body: (StoreTransaction) throws -> R) throws -> R {
     try withDatabase { database in
-      try database.inTransaction { try body(StoreTransaction(database: database)) }
+      try database.inTransaction { try body(StoreTransaction(database: database, codec: codec)) }
+    }
+  }
+
+  /// Runs `body` with this store on the store's own serial queue and returns its result, so
+  /// blocking SQLite work never holds a thread of Swift's cooperative pool.
+  public func perform<R: Sendable>(_ body: @escaping @Sendable (EntityStore) throws -> R) async throws -> R {
+    try await withCheckedThrowingContinuation { continuation in
+      queue.async { continuation.resume(with: Result { try body(self) }) }
     }
   }
 
@@ -107,9 +130,7 @@ public final class EntityStore: @unchecked Sendable {
 
   /// The value of `PRAGMA <name>` as text (e.g. "wal" for journal_mode), for diagnostics.
   func pragma(_ name: String) throws -> String {
-    try withDatabase { database in
-      try database.withStatement("PRAGMA \(name)") { try $0.step() ? $0.text(at: 0) : "" }
-    }
+    try withDatabase { try $0.pragma(name) }
   }
 
   private func withDatabase<R>(_ body: (SQLiteDatabase) throws -> R) throws -> R {
@@ -118,72 +139,48 @@ public final class EntityStore: @unchecked Sendable {
     return try body(database)
   }
 
-  private static func prepareSchema(_ database: SQLiteDatabase, migrations: [Migration], logger: Logger) throws {
-    let ordered = migrations.sorted { $0.version < $1.version }
-    if let duplicate = zip(ordered, ordered.dropFirst()).first(where: { $0.version == $1.version }) {
-      throw PersistenceError.migrationFailed(version: duplicate.0.version, reason: "duplicate migration version")
-    }
-    if let invalid = ordered.first(where: { $0.version < 1 }) {
-      throw PersistenceError.migrationFailed(version: invalid.version, reason: "migration versions start at 1")
-    }
-    let supported = ordered.last?.version ?? 0
-    let found = try database.userVersion()
-    if found > supported { throw PersistenceError.schemaTooNew(found: found, supported: supported) }
-    try database.inTransaction {
-      try database.execute(
-        """
-        CREATE TABLE IF NOT EXISTS entities(
-          collection TEXT NOT NULL, key TEXT NOT NULL, value BLOB NOT NULL, updated_at REAL NOT NULL,
-          PRIMARY KEY(collection, key))
-        """)
-    }
-    for migration in ordered where migration.version > found {
-      do {
-        try database.inTransaction {
-          // Another process may have migrated while we waited for the write lock.
-          let current = try database.userVersion()
-          if current > supported { throw PersistenceError.schemaTooNew(found: current, supported: supported) }
-          guard current < migration.version else { return }
-          for statement in migration.statements { try database.execute(statement) }
-          try database.execute("PRAGMA user_version = \(migration.version)")
-        }
-        logger.debug("migrated schema", metadata: ["version": "\(migration.version)"])
-      } catch let error as PersistenceError {
-        if case .schemaTooNew = error { throw error }
-        throw PersistenceError.migrationFailed(version: migration.version, reason: error.description)
-      } catch {
-        throw PersistenceError.migrationFailed(version: migration.version, reason: "\(error)")
-      }
-    }
+  /// Opens the connection, checks the file is a store (or empty), and brings the schema up to date.
+  private static func open(
+    _ path: String, configuration: StoreConfiguration, migrations: [Migration], exclusive: Bool
+  ) throws -> SQLiteDatabase {
+    let database = try SQLiteDatabase(path: path, exclusive: exclusive)
+    database.setBusyTimeout(configuration.busyTimeout)
+    let isEmpty = try StoreSchema.checkIdentity(of: database)
+    if try database.pragma("journal_mode") != "wal" { try database.execute("PRAGMA journal_mode=WAL") }
+    try database.execute("PRAGMA synchronous=FULL")
+    if isEmpty { try StoreSchema.create(in: database) }
+    try StoreSchema.migrate(database, migrations: migrations)
+    return database
   }
 }
 
 /// The operations available inside `EntityStore.transaction`; only valid during the body.
 public struct StoreTransaction {
   let database: SQLiteDatabase
+  let codec: EntityCodec
 
   /// Stores `value` under `key`, replacing any previous value but keeping its position.
-  public func put<T: Codable>(_ value: T, key: String, in collection: String) throws {
-    try EntityQueries.put(try EntityCodec.encode(value), key: key, in: collection, on: database)
+  public func put<T: Encodable>(_ value: T, key: String, in collection: String) throws {
+    try EntityQueries.put(try codec.encode(value), key: key, in: collection, on: database)
   }
 
   /// The value under `key`, or nil.
-  public func get<T: Codable>(_ type: T.Type, key: String, in collection: String) throws -> T? {
+  public func get<T: Decodable>(_ type: T.Type, key: String, in collection: String) throws -> T? {
     try EntityQueries.get(key: key, in: collection, on: database).map {
-      try EntityCodec.decode(type, from: $0, collection: collection, key: key)
+      try codec.decode(type, from: $0, collection: collection, key: key)
     }
   }
 
   /// Every value in `collection`, in insertion order.
-  public func all<T: Codable>(_ type: T.Type, in collection: String) throws -> [(key: String, value: T)] {
+  public func all<T: Decodable>(_ type: T.Type, in collection: String) throws -> [(key: String, value: T)] {
     try EntityQueries.all(in: collection, on: database).map { row in
-      (key: row.key, value: try EntityCodec.decode(type, from: row.value, collection: collection, key: row.key))
+      (key: row.key, value: try codec.decode(type, from: row.value, collection: collection, key: row.key))
     }
   }
 
   /// The keys in `collection`, in insertion order.
   public func keys(in collection: String) throws -> [String] {
-    try EntityQueries.all(in: collection, on: database).map(\.key)
+    try EntityQueries.keys(in: collection, on: database)
   }
 
   /// Removes `key`; returns whether it existed.
@@ -202,9 +199,15 @@ public struct StoreTransaction {
   public func count(in collection: String) throws -> Int {
     try EntityQueries.count(in: collection, on: database)
   }
+
+  /// Removes the oldest entities of `collection` (by first insertion) beyond the newest `limit`.
+  @discardableResult
+  func trim(_ collection: String, keepingNewest limit: Int) throws -> Int {
+    try EntityQueries.trim(collection, keepingNewest: limit, on: database)
+  }
 }
 
-/// The SQL of the store, always with bound parameters.
+/// The SQL of the store, always with bound parameters; every statement is prepared once per connection.
 enum EntityQueries {
   struct Row: Sendable {
     let key: String
@@ -221,7 +224,7 @@ enum EntityQueries {
   }
 
   static func get(key: String, in collection: String, on database: SQLiteDatabase) throws -> Data? {
-    try database.withStatement(
+    try database.cached(
       "SELECT value FROM entities WHERE collection = ? AND key = ?", [.text(collection), .text(key)]
     ) { statement in
       try statement.step() ? statement.blob(at: 0) : nil
@@ -229,12 +232,21 @@ enum EntityQueries {
   }
 
   static func all(in collection: String, on database: SQLiteDatabase) throws -> [Row] {
-    try database.withStatement(
+    try database.cached(
       "SELECT key, value FROM entities WHERE collection = ? ORDER BY rowid", [.text(collection)]
     ) { statement in
       var rows: [Row] = []
       while try statement.step() { rows.append(Row(key: statement.text(at: 0), value: statement.blob(at: 1))) }
       return rows
+    }
+  }
+
+  static func keys(in collection: String, on database: SQLiteDatabase) throws -> [String] {
+    try database.cached("SELECT key FROM entities WHERE collection = ? ORDER BY rowid", [.text(collection)]) {
+      statement in
+      var keys: [String] = []
+      while try statement.step() { keys.append(statement.text(at: 0)) }
+      return keys
     }
   }
 
@@ -247,18 +259,34 @@ enum EntityQueries {
   }
 
   static func count(in collection: String, on database: SQLiteDatabase) throws -> Int {
-    try database.withStatement("SELECT COUNT(*) FROM entities WHERE collection = ?", [.text(collection)]) {
+    try database.cached("SELECT COUNT(*) FROM entities WHERE collection = ?", [.text(collection)]) {
       try $0.step() ? Int($0.int64(at: 0)) : 0
     }
   }
+
+  static func trim(_ collection: String, keepingNewest limit: Int, on database: SQLiteDatabase) throws -> Int {
+    try database.run(
+      """
+      DELETE FROM entities WHERE collection = ?1 AND rowid NOT IN
+        (SELECT rowid FROM entities WHERE collection = ?1 ORDER BY rowid DESC LIMIT ?2)
+      """, [.text(collection), .integer(Int64(max(0, limit)))])
+  }
 }
 
-/// JSON with ISO-8601 dates and sorted keys.
-enum EntityCodec {
-  static func encode<T: Encodable>(_ value: T) throws -> Data {
-    let encoder = JSONEncoder()
+/// JSON with ISO-8601 dates and sorted keys; one encoder and decoder, used under the store's lock.
+final class EntityCodec {
+  private let encoder: JSONEncoder
+  private let decoder: JSONDecoder
+
+  init() {
+    encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
     encoder.outputFormatting = [.sortedKeys]
+    decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+  }
+
+  func encode<T: Encodable>(_ value: T) throws -> Data {
     do {
       return try encoder.encode(value)
     } catch {
@@ -266,9 +294,7 @@ enum EntityCodec {
     }
   }
 
-  static func decode<T: Decodable>(_ type: T.Type, from data: Data, collection: String, key: String) throws -> T {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
+  func decode<T: Decodable>(_ type: T.Type, from data: Data, collection: String, key: String) throws -> T {
     do {
       return try decoder.decode(type, from: data)
     } catch {

@@ -1,6 +1,14 @@
 import CSQLite
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A value bound to a `?` parameter.
 enum SQLValue {
   case text(String)
@@ -13,11 +21,22 @@ enum SQLValue {
 private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// One open SQLite connection. Not thread-safe: `EntityStore` serialises every use under its lock.
+///
+/// Statements given as string literals are prepared once and kept (`cached`); the SQL parser is
+/// among the hottest code of a store call otherwise.
 final class SQLiteDatabase {
+  /// The database file.
+  let path: String
   private let handle: OpaquePointer
+  /// Prepared statements by the address of their (static) SQL text.
+  private var statements: [UnsafeRawPointer: OpaquePointer] = [:]
 
   /// Opens (creating) the database at `path`.
-  init(path: String) throws {
+  ///
+  /// - Parameter exclusive: `PRAGMA locking_mode=EXCLUSIVE` before the first access, so a WAL
+  ///   database needs no shared-memory file (which cannot be created on a full disk). Other
+  ///   processes wait until this connection closes.
+  init(path: String, exclusive: Bool = false) throws {
     var connection: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let result = sqlite3_open_v2(path, &connection, flags, nil)
@@ -27,10 +46,20 @@ final class SQLiteDatabase {
       throw PersistenceError.openFailed(path: path, reason: reason)
     }
     sqlite3_extended_result_codes(connection, 1)
+    self.path = path
     handle = connection
+    // Keep the -wal and -shm files when the connection closes, and do not checkpoint then: a command
+    // costs one disk sync (its commit), and the next open needs no new disk space to read.
+    var persist: Int32 = 1
+    _ = sqlite3_file_control(connection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+    _ = csqlite_disable_checkpoint_on_close(connection)
+    if exclusive { try execute("PRAGMA locking_mode=EXCLUSIVE") }
   }
 
-  deinit { sqlite3_close_v2(handle) }
+  deinit {
+    for statement in statements.values { sqlite3_finalize(statement) }
+    sqlite3_close_v2(handle)
+  }
 
   /// Sets how long SQLite retries when another connection holds the lock.
   func setBusyTimeout(_ timeout: Duration) {
@@ -39,9 +68,12 @@ final class SQLiteDatabase {
     sqlite3_busy_timeout(handle, Int32(milliseconds))
   }
 
-  /// The current error of this connection.
-  func lastError(_ code: Int32) -> PersistenceError {
-    .sqlite(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+  /// The error for the connection's last failure: disk full and busy get their own cases.
+  func lastError(_ result: Int32) -> PersistenceError {
+    let code = sqlite3_extended_errcode(handle)
+    return PersistenceError.classify(
+      code: code == SQLITE_OK ? result : code, systemErrno: sqlite3_system_errno(handle),
+      message: String(cString: sqlite3_errmsg(handle)), path: path)
   }
 
   /// Runs one or more statements without parameters (schema changes, pragmas, BEGIN/COMMIT).
@@ -50,8 +82,11 @@ final class SQLiteDatabase {
     let result = sqlite3_exec(handle, sql, nil, nil, &message)
     defer { sqlite3_free(message) }
     guard result == SQLITE_OK else {
-      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
-      throw PersistenceError.sqlite(code: sqlite3_extended_errcode(handle), message: text)
+      let error = lastError(result)
+      if case .sqlite(let code, _) = error, let message {
+        throw PersistenceError.sqlite(code: code, message: String(cString: message))
+      }
+      throw error
     }
   }
 
@@ -72,10 +107,43 @@ final class SQLiteDatabase {
     return try body(statement)
   }
 
+  /// Like `withStatement`, but the statement is prepared once per connection and reset after use.
+  func cached<R>(_ sql: StaticString, _ bindings: [SQLValue] = [], _ body: (SQLiteStatement) throws -> R) throws -> R {
+    let key = UnsafeRawPointer(sql.utf8Start)
+    let pointer: OpaquePointer
+    if let existing = statements[key] {
+      pointer = existing
+    } else {
+      var prepared: OpaquePointer?
+      let result = sql.withUTF8Buffer { text in
+        text.withMemoryRebound(to: CChar.self) { characters in
+          sqlite3_prepare_v3(
+            handle, characters.baseAddress, Int32(characters.count), UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+        }
+      }
+      guard result == SQLITE_OK, let prepared else {
+        let error = lastError(result)
+        sqlite3_finalize(prepared)
+        throw error
+      }
+      statements[key] = prepared
+      pointer = prepared
+    }
+    defer {
+      sqlite3_reset(pointer)
+      sqlite3_clear_bindings(pointer)
+    }
+    let statement = SQLiteStatement(pointer: pointer, database: self)
+    for (offset, value) in bindings.enumerated() {
+      try statement.bind(value, at: Int32(offset + 1))
+    }
+    return try body(statement)
+  }
+
   /// Runs a statement that returns no rows; returns the number of rows changed.
   @discardableResult
-  func run(_ sql: String, _ bindings: [SQLValue] = []) throws -> Int {
-    try withStatement(sql, bindings) { statement in
+  func run(_ sql: StaticString, _ bindings: [SQLValue] = []) throws -> Int {
+    try cached(sql, bindings) { statement in
       while try statement.step() {}
       return Int(sqlite3_changes(handle))
     }
@@ -83,32 +151,45 @@ final class SQLiteDatabase {
 
   /// `PRAGMA user_version`.
   func userVersion() throws -> Int {
-    try withStatement("PRAGMA user_version") { statement in
+    try cached("PRAGMA user_version") { statement in
       try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
   }
 
+  /// The value of the single-valued `PRAGMA name` as text ("wal", "2", …).
+  func pragma(_ name: String) throws -> String {
+    try withStatement("PRAGMA \(name)") { try $0.step() ? $0.text(at: 0) : "" }
+  }
+
+  /// Whether the connection is inside a transaction.
+  var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
   /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT`; rolls back and rethrows when `body` throws.
   func inTransaction<R>(_ body: () throws -> R) throws -> R {
-    try execute("BEGIN IMMEDIATE")
+    try run("BEGIN IMMEDIATE")
     let value: R
     do {
       value = try body()
     } catch {
-      try? execute("ROLLBACK")
+      rollback()
       throw error
     }
     do {
-      try execute("COMMIT")
+      try run("COMMIT")
     } catch {
-      try? execute("ROLLBACK")
+      rollback()
       throw error
     }
     return value
   }
+
+  /// Rolls back the open transaction, if SQLite has not already done so (it does on SQLITE_FULL).
+  private func rollback() {
+    if isInTransaction { _ = try? run("ROLLBACK") }
+  }
 }
 
-/// A prepared statement, valid only inside `SQLiteDatabase.withStatement`.
+/// A prepared statement, valid only inside `SQLiteDatabase.withStatement` or `cached`.
 struct SQLiteStatement {
   let pointer: OpaquePointer
   let database: SQLiteDatabase
@@ -117,14 +198,7 @@ struct SQLiteStatement {
     let result: Int32
     switch value {
     case .text(let text):
-      // An explicit byte length: a C string would end at an embedded NUL, so "a\0b" would bind as "a".
-      // The trailing NUL only gives an empty string a non-nil address (nil would bind SQL NULL).
-      let characters = text.utf8.map { CChar(bitPattern: $0) } + [0]
-      result = characters.withUnsafeBufferPointer { buffer in
-        sqlite3_bind_text64(
-          pointer, index, buffer.baseAddress, sqlite3_uint64(buffer.count - 1), transientDestructor,
-          UInt8(SQLITE_UTF8))
-      }
+      result = SQLiteStatement.bindText(text, to: pointer, at: index)
     case .blob(let data):
       // 64-bit length: `Int32(count)` would trap for values over 2 GiB (SQLite then reports SQLITE_TOOBIG).
       result = data.withUnsafeBytes { bytes in
@@ -138,6 +212,19 @@ struct SQLiteStatement {
       result = sqlite3_bind_int64(pointer, index, number)
     }
     guard result == SQLITE_OK else { throw database.lastError(result) }
+  }
+
+  /// Binds `text` with an explicit byte length: a C string would end at an embedded NUL, so "a\0b"
+  /// would bind as "a". An empty string gets a non-nil address (nil would bind SQL NULL).
+  private static func bindText(_ text: String, to pointer: OpaquePointer, at index: Int32) -> Int32 {
+    func bind(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+      let address = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(bitPattern: 1)
+      return sqlite3_bind_text64(
+        pointer, index, address?.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count),
+        transientDestructor, UInt8(SQLITE_UTF8))
+    }
+    if let result = text.utf8.withContiguousStorageIfAvailable(bind) { return result }
+    return Array(text.utf8).withUnsafeBufferPointer(bind)
   }
 
   /// Advances; true when a row is available, false when done.

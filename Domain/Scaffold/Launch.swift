@@ -40,13 +40,17 @@ import UIComponents
       terminal = Terminal.standard(
         noColor: options[StandardOptions.noColor], environment: environment, onClosedReader: { exit(0) })
     }
+    // Logs and analytics go through Logging's whole-line, size-rotated writer (1 MiB, 3 old files each);
+    // AppAnalytics takes it as a closure, so the two Shared modules never link each other.
     var sinks: [any LogSink] = []
-    if let file = try? FileLogSink(url: dataDirectory.appendingPathComponent("\(appName).log")) { sinks.append(file) }
+    if let file = try? RotatingLineFile(url: dataDirectory.appendingPathComponent("\(appName).log")) {
+      sinks.append(FileLogSink(file: file))
+    }
     if environment["ISS_LOG_STDERR"] == "1" { sinks.append(StandardErrorLogSink()) }
     logger = Logger(module: appName, level: options[StandardOptions.logLevel] ?? .info, sinks: sinks)
     var providers: [any AnalyticsProvider] = []
-    if let file = try? JSONLinesAnalyticsProvider(url: dataDirectory.appendingPathComponent("analytics.jsonl")) {
-      providers.append(file)
+    if let file = try? RotatingLineFile(url: dataDirectory.appendingPathComponent("analytics.jsonl")) {
+      providers.append(JSONLinesAnalyticsProvider(appendLine: { file.append($0) }))
     }
     analytics = Analytics(providers: providers)
   }

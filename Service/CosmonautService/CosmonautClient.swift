@@ -13,10 +13,42 @@ public protocol CosmonautClient: Sendable {
   func consume(_ itemID: String, quantity: Int) async throws -> SupplyItem
   /// Adds `quantity` of an item (id matched case-insensitively); queues "supplies.changed".
   func restock(_ itemID: String, quantity: Int) async throws -> SupplyItem
-  /// Live when Houston answers, else the last known position (`isLive == false`).
-  func stationPosition() async throws -> PositionReading
-  /// What waits for delivery; delivers nothing.
+  /// The last position Houston sent (`isLive == false`), without contacting Houston; nil when none yet.
+  func lastKnownPosition() async throws -> PositionReading?
+  /// Live when Houston answers within a short, bounded wait; else at once the last known position
+  /// (`isLive == false`, `offlineReason` says why). `progress` hears what is going on meanwhile.
+  func stationPosition(progress: @escaping @Sendable (HoustonProgress) -> Void) async throws -> PositionReading
+  /// What waits for delivery and what Houston refused; delivers nothing.
   func pendingSync() async throws -> SyncReport
-  /// Queues a status report when one is due, then delivers the outbox to Houston in order.
-  func sync() async throws -> SyncReport
+  /// Queues a status report when one is due, then delivers the outbox to Houston in order: a report
+  /// counts as delivered only when Houston acknowledges its key; one Houston refuses for good is
+  /// set aside and the rest go on. `progress` hears about each report and each retry.
+  func sync(progress: @escaping @Sendable (HoustonProgress) -> Void) async throws -> SyncReport
+  /// Counts of what waits (pending, set aside); cheap enough to show on every screen.
+  func syncStatus() async throws -> SyncStatus
+  /// The reports Houston refused for good, oldest first, each with Houston's reason in `lastError`.
+  func setAsideReports() async throws -> [OutboxEntry]
+  /// Puts a set-aside report back into the outbox, at its original place; returns it.
+  /// `id` is its key or a prefix only it has (e.g. the 8 characters a table shows).
+  func retrySetAside(_ id: String) async throws -> OutboxEntry
+  /// Deletes a set-aside report for good (Houston will never see it); returns it.
+  func discardSetAside(_ id: String) async throws -> OutboxEntry
+  /// Starts delivering in the background while the app runs: at once, every `interval`, and soon
+  /// after each change; queues the periodic status report when due. `onStatus` hears the counts
+  /// after every round. Stop it (awaiting `stop()`) before the app exits.
+  func startBackgroundSync(
+    every interval: Duration, onStatus: @escaping @Sendable (SyncStatus) -> Void
+  ) -> BackgroundSync
+}
+
+extension CosmonautClient {
+  /// `stationPosition(progress:)` without progress.
+  public func stationPosition() async throws -> PositionReading {
+    try await stationPosition(progress: { _ in })
+  }
+
+  /// `sync(progress:)` without progress.
+  public func sync() async throws -> SyncReport {
+    try await sync(progress: { _ in })
+  }
 }

@@ -1,17 +1,22 @@
 import Foundation
+import Persistence
 
 /// A deterministic, in-memory `CosmonautClient` for domain tests and previews.
 ///
 /// Applies the same validation and stock rules as `LiveCosmonautClient`. Outbox ids are
 /// predictable ("00000000-0000-0000-0000-000000000001", …); the clock is fixed unless injected.
 /// Houston is simulated by two switches: configured (else `sync()` throws `houstonNotConfigured`)
-/// and reachable (else `sync()` throws `houstonUnreachable` and `stationPosition()` is not live).
+/// and reachable (else `sync()` throws `houstonUnreachable` and `stationPosition()` is not live),
+/// plus `refuse(kind:reason:)`: reports of that kind are set aside as Houston refusing them.
 public actor FakeCosmonautClient: CosmonautClient {
   private var storedProfile: CosmonautProfile
   private var inventory: [SupplyItem]
   private var lastPosition: PositionReading?
   private var queue: [(entry: OutboxEntry, payload: ReportPayload)] = []
   private var history: [OutboxEntry] = []
+  private var setAsideEntries: [(entry: OutboxEntry, payload: ReportPayload, sequence: Int)] = []
+  private var refusals: [String: String] = [:]
+  private var sequences: [String: Int] = [:]
   private var nextID = 1
   private var lastStatusReport: Date?
   private var houstonConfigured: Bool
@@ -48,6 +53,8 @@ public actor FakeCosmonautClient: CosmonautClient {
   public var outbox: [OutboxEntry] { queue.map(\.entry) }
   /// Entries delivered so far (the last 50), oldest first.
   public var deliveredHistory: [OutboxEntry] { history }
+  /// From now on, Houston refuses reports of `kind` for good with `reason` (nil: accepts them again).
+  public func refuse(kind: String, reason: String?) { refusals[kind] = reason }
 
   // MARK: CosmonautClient
 
@@ -77,19 +84,40 @@ public actor FakeCosmonautClient: CosmonautClient {
     return item
   }
 
-  public func stationPosition() async throws -> PositionReading {
+  public func lastKnownPosition() async throws -> PositionReading? {
+    lastPosition.map { PositionReading(position: $0.position, isLive: false) }
+  }
+
+  public func stationPosition(
+    progress: @escaping @Sendable (HoustonProgress) -> Void
+  ) async throws -> PositionReading {
     guard var reading = lastPosition else { throw CosmonautServiceError.noPositionYet }
-    if !(houstonConfigured && houstonReachable) { reading.isLive = false }
+    if houstonConfigured {
+      progress(.contacting("the station position"))
+      if !houstonReachable {
+        reading.isLive = false
+        reading.offlineReason = CosmonautServiceError.houstonUnreachable("fake Houston is unreachable").userMessage
+        progress(.fellBack(reason: reading.offlineReason ?? ""))
+      }
+    } else {
+      reading.isLive = false
+    }
     return reading
   }
 
   public func pendingSync() async throws -> SyncReport {
     SyncReport(
-      delivered: [], pending: outbox, houstonConfigured: houstonConfigured, lastError: queue.first?.entry.lastError)
+      delivered: [], pending: outbox, setAside: setAsideEntries.map(\.entry), houstonConfigured: houstonConfigured,
+      lastError: queue.first?.entry.lastError)
   }
 
-  /// Same outcomes as `LiveCosmonautClient.sync()`; the fake Houston either takes everything or nothing.
-  public func sync() async throws -> SyncReport {
+  public func syncStatus() async throws -> SyncStatus {
+    SyncStatus(pending: queue.count, setAside: setAsideEntries.count, houstonConfigured: houstonConfigured)
+  }
+
+  /// Same outcomes as `LiveCosmonautClient.sync()`; the fake Houston takes everything it does not
+  /// refuse, or (unreachable) nothing.
+  public func sync(progress: @escaping @Sendable (HoustonProgress) -> Void) async throws -> SyncReport {
     enqueueStatusReportIfDue()
     guard houstonConfigured else { throw CosmonautServiceError.houstonNotConfigured }
     guard houstonReachable else {
@@ -100,15 +128,62 @@ public actor FakeCosmonautClient: CosmonautClient {
       }
       throw CosmonautServiceError.houstonUnreachable(reason)
     }
-    let delivered = queue.map { queued in
+    var delivered: [OutboxEntry] = []
+    for queued in queue {
       var entry = queued.entry
       entry.attempts += 1
-      entry.lastError = nil
-      return entry
+      progress(.contacting("report \(delivered.count + 1) of \(queue.count)"))
+      if let reason = refusals[entry.kind] {
+        entry.lastError = "Houston refused it (HTTP 422): \(reason)"
+        setAsideEntries.append((entry, queued.payload, sequences[entry.id] ?? 0))
+      } else {
+        entry.lastError = nil
+        delivered.append(entry)
+        progress(.delivered(delivered.count, of: queue.count))
+      }
     }
     queue.removeAll()
-    history = Array((history + delivered).suffix(OutboxLimits.deliveredHistory))
-    return SyncReport(delivered: delivered, pending: [], houstonConfigured: true)
+    history = Array((history + delivered).suffix(50))
+    return SyncReport(
+      delivered: delivered, pending: [], setAside: setAsideEntries.map(\.entry), houstonConfigured: true)
+  }
+
+  public func setAsideReports() async throws -> [OutboxEntry] { setAsideEntries.map(\.entry) }
+
+  public func retrySetAside(_ id: String) async throws -> OutboxEntry {
+    var taken = try takeSetAside(id)
+    taken.entry.lastError = nil
+    let position = queue.firstIndex { (sequences[$0.entry.id] ?? 0) > taken.sequence } ?? queue.endIndex
+    queue.insert((taken.entry, taken.payload), at: position)
+    return taken.entry
+  }
+
+  public func discardSetAside(_ id: String) async throws -> OutboxEntry {
+    try takeSetAside(id).entry
+  }
+
+  private func takeSetAside(_ id: String) throws -> (entry: OutboxEntry, payload: ReportPayload, sequence: Int) {
+    let wanted = id.lowercased()
+    let matches = setAsideEntries.indices.filter {
+      setAsideEntries[$0].entry.id == wanted || (!wanted.isEmpty && setAsideEntries[$0].entry.id.hasPrefix(wanted))
+    }
+    guard matches.count == 1, let index = matches.first else {
+      throw CosmonautServiceError.noSuchSetAsideReport(
+        matches.isEmpty
+          ? "no set-aside report has the key \"\(id)\"" : "the key \"\(id)\" matches \(matches.count) set-aside reports"
+      )
+    }
+    return setAsideEntries.remove(at: index)
+  }
+
+  public nonisolated func startBackgroundSync(
+    every interval: Duration, onStatus: @escaping @Sendable (SyncStatus) -> Void
+  ) -> BackgroundSync {
+    BackgroundSync(
+      syncer: OutboxSyncer(interval: interval) { [self] in
+        _ = try? await sync()
+        if let status = try? await syncStatus() { onStatus(status) }
+      })
   }
 
   /// Queues a status report when due (see `LiveCosmonautClient.enqueueStatusReportIfDue()`).
@@ -127,6 +202,7 @@ public actor FakeCosmonautClient: CosmonautClient {
     let id = "00000000-0000-0000-0000-" + String(String(nextID).suffix(12)).leftPadded(to: 12)
     nextID += 1
     let entry = OutboxEntry(id: id, kind: kind, createdAt: now())
+    sequences[id] = nextID - 1
     queue.append((entry, payload))
     return entry
   }

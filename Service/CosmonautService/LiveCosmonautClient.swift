@@ -3,33 +3,57 @@ import Foundation
 import Logging
 import Network
 import Persistence
+import Synchronization
 
 /// The cosmonaut client the app uses: data in an `EntityStore` (SQLite), changes queued in an
-/// outbox in the same store and delivered to Houston by `sync()`.
+/// `Outbox` in the same store and delivered to Houston through `AcknowledgedDelivery`.
 ///
 /// Every change and its outbox entry are written in ONE store transaction (BEGIN IMMEDIATE), so
 /// they commit together or not at all, and concurrent writers (tasks or processes) lose no update.
 public final class LiveCosmonautClient: CosmonautClient {
+  /// How long a call may wait for Houston, retries included.
+  public struct HoustonBudget: Sendable, Equatable {
+    /// For the station position, which falls back to the last known one: short.
+    public var position: Duration
+    /// For each report; delivery stops (the report stays queued) when it runs out.
+    public var report: Duration
+
+    /// Creates a budget.
+    public init(position: Duration, report: Duration) {
+      self.position = position
+      self.report = report
+    }
+
+    /// 2 s for the position, 5 s per report: a person is waiting.
+    public static let interactive = HoustonBudget(position: .seconds(2), report: .seconds(5))
+  }
+
   /// Module name used for analytics and logs.
   static let module = "CosmonautService"
+  /// The Houston endpoint reports are POSTed to.
+  static let reportsPath = "/v1/reports"
 
   private let store: EntityStore
+  private let outbox: Outbox<ReportPayload>
   private let houston: AuthenticatedClient?
+  private let budget: HoustonBudget
   private let analytics: Analytics
   private let logger: Logger
   private let now: @Sendable () -> Date
   private let statusReportInterval: Duration
-  /// Runs every store call: SQLite blocks (fsync, and up to the busy timeout while another process
-  /// holds the write lock), which must never hold one of the few cooperative-pool threads.
-  private let storeQueue = DispatchQueue(label: "CosmonautService.store")
+  /// The background syncer, nudged after every change this client makes.
+  private let backgroundSyncer = Mutex<OutboxSyncer?>(nil)
 
   /// Creates a client. `houston` nil = offline: changes queue up, `sync()` throws `houstonNotConfigured`.
   public init(
     store: EntityStore, houston: AuthenticatedClient?, analytics: Analytics, logger: Logger,
-    now: @escaping @Sendable () -> Date = Date.init, statusReportInterval: Duration = .seconds(900)
+    now: @escaping @Sendable () -> Date = Date.init, statusReportInterval: Duration = .seconds(900),
+    budget: HoustonBudget = .interactive
   ) {
     self.store = store
+    self.outbox = Outbox(store: store, name: Collections.prefix)
     self.houston = houston
+    self.budget = budget
     self.analytics = analytics
     self.logger = logger
     self.now = now
@@ -40,25 +64,28 @@ public final class LiveCosmonautClient: CosmonautClient {
 
   public func profile() async throws -> CosmonautProfile {
     try await reporting("profile") {
-      try await onStore {
-        try self.store.get(CosmonautProfile.self, key: Keys.profile, in: Collections.profile) ?? .empty
+      try await store.perform { store in
+        try store.get(CosmonautProfile.self, key: Keys.profile, in: Collections.profile) ?? .empty
       }
     }
   }
 
   public func updateProfile(_ update: ProfileUpdate) async throws -> CosmonautProfile {
     try await reporting("updateProfile") {
-      let updated = try await onStore {
-        try self.store.transaction { transaction in
+      let (outbox, now) = (outbox, now)
+      let updated = try await store.perform { store in
+        try store.transaction { transaction in
           let current =
             try transaction.get(CosmonautProfile.self, key: Keys.profile, in: Collections.profile) ?? .empty
           let updated = try ProfileRules.apply(update, to: current)
           try transaction.put(updated, key: Keys.profile, in: Collections.profile)
-          try self.enqueue(OutboxEntry.profileUpdatedKind, ReportPayload(profile: updated), in: transaction)
+          try outbox.enqueue(
+            OutboxEntry.profileUpdatedKind, ReportPayload(profile: updated), createdAt: now(), in: transaction)
           return updated
         }
       }
-      logger.info("profile updated")
+      logger.info("profile updated", metadata: ["fields": update.fieldNames.joined(separator: ",")])
+      changed()
       return updated
     }
   }
@@ -67,43 +94,47 @@ public final class LiveCosmonautClient: CosmonautClient {
 
   public func supplies() async throws -> [SupplyItem] {
     try await reporting("supplies") {
-      try await onStore {
-        if let inventory = try self.store.get([SupplyItem].self, key: Keys.inventory, in: Collections.supplies) {
+      let logger = logger
+      return try await store.perform { store in
+        if let inventory = try store.get([SupplyItem].self, key: Keys.inventory, in: Collections.supplies) {
           return inventory
         }
-        return try self.store.transaction { transaction in try self.inventory(in: transaction) }
+        return try store.transaction { try Self.inventory(in: $0, logger: logger) }
       }
     }
   }
 
   public func consume(_ itemID: String, quantity: Int) async throws -> SupplyItem {
-    try await reporting("consume", ["item": itemID, "quantity": String(quantity)]) {
-      try await onStore { try self.change(.consume, itemID, quantity: quantity) }
-    }
+    try await change(.consume, itemID, quantity: quantity)
   }
 
   public func restock(_ itemID: String, quantity: Int) async throws -> SupplyItem {
-    try await reporting("restock", ["item": itemID, "quantity": String(quantity)]) {
-      try await onStore { try self.change(.restock, itemID, quantity: quantity) }
-    }
+    try await change(.restock, itemID, quantity: quantity)
   }
 
   /// Read-modify-write of the inventory plus the outbox entry, in one transaction.
-  private func change(_ action: SupplyChange.Action, _ itemID: String, quantity: Int) throws -> SupplyItem {
-    let item = try store.transaction { transaction in
-      var items = try inventory(in: transaction)
-      let (item, change) = try InventoryRules.apply(action, itemID, quantity: quantity, to: &items)
-      try transaction.put(items, key: Keys.inventory, in: Collections.supplies)
-      try enqueue(OutboxEntry.suppliesChangedKind, ReportPayload(change: change), in: transaction)
+  private func change(_ action: SupplyChange.Action, _ itemID: String, quantity: Int) async throws -> SupplyItem {
+    try await reporting(action.rawValue, ["item": itemID, "quantity": String(quantity)]) {
+      let (outbox, now, logger) = (outbox, now, logger)
+      let item = try await store.perform { store in
+        try store.transaction { transaction in
+          var items = try Self.inventory(in: transaction, logger: logger)
+          let (item, change) = try InventoryRules.apply(action, itemID, quantity: quantity, to: &items)
+          try transaction.put(items, key: Keys.inventory, in: Collections.supplies)
+          try outbox.enqueue(
+            OutboxEntry.suppliesChangedKind, ReportPayload(change: change), createdAt: now(), in: transaction)
+          return item
+        }
+      }
+      logger.info("\(action.rawValue) \(quantity) \(item.unit) of \(item.id); \(item.quantity) left")
+      if item.isLow { logger.warning("\(item.name) is low: \(item.quantity) \(item.unit)") }
+      changed()
       return item
     }
-    logger.info("\(action.rawValue) \(quantity) \(item.unit) of \(item.id); \(item.quantity) left")
-    if item.isLow { logger.warning("\(item.name) is low: \(item.quantity) \(item.unit)") }
-    return item
   }
 
   /// The stored inventory, seeded with the default inventory when there is none.
-  private func inventory(in transaction: StoreTransaction) throws -> [SupplyItem] {
+  private static func inventory(in transaction: StoreTransaction, logger: Logger) throws -> [SupplyItem] {
     if let items = try transaction.get([SupplyItem].self, key: Keys.inventory, in: Collections.supplies) {
       return items
     }
@@ -114,29 +145,46 @@ public final class LiveCosmonautClient: CosmonautClient {
 
   // MARK: Station position
 
-  public func stationPosition() async throws -> PositionReading {
+  public func lastKnownPosition() async throws -> PositionReading? {
+    try await reporting("lastKnownPosition") {
+      try await store.perform { store in
+        try store.get(StationPosition.self, key: Keys.lastPosition, in: Collections.meta)
+      }.map { PositionReading(position: $0, isLive: false) }
+    }
+  }
+
+  public func stationPosition(
+    progress: @escaping @Sendable (HoustonProgress) -> Void
+  ) async throws -> PositionReading {
     try await reporting("stationPosition") {
+      var offlineReason: String?
       if let houston {
+        progress(.contacting("the station position"))
+        let personal = try await personalData()
         do {
+          var request = HTTPRequest(method: .get, path: "/v1/station/position")
+          request.totalTimeout = budget.position
           let position = try await houston.send(
-            HTTPRequest(method: .get, path: "/v1/station/position"), decoding: StationPosition.self)
-          try await onStore { try self.store.put(position, key: Keys.lastPosition, in: Collections.meta) }
+            request, decoding: StationPosition.self, progress: Self.relay(progress, personal: personal))
+          do {
+            try await store.perform { try $0.put(position, key: Keys.lastPosition, in: Collections.meta) }
+          } catch {
+            // Keeping a copy is a convenience; the live position is still worth showing.
+            logger.warning("cannot keep the station position: \(Self.map(error, personal: personal))")
+          }
           return PositionReading(position: position, isLive: true)
-        } catch NetworkError.decoding(let keyPath, let reason) {
-          let place = keyPath.isEmpty ? "the station position" : "station position key \"\(keyPath)\""
-          throw CosmonautServiceError.invalidResponse("\(place): \(reason)")
-        } catch let error as NetworkError {
-          record(error, "stationPosition")
-          logger.warning("Houston unavailable, using the last known position: \(error)")
+        } catch is CancellationError {
+          throw CancellationError()
+        } catch {
+          let mapped = Self.map(error, personal: personal)
+          offlineReason = mapped.userMessage
+          analytics.recordError(mapped, module: Self.module, context: ["operation": "stationPosition"])
+          logger.warning("Houston's position not used, showing the last known one: \(mapped.userMessage)")
+          progress(.fellBack(reason: mapped.userMessage))
         }
       }
-      let cached = try await onStore {
-        try self.store.get(StationPosition.self, key: Keys.lastPosition, in: Collections.meta)
-      }
-      guard let cached else {
-        throw CosmonautServiceError.noPositionYet
-      }
-      return PositionReading(position: cached, isLive: false)
+      guard let cached = try await lastKnownPosition() else { throw CosmonautServiceError.noPositionYet }
+      return PositionReading(position: cached.position, isLive: false, offlineReason: offlineReason)
     }
   }
 
@@ -144,10 +192,21 @@ public final class LiveCosmonautClient: CosmonautClient {
 
   public func pendingSync() async throws -> SyncReport {
     try await reporting("pendingSync") {
-      let pending = try await onStore { try self.outbox().map(\.entry) }
+      let outbox = outbox
+      let (pending, setAside) = try await store.perform { _ in
+        (try outbox.pendingMessages(), try outbox.setAside().map(\.entry))
+      }
       return SyncReport(
-        delivered: [], pending: pending, houstonConfigured: houston != nil,
-        lastError: pending.first?.lastError)
+        delivered: [], pending: pending, setAside: setAside,
+        houstonConfigured: houston != nil, lastError: pending.first?.lastError)
+    }
+  }
+
+  public func syncStatus() async throws -> SyncStatus {
+    try await reporting("syncStatus") {
+      let outbox = outbox
+      let (pending, setAside) = try await store.perform { _ in (try outbox.pendingCount(), try outbox.setAsideCount()) }
+      return SyncStatus(pending: pending, setAside: setAside, houstonConfigured: houston != nil)
     }
   }
 
@@ -155,169 +214,239 @@ public final class LiveCosmonautClient: CosmonautClient {
   ///
   /// - Houston not configured: the due report is still queued, then `houstonNotConfigured` is thrown.
   /// - Nothing pending: returns an empty report without contacting Houston.
-  /// - All delivered: returns them, `pending` empty (unless something was queued meanwhile).
-  /// - Delivery fails after at least one entry was delivered: returns the report with `lastError` set
-  ///   and the rest in `pending` (does NOT throw).
-  /// - The first entry fails (nothing delivered): throws `houstonUnreachable(reason)`, or
-  ///   `houstonRefusedToken` when Houston answered 401/403.
-  /// A failed entry gets `attempts + 1` and `lastError`; entries behind it are not tried.
-  public func sync() async throws -> SyncReport {
-    try await reporting("sync") {
-      _ = try await onStore { try self.queueStatusReportIfDue() }
-      guard let houston else { throw CosmonautServiceError.houstonNotConfigured }
-      var delivered: [OutboxEntry] = []
-      for queued in try await onStore({ try self.outbox() }) {
-        do {
-          try await deliver(queued, via: houston)
-        } catch {
-          let reason = Self.describe(error)
-          try await onStore { try self.markFailed(queued.entry.id, reason: reason) }
-          logger.warning("sync stopped at \(queued.entry.kind) \(queued.entry.id): \(reason)")
-          guard !delivered.isEmpty else { throw Self.map(error) }
-          record(Self.map(error), "sync")
-          let pending = try await onStore { try self.outbox().map(\.entry) }
-          return SyncReport(delivered: delivered, pending: pending, houstonConfigured: true, lastError: reason)
-        }
-        if let entry = try await onStore({ try self.markDelivered(queued) }) { delivered.append(entry) }
-      }
-      logger.info("sync delivered \(delivered.count) report(s)")
-      let pending = try await onStore { try self.outbox().map(\.entry) }
-      return SyncReport(delivered: delivered, pending: pending, houstonConfigured: true)
-    }
+  /// - Each report counts as delivered only when Houston's answer acknowledges its key; one Houston
+  ///   refuses for good (a 4xx with Houston's JSON explanation, other than 401/403/404/405/408/409/
+  ///   429) is set aside with Houston's reason and delivery goes on.
+  /// - Delivery stops at the first report that fails otherwise (unreachable, too slow, 5xx, wrong
+  ///   token, an answer that is not an acknowledgement): it stays first in the queue with
+  ///   `attempts + 1` and `lastError`. When nothing was delivered or set aside before, the error is
+  ///   thrown (`houstonUnreachable`, `houstonFailed`, `houstonRefusedToken`, `invalidResponse`);
+  ///   otherwise the report is returned with `lastError` and `failure` set.
+  public func sync(progress: @escaping @Sendable (HoustonProgress) -> Void) async throws -> SyncReport {
+    try await reporting("sync") { try await deliverQueued(progress: progress) }
   }
 
   /// Queues a "status.report" (profile + supplies) when the last one was queued at least
   /// `statusReportInterval` ago (or never). Returns the queued entry, nil when not due.
   @discardableResult
   public func enqueueStatusReportIfDue() async throws -> OutboxEntry? {
-    try await reporting("enqueueStatusReportIfDue") { try await onStore { try self.queueStatusReportIfDue() } }
+    try await reporting("enqueueStatusReportIfDue") { try await queueStatusReportIfDue() }
   }
 
   /// Entries delivered to Houston, oldest first (the last 50).
   public func deliveredHistory() async throws -> [OutboxEntry] {
     try await reporting("deliveredHistory") {
-      try await onStore {
-        try self.store.all(DeliveredRecord.self, in: Collections.delivered).map(\.value)
-          .sorted { $0.sequence < $1.sequence }.map(\.entry)
-      }
+      let outbox = outbox
+      return try await store.perform { _ in try outbox.history().map(\.entry) }
     }
   }
 
-  @discardableResult
-  private func queueStatusReportIfDue() throws -> OutboxEntry? {
-    let entry = try store.transaction { transaction -> OutboxEntry? in
-      let last = try transaction.get(Timestamp.self, key: Keys.lastStatusReport, in: Collections.meta)
-      let date = now()
-      guard StatusReportSchedule.isDue(lastQueuedAt: last?.date, now: date, interval: statusReportInterval) else {
-        return nil
-      }
-      let profile = try transaction.get(CosmonautProfile.self, key: Keys.profile, in: Collections.profile) ?? .empty
-      let payload = ReportPayload.statusReport(profile: profile, supplies: try inventory(in: transaction))
-      let entry = try enqueue(OutboxEntry.statusReportKind, payload, in: transaction)
-      try transaction.put(Timestamp(date: date), key: Keys.lastStatusReport, in: Collections.meta)
+  public func setAsideReports() async throws -> [OutboxEntry] {
+    try await reporting("setAsideReports") {
+      let outbox = outbox
+      return try await store.perform { _ in try outbox.setAside().map(\.entry) }
+    }
+  }
+
+  public func retrySetAside(_ id: String) async throws -> OutboxEntry {
+    try await reporting("retrySetAside") {
+      let outbox = outbox
+      let entry = try await store.perform { _ in try outbox.retry(id) }
+      logger.notice("set-aside report back in the outbox", metadata: ["kind": entry.kind, "key": entry.id])
+      changed()
       return entry
     }
-    if entry != nil { logger.info("status report queued") }
-    return entry
+  }
+
+  public func discardSetAside(_ id: String) async throws -> OutboxEntry {
+    try await reporting("discardSetAside") {
+      let outbox = outbox
+      let entry = try await store.perform { _ in try outbox.discard(id) }
+      logger.notice("set-aside report discarded", metadata: ["kind": entry.kind, "key": entry.id])
+      analytics.track("sync.discarded", ["kind": entry.kind])
+      return entry
+    }
+  }
+
+  public func startBackgroundSync(
+    every interval: Duration, onStatus: @escaping @Sendable (SyncStatus) -> Void
+  ) -> BackgroundSync {
+    let syncer = OutboxSyncer(interval: interval) { [self] in
+      let status = await backgroundRound()
+      if let status { onStatus(status) }
+    }
+    backgroundSyncer.withLock { $0 = syncer }
+    return BackgroundSync(syncer: syncer)
+  }
+
+  /// One background round: queue a due status report, deliver what waits, count what is left.
+  /// Failures are logged (Houston being away is expected), not thrown; nil when cancelled.
+  private func backgroundRound() async -> SyncStatus? {
+    var lastError: String?
+    var delivered = 0
+    do {
+      if houston == nil {
+        try await queueStatusReportIfDue()
+      } else {
+        let report = try await deliverQueued(progress: { _ in })
+        delivered = report.delivered.count
+        lastError = report.lastError
+      }
+    } catch is CancellationError {
+      return nil
+    } catch {
+      let mapped = Self.map(error, personal: PersonalData.none)
+      lastError = mapped.userMessage
+      logger.notice("background sync: \(mapped.userMessage)")
+    }
+    guard var status = try? await syncStatus() else { return nil }
+    status.lastError = lastError
+    status.lastDelivered = delivered
+    return status
+  }
+
+  /// The delivery round behind `sync(progress:)`; errors thrown are `CosmonautServiceError`s.
+  private func deliverQueued(progress: @escaping @Sendable (HoustonProgress) -> Void) async throws -> SyncReport {
+    try await queueStatusReportIfDue()
+    guard let houston else { throw CosmonautServiceError.houstonNotConfigured }
+    let personal = try await personalData()
+    let outbox = outbox
+    let total = try await store.perform { _ in try outbox.pendingCount() }
+    let delivery = AcknowledgedDelivery(client: houston, path: Self.reportsPath)
+    let (budget, logger) = (budget, logger)
+    var done = 0
+    let round = try await outbox.deliver(now: now) { item -> DeliveryVerdict in
+      progress(.contacting("report \(done + 1) of \(total)"))
+      let envelope = ReportEnvelope(
+        id: item.entry.id, kind: item.entry.kind, createdAt: item.entry.createdAt, payload: item.payload)
+      let outcome = try await delivery.deliver(
+        envelope, key: item.entry.id, totalTimeout: budget.report, progress: Self.relay(progress, personal: personal))
+      switch outcome {
+      case .acknowledged:
+        done += 1
+        progress(.delivered(done, of: total))
+        return .delivered
+      case .refused(let status, let reason):
+        let text = personal.redact("Houston refused it (HTTP \(status)): \(reason)")
+        logger.warning(
+          "report set aside", metadata: ["kind": item.entry.kind, "key": item.entry.id, "status": "\(status)"])
+        return .refused(reason: text)
+      case .failed(let error):
+        return .failed(
+          DeliveryFailure(error: Self.map(error, personal: personal), reason: personal.redact(error.description)))
+      }
+    }
+    let (pending, setAside) = try await store.perform { _ in
+      (try outbox.pendingMessages(), try outbox.setAside().map(\.entry))
+    }
+    var report = SyncReport(
+      delivered: round.delivered, pending: pending,
+      setAside: setAside, houstonConfigured: true)
+    if !round.setAside.isEmpty {
+      analytics.track("sync.setAside", ["count": String(round.setAside.count)])
+    }
+    if let stopped = round.stopped {
+      let failure = (stopped.error as? DeliveryFailure)?.error ?? Self.map(stopped.error, personal: personal)
+      logger.warning("sync stopped at \(stopped.message.kind) \(stopped.message.id): \(failure.userMessage)")
+      guard !round.delivered.isEmpty || !round.setAside.isEmpty else { throw failure }
+      record(failure, "sync")
+      report.lastError = stopped.message.lastError ?? failure.userMessage
+      report.failure = failure
+    }
+    logger.info("sync delivered \(report.delivered.count) report(s)")
+    return report
   }
 
   @discardableResult
-  private func enqueue(
-    _ kind: String, _ payload: ReportPayload, in transaction: StoreTransaction
-  ) throws
-    -> OutboxEntry
-  {
-    var counter = try transaction.get(Counter.self, key: Keys.outboxSequence, in: Collections.meta) ?? Counter()
-    counter.value += 1
-    try transaction.put(counter, key: Keys.outboxSequence, in: Collections.meta)
-    let entry = OutboxEntry(id: UUID().uuidString.lowercased(), kind: kind, createdAt: now())
-    try transaction.put(
-      OutboxRecord(entry: entry, sequence: counter.value, payload: payload), key: entry.id, in: Collections.outbox)
-    return entry
-  }
-
-  private func outbox() throws -> [OutboxRecord] {
-    try store.all(OutboxRecord.self, in: Collections.outbox).map(\.value).sorted { $0.sequence < $1.sequence }
-  }
-
-  private func deliver(_ record: OutboxRecord, via houston: AuthenticatedClient) async throws {
-    let envelope = ReportEnvelope(
-      id: record.entry.id, kind: record.entry.kind, createdAt: record.entry.createdAt, payload: record.payload)
-    let request = try HTTPRequest.json(
-      .post, path: "/v1/reports", body: envelope, headers: [HTTPRequest.idempotencyKeyHeader: record.entry.id])
-    _ = try await houston.send(request)
-  }
-
-  private func markFailed(_ id: String, reason: String) throws {
-    try store.transaction { transaction in
-      guard var record = try transaction.get(OutboxRecord.self, key: id, in: Collections.outbox) else { return }
-      record.entry.attempts += 1
-      record.entry.lastError = reason
-      try transaction.put(record, key: id, in: Collections.outbox)
-    }
-  }
-
-  /// Moves a delivered entry from the outbox to the bounded history; nil if another sync already did.
-  private func markDelivered(_ delivered: OutboxRecord) throws -> OutboxEntry? {
-    try store.transaction { transaction -> OutboxEntry? in
-      let id = delivered.entry.id
-      guard var record = try transaction.get(OutboxRecord.self, key: id, in: Collections.outbox) else { return nil }
-      try transaction.delete(key: id, in: Collections.outbox)
-      record.entry.attempts += 1
-      record.entry.lastError = nil
-      try transaction.put(
-        DeliveredRecord(entry: record.entry, sequence: record.sequence, deliveredAt: now()), key: id,
-        in: Collections.delivered)
-      let history = try transaction.all(DeliveredRecord.self, in: Collections.delivered).map(\.value)
-        .sorted { $0.sequence < $1.sequence }
-      for old in history.dropLast(OutboxLimits.deliveredHistory) {
-        try transaction.delete(key: old.entry.id, in: Collections.delivered)
+  private func queueStatusReportIfDue() async throws -> OutboxEntry? {
+    let (outbox, now, interval, logger) = (outbox, now, statusReportInterval, logger)
+    let message = try await store.perform { store in
+      try store.transaction { transaction -> OutboxMessage? in
+        let last = try transaction.get(Timestamp.self, key: Keys.lastStatusReport, in: Collections.meta)
+        let date = now()
+        guard StatusReportSchedule.isDue(lastQueuedAt: last?.date, now: date, interval: interval) else {
+          return nil
+        }
+        let profile =
+          try transaction.get(CosmonautProfile.self, key: Keys.profile, in: Collections.profile) ?? .empty
+        let payload = ReportPayload.statusReport(
+          profile: profile, supplies: try Self.inventory(in: transaction, logger: logger))
+        let message = try outbox.enqueue(OutboxEntry.statusReportKind, payload, createdAt: date, in: transaction)
+        try transaction.put(Timestamp(date: date), key: Keys.lastStatusReport, in: Collections.meta)
+        return message
       }
-      return record.entry
     }
+    guard let message else { return nil }
+    logger.info("status report queued")
+    return message
+  }
+
+  /// Tells a running background syncer that something was queued.
+  private func changed() {
+    backgroundSyncer.withLock { $0 }?.nudge()
+  }
+
+  /// The profile's values, to keep them out of texts that reach logs and analytics.
+  private func personalData() async throws -> PersonalData {
+    PersonalData(try await profile())
   }
 
   // MARK: Errors
 
-  /// Runs `body` on `storeQueue` and resumes with its result.
-  private func onStore<R: Sendable>(_ body: @escaping @Sendable () throws -> R) async throws -> R {
-    try await withCheckedThrowingContinuation { continuation in
-      storeQueue.async { continuation.resume(with: Result { try body() }) }
-    }
-  }
-
   /// Runs `body`; any error is mapped to `CosmonautServiceError`, recorded, logged and rethrown.
+  /// Cancellation passes through unrecorded.
   private func reporting<R>(
     _ operation: String, _ context: [String: String] = [:], _ body: () async throws -> R
   ) async throws -> R {
     do {
       return try await body()
+    } catch is CancellationError {
+      throw CancellationError()
     } catch {
-      let mapped = Self.map(error)
+      let mapped = Self.map(error, personal: PersonalData.none)
       record(mapped, operation, context)
       throw mapped
     }
   }
 
-  private func record(_ error: any Error, _ operation: String, _ context: [String: String] = [:]) {
+  private func record(_ error: CosmonautServiceError, _ operation: String, _ context: [String: String] = [:]) {
     var context = context
     context["operation"] = operation
     analytics.recordError(error, module: Self.module, context: context)
-    logger.error("\(operation) failed: \(Self.describe(error))", metadata: context)
+    logger.error("\(operation) failed: \(error.userMessage)", metadata: context)
   }
 
-  static func map(_ error: any Error) -> CosmonautServiceError {
-    switch error {
-    case let error as CosmonautServiceError: error
-    case NetworkError.status(let code, _) where code == 401 || code == 403: .houstonRefusedToken(status: code)
-    case let error as NetworkError: .houstonUnreachable(error.description)
-    default: .storage(describe(error))
+  /// Houston's progress as the service tells it, with Houston's words kept free of personal data.
+  private static func relay(
+    _ progress: @escaping @Sendable (HoustonProgress) -> Void, personal: PersonalData
+  ) -> @Sendable (HTTPProgress) -> Void {
+    { event in
+      if case .waiting(let attempt, let wait, let failure) = event {
+        progress(.retrying(attempt: attempt, retryIn: wait, reason: map(failure, personal: personal).userMessage))
+      }
     }
   }
 
-  /// The user message of a `CosmonautServiceError`, the description of any other error.
-  static func describe(_ error: any Error) -> String {
-    (error as? CosmonautServiceError)?.userMessage ?? String(describing: error)
+  /// The service error for any error; texts that came from Houston are cleared of `personal` data.
+  static func map(_ error: any Error, personal: PersonalData) -> CosmonautServiceError {
+    switch error {
+    case let error as CosmonautServiceError: return error
+    case let error as NetworkError: return map(error, personal: personal)
+    case PersistenceError.diskFull(let path): return .diskFull(PersistenceError.diskFull(path: path).description)
+    case PersistenceError.busy(let path): return .storeBusy(PersistenceError.busy(path: path).description)
+    case let error as OutboxError: return .noSuchSetAsideReport(error.description)
+    default: return .storage(String(describing: error))
+    }
+  }
+
+  private static func map(_ error: NetworkError, personal: PersonalData) -> CosmonautServiceError {
+    switch error {
+    case .status(let code, _) where code == 401 || code == 403: .houstonRefusedToken(status: code)
+    case .status(let code, let body): .houstonFailed(status: code, reason: personal.redact(body))
+    case .unacknowledged, .decoding: .invalidResponse(personal.redact(error.description))
+    case .timeout: .houstonUnreachable("no answer in time")
+    case .unreachable, .invalidURL, .encoding: .houstonUnreachable(personal.redact(error.description))
+    }
   }
 }
 
@@ -325,10 +454,10 @@ public final class LiveCosmonautClient: CosmonautClient {
 
 /// Collections of the store this client uses.
 enum Collections {
+  /// The prefix of every collection, and the name of the outbox.
+  static let prefix = "cosmonaut"
   static let profile = "cosmonaut.profile"
   static let supplies = "cosmonaut.supplies"
-  static let outbox = "cosmonaut.outbox"
-  static let delivered = "cosmonaut.delivered"
   static let meta = "cosmonaut.meta"
 }
 
@@ -338,23 +467,14 @@ enum Keys {
   static let inventory = "inventory"
   static let lastPosition = "station.position"
   static let lastStatusReport = "statusReport.lastQueuedAt"
-  static let outboxSequence = "outbox.sequence"
 }
-
-/// An outbox entry with its payload and its place in the delivery order.
-struct OutboxRecord: Codable, Sendable, Equatable {
-  var entry: OutboxEntry
-  var sequence: Int
-  var payload: ReportPayload
-}
-
-/// A delivered entry kept in the bounded history.
-struct DeliveredRecord: Codable, Sendable, Equatable {
-  var entry: OutboxEntry
-  var sequence: Int
-  var deliveredAt: Date
-}
-
-struct Counter: Codable, Sendable, Equatable { var value = 0 }
 
 struct Timestamp: Codable, Sendable, Equatable { var date: Date }
+
+/// Why one report was not delivered: the short reason kept with the report, and the error a sync ends with.
+struct DeliveryFailure: Error, CustomStringConvertible {
+  let error: CosmonautServiceError
+  let reason: String
+
+  var description: String { reason }
+}

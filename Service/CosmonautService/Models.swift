@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 
 /// The cosmonaut's own profile, stored on board. Fields are empty strings while unset.
 public struct CosmonautProfile: Codable, Sendable, Equatable {
@@ -136,36 +137,23 @@ public struct PositionReading: Sendable, Equatable {
   public var position: StationPosition
   /// True when Houston just answered; false when this is the last known (cached) value.
   public var isLive: Bool
+  /// Why Houston's position was not used (unreachable, too slow, answered 500, …); nil when live
+  /// or when no Houston is configured.
+  public var offlineReason: String?
 
   /// Creates a reading.
-  public init(position: StationPosition, isLive: Bool) {
+  public init(position: StationPosition, isLive: Bool, offlineReason: String? = nil) {
     self.position = position
     self.isLive = isLive
+    self.offlineReason = offlineReason
   }
 }
 
-/// One change waiting for (or already given) delivery to Houston.
-public struct OutboxEntry: Codable, Sendable, Equatable {
-  /// The idempotency key (a lowercase UUID), sent as the `Idempotency-Key` header.
-  public var id: String
-  /// "profile.updated", "supplies.changed" or "status.report".
-  public var kind: String
-  /// When the change happened.
-  public var createdAt: Date
-  /// How many sync rounds tried to deliver this entry (a delivered entry counts its successful round).
-  public var attempts: Int
-  /// Why the last delivery attempt failed, if it did.
-  public var lastError: String?
+/// One report waiting for (or already given) delivery to Houston: the outbox's own message
+/// (`Persistence.OutboxMessage`: idempotency key, kind, creation date, attempts, last error).
+public typealias OutboxEntry = OutboxMessage
 
-  /// Creates an entry.
-  public init(id: String, kind: String, createdAt: Date, attempts: Int = 0, lastError: String? = nil) {
-    self.id = id
-    self.kind = kind
-    self.createdAt = createdAt
-    self.attempts = attempts
-    self.lastError = lastError
-  }
-
+extension OutboxMessage {
   /// Kind of an entry created by a profile update.
   public static let profileUpdatedKind = "profile.updated"
   /// Kind of an entry created by consuming or restocking supplies.
@@ -176,20 +164,70 @@ public struct OutboxEntry: Codable, Sendable, Equatable {
 
 /// The outcome of a sync (or, for `pendingSync()`, what is waiting).
 public struct SyncReport: Codable, Sendable, Equatable {
-  /// Entries Houston accepted in this sync, in delivery order.
+  /// Entries Houston acknowledged in this sync, in delivery order.
   public var delivered: [OutboxEntry]
   /// Entries still waiting, in delivery order.
   public var pending: [OutboxEntry]
+  /// Entries Houston refused for good, oldest first, each with Houston's reason in `lastError`;
+  /// they wait for the user to retry or discard them (all of them, not only this sync's).
+  public var setAside: [OutboxEntry]
   /// Whether a Houston connection is configured at all.
   public var houstonConfigured: Bool
   /// Why delivery stopped, when it did.
   public var lastError: String?
+  /// The error delivery stopped with, when it did (not part of the JSON form): throw it to end a
+  /// command with the right message and exit code.
+  public var failure: CosmonautServiceError?
 
   /// Creates a report.
-  public init(delivered: [OutboxEntry], pending: [OutboxEntry], houstonConfigured: Bool, lastError: String? = nil) {
+  public init(
+    delivered: [OutboxEntry], pending: [OutboxEntry], setAside: [OutboxEntry] = [], houstonConfigured: Bool,
+    lastError: String? = nil, failure: CosmonautServiceError? = nil
+  ) {
     self.delivered = delivered
     self.pending = pending
+    self.setAside = setAside
     self.houstonConfigured = houstonConfigured
     self.lastError = lastError
+    self.failure = failure
   }
+
+  enum CodingKeys: String, CodingKey {
+    case delivered, pending, setAside, houstonConfigured, lastError
+  }
+}
+
+/// What waits for Houston, cheaply counted: the figure a screen shows while the app runs.
+public struct SyncStatus: Codable, Sendable, Equatable {
+  /// Reports waiting for delivery.
+  public var pending: Int
+  /// Reports Houston refused, waiting for the user's decision.
+  public var setAside: Int
+  /// Whether a Houston connection is configured at all.
+  public var houstonConfigured: Bool
+  /// Why the last background round stopped, when it did (nil: it delivered everything it could).
+  public var lastError: String?
+  /// How many reports the last background round delivered.
+  public var lastDelivered: Int
+
+  /// Creates a status.
+  public init(pending: Int, setAside: Int, houstonConfigured: Bool, lastError: String? = nil, lastDelivered: Int = 0) {
+    self.pending = pending
+    self.setAside = setAside
+    self.houstonConfigured = houstonConfigured
+    self.lastError = lastError
+    self.lastDelivered = lastDelivered
+  }
+}
+
+/// What a call that contacts Houston is doing, for a screen that says so ("contacting Houston…").
+public enum HoustonProgress: Sendable, Equatable {
+  /// A request for `what` ("the station position", "report 3 of 10") is on its way.
+  case contacting(String)
+  /// The last attempt failed (`reason`); the next one starts in `retryIn`.
+  case retrying(attempt: Int, retryIn: Duration, reason: String)
+  /// `count` of `total` reports are delivered so far.
+  case delivered(Int, of: Int)
+  /// Houston could not be used (`reason`); the last known value is shown instead.
+  case fellBack(reason: String)
 }

@@ -123,8 +123,34 @@ struct ReportEnvelope: Codable, Sendable, Equatable {
   var payload: ReportPayload
 }
 
-/// Bounds shared by the clients.
-enum OutboxLimits {
-  /// How many delivered entries are kept as history.
-  static let deliveredHistory = 50
+extension ProfileUpdate {
+  /// The names of the fields the update sets ("name", "agency", …), never their values.
+  var fieldNames: [String] {
+    [("name", name), ("agency", agency), ("role", role), ("mission", mission)].compactMap { $1 == nil ? nil : $0 }
+  }
+}
+
+/// The profile's values, kept out of texts that reach the log and analytics: an answer Houston
+/// (or a server that is not Houston) sends back may quote a report, and reports carry the profile.
+struct PersonalData: Sendable {
+  /// Texts replaced, longest first: each non-empty field, and each word of the name of 3 or more letters.
+  let values: [String]
+
+  /// No personal data known.
+  static let none = PersonalData(values: [])
+
+  init(values: [String]) { self.values = values }
+
+  init(_ profile: CosmonautProfile) {
+    let fields = [profile.name, profile.agency, profile.role, profile.mission]
+    let words = profile.name.split(whereSeparator: \.isWhitespace).map(String.init).filter { $0.count >= 3 }
+    values = Set((fields + words).filter { !$0.isEmpty }).sorted { $0.count > $1.count }
+  }
+
+  /// `text` with every personal value (any case) replaced by "[personal data]".
+  func redact(_ text: String) -> String {
+    values.reduce(text) { result, value in
+      result.replacingOccurrences(of: value, with: "[personal data]", options: .caseInsensitive)
+    }
+  }
 }

@@ -1,14 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes `analytics: <name> k=v ...` lines (keys sorted) to a file handle, standard error by default.
 public final class ConsoleAnalyticsProvider: AnalyticsProvider {
   private let handle: FileHandle
@@ -21,8 +13,8 @@ public final class ConsoleAnalyticsProvider: AnalyticsProvider {
 
   /// Writes one line for the event.
   public func record(_ event: AnalyticsEvent) {
-    let line = ConsoleAnalyticsProvider.render(event) + "\n"
-    lock.withLock { _ in _ = AppendOnlyFile.writeAll(Array(line.utf8), to: handle.fileDescriptor) }
+    let line = Data((ConsoleAnalyticsProvider.render(event) + "\n").utf8)
+    lock.withLock { _ in try? handle.write(contentsOf: line) }
   }
 
   /// The line written for `event` (without newline): `analytics: <name> k=v` with sorted keys.
@@ -43,34 +35,38 @@ public final class ConsoleAnalyticsProvider: AnalyticsProvider {
   }
 }
 
-/// Appends each event as one compact JSON object per line (sorted keys, ISO-8601 dates).
+/// Hands each event, as one compact JSON object (sorted keys, ISO-8601 dates), to a line writer.
 ///
-/// Each line goes out in a single `write(2)` on an `O_APPEND` descriptor, so concurrent writers —
-/// threads or separate processes — never interleave partial lines.
+/// The writer is the app's: for a file, one that writes whole lines or nothing and rotates by
+/// size (Logging's `RotatingLineFile`, handed over by the app as `{ file.append($0) }`), so the
+/// file always parses line by line.
 public final class JSONLinesAnalyticsProvider: AnalyticsProvider {
-  /// The file appended to.
-  public let url: URL
-  private let file: AppendOnlyFile
+  private let appendLine: @Sendable (String) -> Bool
+  private let encoder: Mutex<JSONEncoder>
 
-  /// Opens (creating it and its parent directory if needed) `url` for appending.
-  /// - Throws: `AnalyticsFileError` when the file cannot be created or opened.
-  public init(url: URL) throws {
-    self.url = url
-    self.file = try AppendOnlyFile(url: url)
+  /// Writes each event's line with `appendLine`, which returns false when the line was not written
+  /// (the event is then dropped: analytics never stops the app).
+  public init(appendLine: @escaping @Sendable (String) -> Bool) {
+    self.appendLine = appendLine
+    self.encoder = Mutex(Self.makeEncoder())
   }
 
-  /// Appends the event as one JSON line.
+  /// Hands the event's JSON line to the writer.
   public func record(_ event: AnalyticsEvent) {
-    guard let line = try? JSONLinesAnalyticsProvider.encode(event) else { return }
-    file.append(line + "\n")
+    guard let data = encoder.withLock({ try? $0.encode(event) }) else { return }
+    _ = appendLine(String(decoding: data, as: UTF8.self))
   }
 
   /// The compact JSON line for `event` (without newline).
   public static func encode(_ event: AnalyticsEvent) throws -> String {
+    String(decoding: try makeEncoder().encode(event), as: UTF8.self)
+  }
+
+  private static func makeEncoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(event), as: UTF8.self)
+    return encoder
   }
 
   /// Reads back every event in a JSON-lines file (blank lines ignored).
@@ -83,17 +79,6 @@ public final class JSONLinesAnalyticsProvider: AnalyticsProvider {
       try decoder.decode(AnalyticsEvent.self, from: Data(line.utf8))
     }
   }
-}
-
-/// Why an analytics file could not be opened.
-public struct AnalyticsFileError: Error, Equatable, CustomStringConvertible {
-  /// The path that failed.
-  public let path: String
-  /// The operating-system reason.
-  public let reason: String
-
-  /// A one-line explanation.
-  public var description: String { "cannot open analytics file \(path): \(reason)" }
 }
 
 /// Keeps every event in memory, for tests.
@@ -117,55 +102,3 @@ public final class InMemoryAnalyticsProvider: AnalyticsProvider {
   /// Forgets all events.
   public func removeAll() { storage.withLock { $0.removeAll() } }
 }
-
-/// A file descriptor opened with `O_APPEND`; whole-line writes under a lock. Closed on deinit.
-final class AppendOnlyFile: Sendable {
-  private let descriptor: Int32
-  /// Serialises writers in this process; `O_APPEND` keeps separate processes from tearing lines.
-  private let lock = Mutex<Void>(())
-
-  init(url: URL) throws {
-    let directory = url.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw AnalyticsFileError(path: directory.path, reason: "\(error.localizedDescription)")
-    }
-    let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw AnalyticsFileError(path: url.path, reason: String(cString: strerror(errno))) }
-    descriptor = fd
-  }
-
-  deinit { close(descriptor) }
-
-  @discardableResult
-  func append(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    return lock.withLock { _ in AppendOnlyFile.writeAll(bytes, to: descriptor) }
-  }
-
-  /// Writes every byte, retrying on `EINTR` and short writes.
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return true }
-      var offset = 0
-      while offset < buffer.count {
-        let written = systemWrite(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += written
-      }
-      return true
-    }
-  }
-}
-
-#if canImport(Glibc)
-  private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-  private let systemWrite = Musl.write
-#elseif canImport(Darwin)
-  private let systemWrite = Darwin.write
-#endif

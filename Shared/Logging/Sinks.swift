@@ -16,29 +16,33 @@ public struct StandardErrorLogSink: LogSink {
 
   /// Writes `record.formatted` plus a newline to stderr in a single write.
   public func write(_ record: LogRecord) {
-    _ = AppendOnlyFile.writeAll(Array((record.formatted + "\n").utf8), to: STDERR_FILENO)
+    _ = RotatingLineFile.writeAll(Array((record.formatted + "\n").utf8), to: STDERR_FILENO)
   }
 }
 
-/// Appends one formatted line per record to a file; creates the file and its parent directory.
-///
-/// Each line is written with a single `write(2)` on an `O_APPEND` descriptor under a lock, so lines
-/// from several threads (or processes) never interleave.
+/// Appends one formatted line per record to a `RotatingLineFile`: whole lines or nothing, rotated
+/// by size, never interleaved between threads or processes.
 public final class FileLogSink: LogSink {
   /// The file being appended to.
-  public let url: URL
-  private let file: AppendOnlyFile
+  public let file: RotatingLineFile
 
-  /// Opens (creating if needed) `url` for appending.
-  /// - Throws: `LogFileError` when the directory or file cannot be created or opened.
-  public init(url: URL) throws {
-    self.url = url
-    self.file = try AppendOnlyFile(url: url)
+  /// Writes to `file`.
+  public init(file: RotatingLineFile) {
+    self.file = file
   }
 
-  /// Appends `record.formatted` plus a newline.
+  /// Opens (creating if needed) `url` for appending, rotating by `rotation`.
+  /// - Throws: `LogFileError` when the directory or file cannot be created or opened.
+  public convenience init(url: URL, rotation: RotatingLineFile.Rotation = .standard) throws {
+    self.init(file: try RotatingLineFile(url: url, rotation: rotation))
+  }
+
+  /// The file's location.
+  public var url: URL { file.url }
+
+  /// Appends `record.formatted` as one line.
   public func write(_ record: LogRecord) {
-    file.append(record.formatted + "\n")
+    file.append(record.formatted)
   }
 }
 
@@ -74,56 +78,3 @@ public final class InMemoryLogSink: LogSink {
   /// Forgets all records.
   public func removeAll() { storage.withLock { $0.removeAll() } }
 }
-
-/// A file descriptor opened with `O_APPEND`; whole-line writes under a lock. Closed on deinit.
-final class AppendOnlyFile: Sendable {
-  private let descriptor: Int32
-  /// Serialises writers in this process; `O_APPEND` keeps separate processes from overwriting each other.
-  private let lock = Mutex<Void>(())
-
-  init(url: URL) throws {
-    let directory = url.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw LogFileError(path: directory.path, reason: "\(error.localizedDescription)")
-    }
-    let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw LogFileError(path: url.path, reason: String(cString: strerror(errno))) }
-    descriptor = fd
-  }
-
-  deinit { close(descriptor) }
-
-  /// Appends `text` (expected to end in a newline) in one write; returns false when the write failed.
-  @discardableResult
-  func append(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    return lock.withLock { _ in AppendOnlyFile.writeAll(bytes, to: descriptor) }
-  }
-
-  /// Writes every byte, retrying on `EINTR` and short writes.
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return true }
-      var offset = 0
-      while offset < buffer.count {
-        let written = systemWrite(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += written
-      }
-      return true
-    }
-  }
-}
-
-#if canImport(Glibc)
-  private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-  private let systemWrite = Musl.write
-#elseif canImport(Darwin)
-  private let systemWrite = Darwin.write
-#endif

@@ -1,57 +1,70 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import AppAnalytics
 
-private func temporaryDirectory() -> URL {
-  FileManager.default.temporaryDirectory.appendingPathComponent("AppAnalyticsTests-\(UUID().uuidString)")
+/// A line writer that keeps what it was handed, as the app's file writer would write it.
+private final class Lines: Sendable {
+  private let storage = Mutex<[String]>([])
+  let accepts: Bool
+
+  init(accepts: Bool = true) { self.accepts = accepts }
+
+  var all: [String] { storage.withLock { $0 } }
+  var append: @Sendable (String) -> Bool {
+    { line in
+      guard self.accepts else { return false }
+      self.storage.withLock { $0.append(line) }
+      return true
+    }
+  }
 }
 
 @Test func jsonLinesAreCompactSortedWithISODates() throws {
-  let directory = temporaryDirectory()
-  defer { try? FileManager.default.removeItem(at: directory) }
-  let url = directory.appendingPathComponent("sub/events.jsonl")
-  let provider = try JSONLinesAnalyticsProvider(url: url)
+  let lines = Lines()
+  let provider = JSONLinesAnalyticsProvider(appendLine: lines.append)
   let event = AnalyticsEvent(
     name: "sync", properties: ["b": "2", "a": "1"], date: Date(timeIntervalSince1970: 1_795_323_600))
   provider.record(event)
-  let text = try String(contentsOf: url, encoding: .utf8)
-  #expect(text == "{\"date\":\"2026-11-22T05:00:00Z\",\"name\":\"sync\",\"properties\":{\"a\":\"1\",\"b\":\"2\"}}\n")
-  #expect(try JSONLinesAnalyticsProvider.readEvents(from: url) == [event])
+  #expect(lines.all == [#"{"date":"2026-11-22T05:00:00Z","name":"sync","properties":{"a":"1","b":"2"}}"#])
+  #expect(try JSONLinesAnalyticsProvider.encode(event) == lines.all.first)
 }
 
-@Test func jsonLinesAppendAcrossInstancesAndConcurrentWriters() async throws {
-  let directory = temporaryDirectory()
-  defer { try? FileManager.default.removeItem(at: directory) }
-  let url = directory.appendingPathComponent("events.jsonl")
-  let first = try JSONLinesAnalyticsProvider(url: url)
-  let second = try JSONLinesAnalyticsProvider(url: url)  // a second open file, as another process would have
-  let payload = String(repeating: "p", count: 2_000)
+@Test func eachEventIsOneLineFromManyThreads() async throws {
+  let lines = Lines()
+  let provider = JSONLinesAnalyticsProvider(appendLine: lines.append)
+  let payload = String(repeating: "p", count: 2_000) + "\nsecond line"
   await withTaskGroup(of: Void.self) { group in
-    for (writer, provider) in [first, second].enumerated() {
-      for task in 0..<3 {
-        group.addTask {
-          for index in 0..<40 {
-            provider.record(
-              AnalyticsEvent(name: "load", properties: ["writer": "\(writer)", "n": "\(task)-\(index)", "p": payload]))
-          }
+    for task in 0..<6 {
+      group.addTask {
+        for index in 0..<40 {
+          provider.record(AnalyticsEvent(name: "load", properties: ["n": "\(task)-\(index)", "p": payload]))
         }
       }
     }
   }
-  let events = try JSONLinesAnalyticsProvider.readEvents(from: url)
-  #expect(events.count == 240)
-  #expect(Set(events.map { "\($0.properties["writer"] ?? "")/\($0.properties["n"] ?? "")" }).count == 240)
+  #expect(lines.all.count == 240)
+  #expect(lines.all.allSatisfy { !$0.contains("\n") }, "a newline in a value is escaped, never a line break")
+  let decoder = JSONDecoder()
+  decoder.dateDecodingStrategy = .iso8601
+  let events = try lines.all.map { try decoder.decode(AnalyticsEvent.self, from: Data($0.utf8)) }
+  #expect(Set(events.compactMap { $0.properties["n"] }).count == 240)
 }
 
-@Test func errorEventsRoundTripThroughTheFile() throws {
-  let directory = temporaryDirectory()
-  defer { try? FileManager.default.removeItem(at: directory) }
-  let url = directory.appendingPathComponent("errors.jsonl")
-  let analytics = Analytics(providers: [try JSONLinesAnalyticsProvider(url: url)])
+@Test func aWriterThatCannotWriteDropsTheEventWithoutStoppingTheApp() {
+  let lines = Lines(accepts: false)
+  let analytics = Analytics(providers: [JSONLinesAnalyticsProvider(appendLine: lines.append)])
   analytics.recordError(CocoaError(.fileNoSuchFile), module: "Persistence")
-  let events = try JSONLinesAnalyticsProvider.readEvents(from: url)
-  #expect(events.map(\.name) == ["error"])
-  #expect(events.first?.properties["module"] == "Persistence")
-  #expect(events.first?.properties["kind"] == "internal")
+  analytics.track("after")
+  #expect(lines.all.isEmpty)
+}
+
+@Test func eventsReadBackFromAFile() throws {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "AppAnalyticsTests-\(UUID().uuidString).jsonl")
+  defer { try? FileManager.default.removeItem(at: url) }
+  let event = AnalyticsEvent(name: "error", properties: ["module": "Persistence"], date: Date(timeIntervalSince1970: 0))
+  try Data((try JSONLinesAnalyticsProvider.encode(event) + "\n\n").utf8).write(to: url)
+  #expect(try JSONLinesAnalyticsProvider.readEvents(from: url) == [event])
 }

@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// `Scripts/houston` as a real process on 127.0.0.1, spoken to over URLSession.
-final class HoustonProcess {
+final class HoustonProcess: @unchecked Sendable {
   let process = Process()
   let baseURL: URL
 
@@ -23,12 +23,18 @@ final class HoustonProcess {
       && FileManager.default.isExecutableFile(atPath: "/usr/bin/env")
   }
 
-  init(arguments: [String]) throws {
+  /// Starts Houston; its stderr goes to `errors` when given (else it is dropped).
+  init(arguments: [String], errors: URL? = nil) throws {
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", Self.scriptURL.path, "--port", "0"] + arguments
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    if let errors {
+      _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+      process.standardError = try FileHandle(forWritingTo: errors)
+    } else {
+      process.standardError = FileHandle.nullDevice
+    }
     try process.run()
     // The first stdout line says where it listens; EOF (empty read) means it died.
     var buffer = Data()
@@ -49,6 +55,16 @@ final class HoustonProcess {
 
   struct HoustonStartError: Error { let line: String }
 
+  /// Starts Houston like `init`, waiting for its ready line on a thread of its own: the test
+  /// runner's few cooperative threads are never held up (other tests' timers need them).
+  static func start(arguments: [String], errors: URL? = nil) async throws -> HoustonProcess {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(with: Result { try HoustonProcess(arguments: arguments, errors: errors) })
+      }
+    }
+  }
+
   /// Sends SIGTERM and waits up to 5 s; then SIGKILL (so a test never hangs). Returns the exit status.
   func stop() -> Int32 {
     process.terminate()  // SIGTERM
@@ -68,7 +84,7 @@ struct HoustonScriptTests {
   }
 
   @Test func liveClientSyncsExactlyOnceThroughFaultsAndReadsThePosition() async throws {
-    let houston = try HoustonProcess(arguments: [
+    let houston = try await HoustonProcess.start(arguments: [
       "--token", "secret-token", "--fail-first", "2", "--drop-response-first", "1",
     ])
     defer { #expect(houston.stop() == 0) }
@@ -97,7 +113,7 @@ struct HoustonScriptTests {
   }
 
   @Test func wrongTokenIsRefused() async throws {
-    let houston = try HoustonProcess(arguments: ["--token", "right"])
+    let houston = try await HoustonProcess.start(arguments: ["--token", "right"])
     defer { #expect(houston.stop() == 0) }
     let harness = try Harness()
     let token = try #require(AuthToken("wrong"))
@@ -120,12 +136,12 @@ struct HoustonScriptTests {
       method: .post, path: "/v1/reports", headers: ["Idempotency-Key": "key-1", "Content-Type": "application/json"],
       body: JSONSerialization.data(withJSONObject: ["id": "key-1", "kind": "status.report", "payload": [:]]))
 
-    let first = try HoustonProcess(arguments: ["--state", stateFile])
+    let first = try await HoustonProcess.start(arguments: ["--state", stateFile])
     let firstClient = HTTPClient(configuration: ClientConfiguration(baseURL: first.baseURL, retry: .none))
     #expect(try await firstClient.send(report).status == 201)
     #expect(first.stop() == 0)
 
-    let second = try HoustonProcess(arguments: ["--state", stateFile])
+    let second = try await HoustonProcess.start(arguments: ["--state", stateFile])
     defer { #expect(second.stop() == 0) }
     let secondClient = HTTPClient(configuration: ClientConfiguration(baseURL: second.baseURL, retry: .none))
     let duplicate = try await secondClient.send(report)
@@ -153,7 +169,7 @@ struct HoustonScriptTests {
     let report = try HTTPRequest(
       method: .post, path: "/v1/reports", headers: ["Idempotency-Key": "key-1"],
       body: JSONSerialization.data(withJSONObject: ["id": "key-1", "kind": "status.report", "payload": [:]]))
-    let houston = try HoustonProcess(arguments: ["--state", stateFile])
+    let houston = try await HoustonProcess.start(arguments: ["--state", stateFile])
     defer { #expect(houston.stop() == 0) }
     let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
 
@@ -191,5 +207,98 @@ struct HoustonScriptTests {
     let lines = text.split(separator: "\n")
     #expect(lines.count == 1)
     #expect(lines.first?.hasPrefix("houston: error: cannot read state file") == true)
+  }
+
+  /// Runs a python3 client snippet against Houston and returns what it printed (waiting on its
+  /// own thread, never on one of the test runner's few cooperative threads).
+  private func pythonClient(_ script: String, port: Int) async throws -> String {
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, String(port)]
+    process.standardOutput = output
+    try process.run()
+    let data = await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        continuation.resume(returning: data)
+      }
+    }
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  @Test func eachAnswerGoesOutInOneWriteSoNoClientWaitsOnDelayedAcknowledgement() async throws {
+    let houston = try await HoustonProcess.start(arguments: [])
+    defer { #expect(houston.stop() == 0) }
+    let port = try #require(houston.baseURL.port)
+    // Headers and body written separately arrive as two segments, the second held back by Nagle
+    // until the client's delayed ACK (~40 ms): the first read would then hold the headers only.
+    let script = """
+      import socket, sys
+      whole = 0
+      for _ in range(20):
+          s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+          s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+          s.sendall(b"GET /health HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n")
+          first = s.recv(65536)
+          whole += b'"status": "ok"' in first
+          s.close()
+      print(whole)
+      """
+    #expect(try await pythonClient(script, port: port) == "20")
+  }
+
+  @Test func aClientThatGoesAwayIsOneLineNeverATraceback() async throws {
+    let harness = try Harness()
+    let errors = harness.directory.appendingPathComponent("houston.err")
+    let houston = try await HoustonProcess.start(arguments: ["--delay-ms", "300"], errors: errors)
+    let port = try #require(houston.baseURL.port)
+    let script = """
+      import socket, sys, time
+      for request in [b"GET /health HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n", b"POST /v1/reports HTTP/1.1\\r\\nContent-Length: 10\\r\\n\\r\\n{", b"GET /v1/sta"]:
+          s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+          s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x00")
+          s.sendall(request)
+          s.close()
+      time.sleep(0.8)
+      print("done")
+      """
+    #expect(try await pythonClient(script, port: port) == "done")
+    #expect(houston.stop() == 0)
+    let text = try String(contentsOf: errors, encoding: .utf8)
+    #expect(!text.contains("Traceback"), "\(text)")
+    #expect(text.split(separator: "\n").allSatisfy { $0.hasPrefix("houston: ") }, "\(text)")
+  }
+
+  @Test func helpSaysHowToReadWhatHoustonApplied() throws {
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", HoustonProcess.scriptURL.path, "--help"]
+    process.standardOutput = output
+    try process.run()
+    let help = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(help.contains("GET /v1/reports"))
+    #expect(help.contains("--state FILE"))
+    #expect(help.contains("curl"))
+    #expect(help.contains("--refuse-kind"))
+  }
+
+  @Test func answersAcknowledgeTheReportsKey() async throws {
+    let houston = try await HoustonProcess.start(arguments: [])
+    defer { #expect(houston.stop() == 0) }
+    let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
+    let report = try HTTPRequest.json(
+      .post, path: "/v1/reports", body: ["id": "key-9", "kind": "status.report"],
+      headers: ["Idempotency-Key": "key-9"])
+    let delivery = AcknowledgedDelivery(client: client, path: "/v1/reports")
+    #expect(try await delivery.deliver(["id": "key-9"], key: "key-9") == .acknowledged(duplicate: false))
+    #expect(try await delivery.deliver(["id": "key-9"], key: "key-9") == .acknowledged(duplicate: true))
+    let answer = try await client.send(report)
+    let object = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: String])
+    #expect(object == ["status": "duplicate", "acknowledged": "key-9"])
   }
 }

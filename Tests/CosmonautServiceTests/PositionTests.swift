@@ -16,7 +16,10 @@ import Testing
     #expect(request.header("Authorization") == "Bearer secret-token")
 
     await harness.houston.setAlwaysFail(.unreachable("connection refused"))
-    #expect(try await client.stationPosition() == PositionReading(position: .sample, isLive: false))
+    let cached = try await client.stationPosition()
+    #expect(cached.position == .sample)
+    #expect(!cached.isLive)
+    #expect(cached.offlineReason?.contains("cannot reach Houston (server unreachable: connection refused)") == true)
     #expect(harness.recordedErrors.contains { $0.properties["operation"] == "stationPosition" })
 
     let offline = try harness.makeClient(houstonConfigured: false)
@@ -35,18 +38,52 @@ import Testing
     #expect(harness.recordedErrors.last?.properties["kind"] == "unavailable")
   }
 
-  @Test func undecodablePositionIsSurfacedWithItsKeyPath() async throws {
+  @Test func anUnreadablePositionFallsBackLikeAnOfflineHoustonAndNamesTheKeyPath() async throws {
     let body =
       #"{"latitude":"north","longitude":-12.3,"altitudeKm":420.1,"speedKmPerSecond":7.66,"timestamp":"2026-11-22T05:00:00Z"}"#
-    let harness = try Harness(houston: FakeHouston(positionBody: body))
+    let harness = try Harness(houston: FakeHouston(positionBody: positionJSON))
     let client = try harness.makeClient()
-    let error = await #expect(throws: CosmonautServiceError.self) { try await client.stationPosition() }
-    guard case .invalidResponse(let reason) = error else {
-      Issue.record("expected invalidResponse, got \(String(describing: error))")
-      return
-    }
-    #expect(reason.contains("latitude"))
-    #expect(error?.kind == .internal)
+    #expect(try await client.stationPosition().isLive)
+
+    await harness.houston.setPositionBody(body)
+    let reading = try await client.stationPosition()
+    #expect(reading.position == .sample)
+    #expect(!reading.isLive)
+    #expect(reading.offlineReason?.contains("latitude") == true)
     #expect(harness.recordedErrors.last?.properties["message"]?.contains("latitude") == true)
+    #expect(harness.recordedErrors.last?.properties["kind"] == "unavailable")
+
+    // Nothing cached yet: the same unavailable error as an offline Houston, not an internal one.
+    let fresh = try Harness(houston: FakeHouston(positionBody: body))
+    let error = await #expect(throws: CosmonautServiceError.self) { try await fresh.makeClient().stationPosition() }
+    #expect(error == .noPositionYet)
+    #expect(error?.kind == .unavailable)
+  }
+
+  @Test func aFiveHundredIsHoustonAnsweringNotHoustonUnreachable() async throws {
+    let harness = try Harness(houston: FakeHouston(positionBody: positionJSON))
+    let client = try harness.makeClient(retry: .none)
+    _ = try await client.stationPosition()
+    await harness.houston.setScript([.status(500, body: #"{"error":"orbit model crashed"}"#)])
+    let reading = try await client.stationPosition()
+    #expect(!reading.isLive)
+    let reason = try #require(reading.offlineReason)
+    #expect(reason.hasPrefix("Houston answered 500"), "\(reason)")
+    #expect(!reason.contains("cannot reach"))
+  }
+
+  @Test func aSlowHoustonIsGivenUpAfterTheBudgetAndTheLastPositionShownAtOnce() async throws {
+    let harness = try Harness(houston: FakeHouston(positionBody: positionJSON))
+    #expect(try await harness.makeClient().stationPosition().isLive)
+    let client = try harness.makeClient(budget: .init(position: .milliseconds(300), report: .seconds(1)))
+    await harness.houston.setDelay(.seconds(30))
+    let events = EventRecorder<HoustonProgress>()
+    let started = ContinuousClock.now
+    let reading = try await client.stationPosition(progress: events.record)
+    #expect(ContinuousClock.now - started < .seconds(20), "bounded by the budget, not by Houston's 30 s")
+    #expect(!reading.isLive)
+    #expect(reading.offlineReason?.contains("no answer in time") == true)
+    #expect(events.values.first == .contacting("the station position"))
+    #expect(events.values.contains { if case .fellBack = $0 { true } else { false } })
   }
 }

@@ -101,13 +101,16 @@ import Testing
   @Test func failureAfterPartialDeliveryReturnsAReportInsteadOfThrowing() async throws {
     let harness = try Harness()
     let (client, pending) = try await clientWithThreeChanges(harness, retry: .none)
-    await harness.houston.setScript([.status(201), .status(201), .status(401, body: #"{"error":"bad token"}"#)])
+    await harness.houston.setScript([
+      .acknowledge(201), .acknowledge(201), .status(401, body: #"{"error":"bad token"}"#),
+    ])
 
     let report = try await client.sync()
     #expect(report.delivered.map(\.id) == Array(pending.map(\.id).prefix(2)))
     #expect(report.pending.map(\.id) == Array(pending.map(\.id).suffix(2)))
     #expect(report.pending.first?.attempts == 1)
     #expect(report.lastError?.contains("401") == true)
+    #expect(report.failure == .houstonRefusedToken(status: 401))
   }
 
   @Test func syncWithoutHoustonThrowsNotConfiguredAndKeepsChangesQueued() async throws {

@@ -17,6 +17,8 @@ actor FakeHouston: HTTPTransport {
   enum Reply: Sendable {
     /// Answer with this status and body, applying nothing.
     case status(Int, body: String = "{}")
+    /// Answer with this status and an acknowledgement of the request's key, applying nothing.
+    case acknowledge(Int)
     /// Throw this transport error.
     case failure(NetworkError)
     /// Apply the report, then answer this status (the response is "lost").
@@ -44,6 +46,9 @@ actor FakeHouston: HTTPTransport {
   private var script: [Reply]
   private var positionBody: String?
   private var alwaysFail: NetworkError?
+  private var delay: Duration?
+  private var alwaysStatus: (code: Int, body: String)?
+  private var echo = false
 
   init(script: [Reply] = [], positionBody: String? = nil) {
     self.script = script
@@ -54,6 +59,12 @@ actor FakeHouston: HTTPTransport {
   func setPositionBody(_ body: String?) { positionBody = body }
   /// Every request fails with this error (nil = back to normal).
   func setAlwaysFail(_ error: NetworkError?) { alwaysFail = error }
+  /// Every request is answered with this status and body, applying nothing (nil = back to normal).
+  func setAlwaysStatus(_ code: Int?, body: String = "") { alwaysStatus = code.map { ($0, body) } }
+  /// Every request is answered 200 with its own body, as an echo server that is not Houston does.
+  func setEcho(_ on: Bool) { echo = on }
+  /// Every answer waits this long first (nil = none), as a slow Houston does.
+  func setDelay(_ delay: Duration?) { self.delay = delay }
 
   var reportRequests: [Recorded] { requests.filter { $0.method == "POST" && $0.path == "/v1/reports" } }
 
@@ -62,12 +73,16 @@ actor FakeHouston: HTTPTransport {
       method: request.httpMethod ?? "GET", path: request.url?.path ?? "",
       headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody)
     requests.append(recorded)
+    if let delay { try await Task.sleep(for: delay) }
     if let alwaysFail { throw alwaysFail }
+    if let alwaysStatus { return HTTPResponse(status: alwaysStatus.code, body: Data(alwaysStatus.body.utf8)) }
+    if echo { return HTTPResponse(status: 200, body: recorded.body ?? Data()) }
     if let reply = script.first {
       script.removeFirst()
       switch reply {
       case .normal: break
       case .status(let code, let body): return HTTPResponse(status: code, body: Data(body.utf8))
+      case .acknowledge(let code): return HTTPResponse(status: code, body: Self.acknowledgement(recorded))
       case .failure(let error): throw error
       case .applyThenStatus(let code):
         apply(recorded)
@@ -81,14 +96,19 @@ actor FakeHouston: HTTPTransport {
     switch (recorded.method, recorded.path) {
     case ("POST", "/v1/reports"):
       let fresh = apply(recorded)
-      return HTTPResponse(
-        status: fresh ? 201 : 200, body: Data((fresh ? #"{"status":"applied"}"# : #"{"status":"duplicate"}"#).utf8))
+      return HTTPResponse(status: fresh ? 201 : 200, body: Self.acknowledgement(recorded, fresh: fresh))
     case ("GET", "/v1/station/position"):
       guard let positionBody else { return HTTPResponse(status: 503, body: Data("{}".utf8)) }
       return HTTPResponse(status: 200, body: Data(positionBody.utf8))
     default:
       return HTTPResponse(status: 404, body: Data("{}".utf8))
     }
+  }
+
+  /// Houston's acknowledgement of the report in `request`.
+  static func acknowledgement(_ request: Recorded, fresh: Bool = true) -> Data {
+    let key = request.header("Idempotency-Key") ?? ""
+    return Data(#"{"status":"\#(fresh ? "applied" : "duplicate")","acknowledged":"\#(key)"}"#.utf8)
   }
 
   @discardableResult
@@ -98,6 +118,14 @@ actor FakeHouston: HTTPTransport {
     appliedBodies.append(request.body ?? Data())
     return true
   }
+}
+
+/// Collects values a `@Sendable` callback hands over (progress events, statuses).
+final class EventRecorder<Value: Sendable>: Sendable {
+  private let storage = Mutex<[Value]>([])
+
+  var values: [Value] { storage.withLock { $0 } }
+  var record: @Sendable (Value) -> Void { { value in self.storage.withLock { $0.append(value) } } }
 }
 
 /// A clock tests move by hand.
@@ -140,12 +168,12 @@ final class Harness: Sendable {
 
   func makeClient(
     store: EntityStore? = nil, houstonConfigured: Bool = true, retry: RetryPolicy = .standard,
-    statusReportInterval: Duration = .seconds(900)
+    statusReportInterval: Duration = .seconds(900), budget: LiveCosmonautClient.HoustonBudget = .interactive
   ) throws -> LiveCosmonautClient {
     LiveCosmonautClient(
       store: try store ?? makeStore(), houston: houstonConfigured ? authenticatedClient(retry: retry) : nil,
       analytics: Analytics(providers: [analytics]), logger: Logger(module: "CosmonautService", sinks: [logs]),
-      now: clock.closure, statusReportInterval: statusReportInterval)
+      now: clock.closure, statusReportInterval: statusReportInterval, budget: budget)
   }
 
   /// Error events recorded for this module.

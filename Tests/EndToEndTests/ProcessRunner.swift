@@ -1,10 +1,16 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// What a finished process left behind.
 struct ProcessResult: Sendable {
   let status: Int32
   let stdout: String
   let stderr: String
+  /// How long the process ran, from its start to its exit (not to the end of its output).
+  var seconds: Double = 0
 }
 
 /// Finds and runs the built executables the way a user would: real processes, real arguments.
@@ -94,9 +100,14 @@ final class Sandbox: @unchecked Sendable {
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = stdin
+    let ended = LineBox()
     let exited = AsyncStream<Void> { continuation in
-      process.terminationHandler = { _ in continuation.finish() }
+      process.terminationHandler = { _ in
+        ended.set(String(Date().timeIntervalSinceReferenceDate))
+        continuation.finish()
+      }
     }
+    let started = Date().timeIntervalSinceReferenceDate
     try process.run()
     let outputData = PipeReader(output.fileHandleForReading)
     let errorData = PipeReader(errors.fileHandleForReading)
@@ -112,8 +123,10 @@ final class Sandbox: @unchecked Sendable {
     if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM {
       throw ProcessFailure.timedOut(([executable.lastPathComponent] + arguments).joined(separator: " "))
     }
+    let exitTime = ended.wait(seconds: 1).flatMap(Double.init) ?? Date().timeIntervalSinceReferenceDate
     return ProcessResult(
-      status: process.terminationStatus, stdout: outputData.finish(), stderr: errorData.finish())
+      status: process.terminationStatus, stdout: outputData.finish(), stderr: errorData.finish(),
+      seconds: exitTime - started)
   }
 }
 
@@ -190,6 +203,19 @@ final class BackgroundServer: @unchecked Sendable {
     Thread.detachNewThread { [errors] in _ = errors.fileHandleForReading.readDataToEndOfFile() }
   }
 
+  /// Starts a server like `init`, waiting for its ready line on a thread of its own, so the test
+  /// runner's few cooperative threads (which other tests' timers need) are never held up.
+  static func launch(
+    _ executable: URL, _ arguments: [String], marker: String, environment: [String: String]
+  ) async throws -> BackgroundServer {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(
+          with: Result { try BackgroundServer(executable, arguments, marker: marker, environment: environment) })
+      }
+    }
+  }
+
   /// Asks the server to stop (SIGTERM), waits a bounded time, then kills it; returns its exit status.
   @discardableResult
   func stop() -> Int32 {
@@ -230,5 +256,69 @@ extension String {
   /// Decodes this process output as JSON.
   func json() throws -> Any {
     try JSONSerialization.jsonObject(with: Data(utf8))
+  }
+}
+
+extension Sandbox {
+  /// Starts `Scripts/houston` on a free port with `arguments`; returns it and its base URL.
+  func houston(_ arguments: [String] = []) async throws -> (server: BackgroundServer, url: String) {
+    let server = try await BackgroundServer.launch(
+      URL(fileURLWithPath: "/usr/bin/env"), ["python3", Executables.houston.path, "--port", "0"] + arguments,
+      marker: "listening", environment: environment)
+    guard let url = server.readyLine.split(separator: " ").last.map(String.init) else {
+      server.stop()
+      throw ProcessFailure.notReady(server.readyLine)
+    }
+    return (server, url)
+  }
+
+  /// Starts an HTTP server that is not Houston: every request gets `status` and `body` (text/html).
+  func notHouston(status: Int = 200, body: String) async throws -> (server: BackgroundServer, url: String) {
+    let script = """
+      import http.server, signal, sys
+      # A test runner may hand down a mask that blocks SIGTERM; stop() must end this server at once.
+      signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+      class Handler(http.server.BaseHTTPRequestHandler):
+          protocol_version = "HTTP/1.1"
+          def log_message(self, *args): pass
+          def answer(self):
+              self.rfile.read(int(self.headers.get("Content-Length") or 0))
+              data = sys.argv[2].encode()
+              self.send_response(int(sys.argv[1]))
+              self.send_header("Content-Type", "text/html")
+              self.send_header("Content-Length", str(len(data)))
+              self.end_headers()
+              self.wfile.write(data)
+          do_GET = do_POST = answer
+      server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+      print("listening on http://127.0.0.1:%d" % server.server_address[1], flush=True)
+      server.serve_forever()
+      """
+    let server = try await BackgroundServer.launch(
+      URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, String(status), body], marker: "listening",
+      environment: environment)
+    guard let url = server.readyLine.split(separator: " ").last.map(String.init) else {
+      server.stop()
+      throw ProcessFailure.notReady(server.readyLine)
+    }
+    return (server, url)
+  }
+
+  /// The outbox as `sync status --json` shows it.
+  func syncStatus() async throws -> [String: Any] {
+    let result = try await cosmonaut(["sync", "status", "--json"])
+    return try (result.stdout.json() as? [String: Any]) ?? [:]
+  }
+}
+
+/// What a running `Scripts/houston` says it applied.
+enum Houston {
+  /// The reports Houston at `base` applied, in order (`GET /v1/reports`).
+  static func appliedReports(at base: String) async throws -> [[String: Any]] {
+    guard let url = URL(string: base + "/v1/reports") else { throw URLError(.badURL) }
+    let (data, _) = try await URLSession.shared.data(from: url)
+    let body = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    guard let reports = body?["reports"] as? [[String: Any]] else { throw URLError(.cannotParseResponse) }
+    return reports
   }
 }

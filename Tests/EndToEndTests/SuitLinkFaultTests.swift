@@ -35,7 +35,7 @@ struct SuitLinkFaultTests {
     let sandbox = try Sandbox()
     var simulator: BackgroundServer? = try startSimulator(sandbox)
     async let watching = sandbox.cosmonaut([
-      "--suit", "unix:\(sandbox.socketPath)", "suit", "watch", "--count", "15", "--interval-ms", "200",
+      "--suit", "unix:\(sandbox.socketPath)", "suit", "watch", "--count", "30", "--interval-ms", "200",
     ])
     try await waitUntilConnected(sandbox)
     try await Task.sleep(for: .milliseconds(600))
@@ -48,7 +48,7 @@ struct SuitLinkFaultTests {
     #expect(watch.stdout.contains("suit link lost; reconnecting (attempt 1 of 10)…"), "\(watch.stdout)")
     #expect(watch.stdout.contains("suit link reconnected"))
     let samples = sampleLines(watch.stdout)
-    #expect(samples.count == 15, "every sample asked for: \(watch.stdout)")
+    #expect(samples.count == 30, "every sample asked for: \(watch.stdout)")
     let reconnected = try #require(watch.stdout.range(of: "suit link reconnected"))
     #expect(!sampleLines(String(watch.stdout[reconnected.upperBound...])).isEmpty, "samples resume afterwards")
     withExtendedLifetime(simulator) {}
@@ -59,7 +59,7 @@ struct SuitLinkFaultTests {
     let sandbox = try Sandbox()
     var simulator: BackgroundServer? = try startSimulator(sandbox)
     async let watching = sandbox.cosmonaut([
-      "--suit", "unix:\(sandbox.socketPath)", "suit", "watch", "--count", "10", "--interval-ms", "200", "--json",
+      "--suit", "unix:\(sandbox.socketPath)", "suit", "watch", "--count", "30", "--interval-ms", "200", "--json",
     ])
     try await waitUntilConnected(sandbox)
     try await Task.sleep(for: .milliseconds(400))
@@ -69,7 +69,7 @@ struct SuitLinkFaultTests {
 
     let watch = try await watching
     #expect(watch.status == 0, "stderr: \(watch.stderr)")
-    #expect((try watch.stdout.json() as? [Any])?.count == 10)
+    #expect((try watch.stdout.json() as? [Any])?.count == 30)
     #expect(watch.stderr.contains("suit link reconnected"))
     withExtendedLifetime(simulator) {}
   }

@@ -96,8 +96,25 @@ final class LocalHTTPServer: Sendable {
 
   /// A port on 127.0.0.1 that nothing listens on (bound, then released).
   static func unusedPort() throws -> UInt16 {
+    let (fd, port) = try boundSocket()
+    close(fd)
+    return port
+  }
+
+  /// A socket on 127.0.0.1 that listens but never accepts: connections are made (by the kernel)
+  /// and requests sent, but no answer ever comes. Close the descriptor when done.
+  static func silentListener() throws -> (descriptor: Int32, port: UInt16) {
+    let (fd, port) = try boundSocket()
+    guard listen(fd, 8) == 0 else {
+      close(fd)
+      throw POSIXError(.init(rawValue: errno) ?? .EIO)
+    }
+    return (fd, port)
+  }
+
+  /// A TCP socket bound to a free port on 127.0.0.1, and that port.
+  private static func boundSocket() throws -> (Int32, UInt16) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -107,7 +124,10 @@ final class LocalHTTPServer: Sendable {
         bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 && getsockname(fd, $0, &length) == 0
       }
     }
-    guard ok else { throw POSIXError(.EADDRNOTAVAIL) }
-    return UInt16(bigEndian: address.sin_port)
+    guard ok else {
+      close(fd)
+      throw POSIXError(.EADDRNOTAVAIL)
+    }
+    return (fd, UInt16(bigEndian: address.sin_port))
   }
 }

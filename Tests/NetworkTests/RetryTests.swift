@@ -1,7 +1,12 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Network
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 @Test func idempotentGetIsRetriedWithExponentialBackoff() async throws {
   let transport = FakeTransport([.status(503), .fail(NetworkError.timeout), .status(200, "ok")])
@@ -121,4 +126,48 @@ import Testing
   let response = try await makeClient(transport, sleeper: sleeper).send(HTTPRequest(path: "/x"))
   #expect(response.status == 204)
   #expect(await sleeper.durations == [RetryPolicy.standard.maxBackoff])
+}
+
+@Test func theTotalTimeoutBoundsRetriesAndWaits() async throws {
+  let transport = FakeTransport(Array(repeating: .status(503), count: 10))
+  let sleeper = SleepRecorder()
+  let policy = RetryPolicy(maxAttempts: 10, initialBackoff: .seconds(1), multiplier: 1, maxBackoff: .seconds(1))
+  var request = HTTPRequest(path: "/x")
+  request.totalTimeout = .milliseconds(500)
+  await #expect(throws: NetworkError.status(code: 503, body: "")) {
+    try await makeClient(transport, sleeper: sleeper, retry: policy).send(request)
+  }
+  #expect(await transport.requests.count == 1, "the first wait (1 s) would not fit in 0.5 s")
+  #expect(await sleeper.durations.isEmpty)
+}
+
+/// Answers only after a long time, like a Houston that hangs.
+private struct HangingTransport: HTTPTransport {
+  func send(_ request: URLRequest) async throws -> HTTPResponse {
+    try await Task.sleep(for: .seconds(60))
+    return HTTPResponse(status: 200)
+  }
+}
+
+@Test func anAttemptIsBoundedEvenWhenTheTransportHangs() async throws {
+  let client = HTTPClient(
+    configuration: ClientConfiguration(
+      baseURL: URL(string: "http://houston.test")!, timeout: .milliseconds(200), retry: .none),
+    transport: HangingTransport())
+  let started = ContinuousClock.now
+  await #expect(throws: NetworkError.timeout) { try await client.send(HTTPRequest(path: "/x")) }
+  #expect(ContinuousClock.now - started < .seconds(10))
+}
+
+@Test func progressTellsEachAttemptAndEachWait() async throws {
+  let transport = FakeTransport([.status(503), .status(200, "ok")])
+  let events = Mutex<[HTTPProgress]>([])
+  _ = try await makeClient(transport, sleeper: SleepRecorder()).send(HTTPRequest(path: "/x")) { event in
+    events.withLock { $0.append(event) }
+  }
+  #expect(
+    events.withLock { $0 } == [
+      .attempt(1), .waiting(afterAttempt: 1, retryIn: .milliseconds(200), failure: .status(code: 503, body: "")),
+      .attempt(2),
+    ])
 }

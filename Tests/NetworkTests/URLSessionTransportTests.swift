@@ -3,6 +3,13 @@ import Testing
 
 @testable import Network
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 private struct Health: Decodable, Equatable {
   var status: String
   var at: Date
@@ -35,4 +42,18 @@ private struct Health: Decodable, Equatable {
     return true
   }
   #expect(await sleeper.durations.count == RetryPolicy.standard.maxAttempts - 1)
+}
+
+@Test func aServerThatNeverAnswersIsGivenUpAtTheLimit() async throws {
+  // Listening but never accepting: the connection is made, the request sent, no answer comes.
+  let (listener, port) = try LocalHTTPServer.silentListener()
+  defer { close(listener) }
+  let url = try #require(URL(string: "http://127.0.0.1:\(port)/slow"))
+  var request = URLRequest(url: url)
+  request.timeoutInterval = 60
+  let started = ContinuousClock.now
+  await #expect(throws: NetworkError.timeout) {
+    try await URLSessionTransport().send(request, within: .milliseconds(300))
+  }
+  #expect(ContinuousClock.now - started < .seconds(10), "bounded by the limit, not by URLSession's 60 s")
 }

@@ -1,0 +1,103 @@
+import AppAnalytics
+import Foundation
+
+/// What an outbox knows about one message besides its payload.
+public struct OutboxMessage: Codable, Sendable, Equatable {
+  /// The idempotency key (a lowercase UUID): a receiver applies a message once per key.
+  public var id: String
+  /// What the message is about; the owner of the outbox decides the kinds.
+  public var kind: String
+  /// When the message was queued.
+  public var createdAt: Date
+  /// How many delivery rounds tried it (a delivered message counts its successful round).
+  public var attempts: Int
+  /// Why the last round failed, or why the receiver refused it (for a set-aside message).
+  public var lastError: String?
+
+  /// Creates a message record.
+  public init(id: String, kind: String, createdAt: Date, attempts: Int = 0, lastError: String? = nil) {
+    self.id = id
+    self.kind = kind
+    self.createdAt = createdAt
+    self.attempts = attempts
+    self.lastError = lastError
+  }
+}
+
+/// A queued (or set-aside) message with its payload and its place in the delivery order.
+public struct OutboxItem<Payload: Codable & Sendable>: Codable, Sendable {
+  /// The message (stored under "entry").
+  public var entry: OutboxMessage
+  /// Its place in the delivery order (1, 2, …).
+  public var sequence: Int
+  /// What the owner of the outbox queued.
+  public var payload: Payload
+  /// When the receiver's refusal set it aside (nil while queued).
+  public var setAsideAt: Date?
+}
+
+/// A delivered message, kept in the bounded history.
+public struct DeliveredMessage: Codable, Sendable, Equatable {
+  /// The message as delivered.
+  public var entry: OutboxMessage
+  /// Its place in the delivery order.
+  public var sequence: Int
+  /// When its delivery was recorded.
+  public var deliveredAt: Date
+}
+
+/// The last sequence number an outbox handed out.
+struct SequenceCounter: Codable {
+  var value = 0
+}
+
+/// The order-only part of a record, decoded without its payload.
+struct OutboxHead: Decodable {
+  var entry: OutboxMessage
+  var sequence: Int
+  var setAsideAt: Date?
+}
+
+/// How one message's delivery ended, as the outbox's owner tells `Outbox.deliver`.
+public enum DeliveryVerdict: Sendable {
+  /// The receiver acknowledged it: it leaves the queue for the history.
+  case delivered
+  /// The receiver refused it for good: it is set aside with `reason`, and delivery goes on.
+  case refused(reason: String)
+  /// Not delivered this time: it stays first in the queue with `error` (its description becomes
+  /// the message's `lastError`), and delivery stops.
+  case failed(any Error)
+}
+
+/// What one `Outbox.deliver` round did.
+public struct DeliveryRound: Sendable {
+  /// Messages delivered and recorded, in order.
+  public var delivered: [OutboxMessage] = []
+  /// Messages set aside in this round, with their reasons in `lastError`.
+  public var setAside: [OutboxMessage] = []
+  /// The message delivery stopped at (attempts counted, `lastError` set) and the error, when it did.
+  public var stopped: (message: OutboxMessage, error: any Error)?
+}
+
+/// A set-aside message could not be found by the id given.
+public enum OutboxError: ReportableError, Equatable, CustomStringConvertible {
+  /// No set-aside message has this id (or id prefix).
+  case notSetAside(String)
+  /// Several set-aside messages start with this prefix.
+  case ambiguous(String, matches: [String])
+
+  /// One line saying what was wrong.
+  public var description: String {
+    switch self {
+    case .notSetAside(let id): "no set-aside report has the key \"\(id)\""
+    case .ambiguous(let prefix, let matches):
+      "the key \"\(prefix)\" matches \(matches.count) set-aside reports (\(matches.joined(separator: ", "))); "
+        + "give more of it"
+    }
+  }
+
+  /// Same as `description`.
+  public var userMessage: String { description }
+  /// A wrong id is bad usage.
+  public var kind: ErrorKind { .usage }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Appends whole lines to a file that rotates by size: when a line would take the file past
+/// `maxBytes`, `name` becomes `name.1`, `name.1` becomes `name.2`, … and `name.<keep>` is dropped.
+///
+/// Every line is written whole or not at all: a write the disk cannot take (full, quota) is cut
+/// back off the file, so a half line is never glued to the next one. Writers in this process are
+/// serialised by a lock, writers in other processes by `flock(2)` on the file (each checks, under
+/// the lock, that the path still names the file it holds, so a rotation by one is seen by all).
+public final class RotatingLineFile: Sendable {
+  /// When a file rotates and how many old files it keeps.
+  public struct Rotation: Sendable, Equatable {
+    /// The most bytes a file holds before it rotates (a single longer line still fits, alone).
+    public var maxBytes: Int
+    /// How many rotated files are kept (`name.1` … `name.<keep>`), at least 1.
+    public var keep: Int
+
+    /// Creates a rotation policy.
+    public init(maxBytes: Int, keep: Int) {
+      self.maxBytes = max(1, maxBytes)
+      self.keep = max(1, keep)
+    }
+
+    /// 1 MiB per file, 3 old files: at most 4 MiB.
+    public static let standard = Rotation(maxBytes: 1 << 20, keep: 3)
+  }
+
+  /// The file appended to.
+  public let url: URL
+  /// The rotation policy.
+  public let rotation: Rotation
+  private let descriptor: Mutex<Int32>
+  private let system: SystemCalls
+
+  /// Opens (creating it and its parent directory if needed) `url` for appending.
+  /// - Throws: `LogFileError` when the directory or file cannot be created or opened.
+  public convenience init(url: URL, rotation: Rotation = .standard) throws {
+    try self.init(url: url, rotation: rotation, system: .live)
+  }
+
+  init(url: URL, rotation: Rotation, system: SystemCalls) throws {
+    self.url = url
+    self.rotation = rotation
+    self.system = system
+    let directory = url.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw LogFileError(path: directory.path, reason: "\(error.localizedDescription)")
+    }
+    descriptor = Mutex(try Self.openForAppending(url.path))
+  }
+
+  deinit { descriptor.withLock { _ = close($0) } }
+
+  /// Appends `line` and a newline as one whole line; false when it could not be written (nothing was).
+  /// `line` should not contain a newline of its own.
+  @discardableResult
+  public func append(_ line: String) -> Bool {
+    var bytes = Array(line.utf8)
+    bytes.append(UInt8(ascii: "\n"))
+    return descriptor.withLock { descriptor in
+      guard lockCurrentFile(&descriptor) else { return false }
+      defer { _ = flock(descriptor, LOCK_UN) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0 else { return false }
+      var size = Int(status.st_size)
+      if size > 0 && size + bytes.count > rotation.maxBytes, rotate(&descriptor) {
+        size = 0
+      }
+      return writeWhole(bytes, to: descriptor, restoringSize: size)
+    }
+  }
+
+  /// Takes the `flock` of the file the path names now, reopening when another writer rotated it.
+  private func lockCurrentFile(_ descriptor: inout Int32) -> Bool {
+    for _ in 0..<3 {
+      guard flock(descriptor, LOCK_EX) == 0 else { return false }
+      var held = stat()
+      var named = stat()
+      if fstat(descriptor, &held) == 0, stat(url.path, &named) == 0, held.st_ino == named.st_ino,
+        held.st_dev == named.st_dev
+      {
+        return true
+      }
+      _ = flock(descriptor, LOCK_UN)
+      guard let reopened = try? Self.openForAppending(url.path) else { return false }
+      _ = close(descriptor)
+      descriptor = reopened
+    }
+    return false
+  }
+
+  /// Shifts `name` → `name.1` → … → `name.<keep>` and opens (and locks) a fresh `name`.
+  /// The lock on the old file is kept until the caller releases it; false when it failed.
+  private func rotate(_ descriptor: inout Int32) -> Bool {
+    let path = url.path
+    for index in stride(from: rotation.keep - 1, through: 1, by: -1) {
+      _ = rename("\(path).\(index)", "\(path).\(index + 1)")
+    }
+    guard rename(path, "\(path).1") == 0, let fresh = try? Self.openForAppending(path) else { return false }
+    guard flock(fresh, LOCK_EX) == 0 else {
+      _ = close(fresh)
+      return false
+    }
+    _ = flock(descriptor, LOCK_UN)
+    _ = close(descriptor)
+    descriptor = fresh
+    return true
+  }
+
+  /// Writes every byte, retrying on `EINTR` and short writes; on failure cuts the file back to `size`.
+  private func writeWhole(_ bytes: [UInt8], to descriptor: Int32, restoringSize size: Int) -> Bool {
+    let written = bytes.withUnsafeBytes { buffer -> Bool in
+      guard let base = buffer.baseAddress else { return true }
+      var offset = 0
+      while offset < buffer.count {
+        let count = system.write(descriptor, base + offset, buffer.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        if count == 0 { return false }
+        offset += count
+      }
+      return true
+    }
+    if !written { _ = ftruncate(descriptor, off_t(size)) }
+    return written
+  }
+
+  private static func openForAppending(_ path: String) throws -> Int32 {
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw LogFileError(path: path, reason: String(cString: strerror(errno))) }
+    return descriptor
+  }
+
+  /// Writes every byte of `bytes` to `descriptor` (standard error, a pipe), retrying on `EINTR`
+  /// and short writes; false when a write failed.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return true }
+      var offset = 0
+      while offset < buffer.count {
+        let written = SystemCalls.live.write(descriptor, base + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += written
+      }
+      return true
+    }
+  }
+}
+
+/// The system calls a line file makes that tests replace (to fail a write half-way, as a full disk does).
+struct SystemCalls: Sendable {
+  var write: @Sendable (Int32, UnsafeRawPointer, Int) -> Int
+
+  static let live = SystemCalls(write: { descriptor, bytes, count in systemWrite(descriptor, bytes, count) })
+}
+
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#elseif canImport(Musl)
+  private let systemWrite = Musl.write
+#elseif canImport(Darwin)
+  private let systemWrite = Darwin.write
+#endif

@@ -1,0 +1,84 @@
+import Foundation
+import Network
+import Persistence
+import Synchronization
+import Testing
+
+@testable import CosmonautService
+
+/// Waits (bounded) until `condition` holds.
+func eventually(_ condition: @Sendable () async throws -> Bool) async rethrows -> Bool {
+  for _ in 0..<200 {
+    if try await condition() { return true }
+    try? await Task.sleep(for: .milliseconds(25))
+  }
+  return false
+}
+
+@Suite struct BackgroundSyncTests {
+  @Test func theBackgroundSyncDeliversAtOnceAndSoonAfterEachChange() async throws {
+    let harness = try Harness()
+    let client = try harness.makeClient()
+    _ = try await client.consume("water", quantity: 1)
+    let statuses = EventRecorder<SyncStatus>()
+    let sync = client.startBackgroundSync(every: .seconds(3600), onStatus: statuses.record)
+    #expect(await eventually { await harness.houston.appliedKeys.count == 2 }, "status report and the change")
+    #expect(await eventually { statuses.values.last?.pending == 0 })
+
+    _ = try await client.restock("food", quantity: 3)
+    #expect(await eventually { await harness.houston.appliedKeys.count == 3 }, "delivered without an explicit sync")
+    #expect(statuses.values.allSatisfy { $0.houstonConfigured && $0.lastError == nil })
+    await sync.stop()
+    #expect(try await client.pendingSync().pending.isEmpty)
+  }
+
+  @Test func whileHoustonIsAwayTheStatusCountsWhatWaitsAndSaysWhy() async throws {
+    let harness = try Harness()
+    let client = try harness.makeClient(retry: .none)
+    await harness.houston.setAlwaysFail(.unreachable("connection refused"))
+    let statuses = EventRecorder<SyncStatus>()
+    let sync = client.startBackgroundSync(every: .seconds(3600), onStatus: statuses.record)
+    _ = try await client.consume("water", quantity: 1)
+    #expect(await eventually { statuses.values.last?.pending == 2 })
+    #expect(statuses.values.last?.lastError?.contains("connection refused") == true)
+    await harness.houston.setAlwaysFail(nil)
+    sync.nudge()
+    #expect(await eventually { statuses.values.last?.pending == 0 && statuses.values.last?.lastError == nil })
+    await sync.stop()
+  }
+
+  @Test func withoutHoustonTheBackgroundRoundQueuesTheStatusReportAndCounts() async throws {
+    let harness = try Harness()
+    let client = try harness.makeClient(houstonConfigured: false)
+    let statuses = EventRecorder<SyncStatus>()
+    let sync = client.startBackgroundSync(every: .seconds(3600), onStatus: statuses.record)
+    #expect(await eventually { statuses.values.last == SyncStatus(pending: 1, setAside: 0, houstonConfigured: false) })
+    await sync.stop()
+    #expect(try await client.pendingSync().pending.map(\.kind) == ["status.report"])
+  }
+
+  @Test func theFakeRunsABackgroundSyncToo() async throws {
+    let fake = FakeCosmonautClient()
+    _ = try await fake.consume("water", quantity: 1)
+    let statuses = EventRecorder<SyncStatus>()
+    let sync = fake.startBackgroundSync(every: .seconds(3600), onStatus: statuses.record)
+    #expect(await eventually { statuses.values.last?.pending == 0 })
+    await sync.stop()
+    #expect(await fake.outbox.isEmpty)
+  }
+}
+
+@Suite struct StoreErrorMappingTests {
+  @Test func aFullDiskIsAnIOErrorAndABusyStoreIsUnavailable() {
+    let full = LiveCosmonautClient.map(PersistenceError.diskFull(path: "/d/cosmonaut.sqlite"), personal: .none)
+    #expect(full.kind == .io)
+    #expect(full.userMessage.contains("full"))
+    #expect(!full.userMessage.contains("move"))
+    let busy = LiveCosmonautClient.map(PersistenceError.busy(path: "/d/cosmonaut.sqlite"), personal: .none)
+    #expect(busy.kind == .unavailable)
+    #expect(busy.userMessage.contains("try again"))
+    let damaged = LiveCosmonautClient.map(PersistenceError.damaged(path: "/d/x", reason: "r"), personal: .none)
+    #expect(damaged.kind == .internal)
+    #expect(!damaged.userMessage.contains("move"))
+  }
+}

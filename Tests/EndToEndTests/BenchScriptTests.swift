@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+/// `Scripts/bench` itself needs release builds and minutes (it is not part of Scripts/check); its
+/// dry run, which lists what it would measure, is checked here.
+@Suite("Scripts/bench")
+struct BenchScriptTests {
+  @Test("--dry-run lists every row of issue 9 with its floor and goal; bad usage exits 64")
+  func dryRun() async throws {
+    let sandbox = try Sandbox()
+    let script = Executables.repositoryRoot.appendingPathComponent("Scripts/bench")
+    let env = URL(fileURLWithPath: "/usr/bin/env")
+    let dry = try await sandbox.run(env, ["python3", script.path, "--dry-run"], environment: sandbox.environment)
+    #expect(dry.status == 0, "\(dry.stderr)")
+    let rows = dry.stdout.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") }
+    #expect(rows == ["startup", "list", "restock", "puts", "gets", "sync", "telemetry", "lint", "lint1000"])
+    #expect(dry.stdout.contains("≥ 0.6") && dry.stdout.contains("≤ 1.3"))
+    let quick = try await sandbox.run(
+      env, ["python3", script.path, "--dry-run", "--quick", "--only", "puts,sync"], environment: sandbox.environment)
+    #expect(quick.stdout.contains("2k `EntityStore` puts") && quick.stdout.contains("200 queued reports"))
+    let bad = try await sandbox.run(env, ["python3", script.path, "--runs", "0"], environment: sandbox.environment)
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("--runs must be 1 or more"))
+  }
+}
