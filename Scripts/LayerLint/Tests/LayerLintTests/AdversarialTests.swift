@@ -78,7 +78,7 @@ import Testing
     #expect(
       ImportScanner.imports(in: source) == [
         ImportDeclaration(module: "X", line: 1), ImportDeclaration(module: "Y", line: 2),
-        ImportDeclaration(module: "Z", line: 4, isConditional: true),
+        ImportDeclaration(module: "Z", line: 4, branches: [ConditionalBranch(condition: "canImport(Z)")]),
       ])
   }
 

@@ -15,6 +15,13 @@ final class TemporaryPackage {
     }
   }
 
+  /// A copy of the folder at `path` (a fixture package), without its `.build`.
+  init(copying path: String) throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("layerlint-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: path), to: root)
+    try? FileManager.default.removeItem(at: root.appendingPathComponent(".build"))
+  }
+
   deinit { try? FileManager.default.removeItem(at: root) }
 
   var path: String { root.path }

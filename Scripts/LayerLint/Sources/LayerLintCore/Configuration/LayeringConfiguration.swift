@@ -70,6 +70,12 @@ struct LayeringConfiguration: Sendable, Equatable {
     self.enabledRules = enabledRules
   }
 
+  /// The top-level folders where sources usually are: the layers and the test folder, or SwiftPM's
+  /// `Sources` and `Tests` for a package without layers. Only a hint for the lint's prescan.
+  var sourceFolders: [String] {
+    layers.isEmpty ? ["Sources", testFolder] : layers.map(\.folder) + [testFolder]
+  }
+
   /// Whether `rule` runs: switched on, and — for layer rules — layers are declared.
   func isEnabled(_ rule: RuleID) -> Bool {
     enabledRules.contains(rule) && (!rule.needsLayers || !layers.isEmpty)
