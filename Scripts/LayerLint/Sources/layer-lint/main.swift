@@ -1,8 +1,8 @@
 import Foundation
 import LayerLintCore
 
-/// `layer-lint lint|graph|new-module …`: one binary behind `Scripts/lint-layers`,
-/// `Scripts/module-graph` and `Scripts/new-module`.
+/// `layer-lint lint|graph|new-module|affected …`: one binary behind `Scripts/lint-layers`,
+/// `Scripts/module-graph`, `Scripts/new-module` and `Scripts/affected`.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 switch arguments.first {
@@ -12,8 +12,11 @@ case "graph":
   status = GraphCommand().run(Array(arguments.dropFirst()))
 case "new-module":
   status = NewModuleCommand().run(Array(arguments.dropFirst()))
+case "affected":
+  status = AffectedCommand().run(Array(arguments.dropFirst()))
 default:
-  FileHandle.standardError.write(Data("usage: layer-lint lint|graph|new-module [options] (see --help of each)\n".utf8))
+  FileHandle.standardError.write(
+    Data("usage: layer-lint lint|graph|new-module|affected [options] (see --help of each)\n".utf8))
   status = ExitCode.usage
 }
 exit(status)

@@ -52,6 +52,16 @@ struct CodeOwners: Sendable {
     self.rules = rules
   }
 
+  /// The owners of the file at `path` (relative to the root): those of the last pattern that matches
+  /// the file or one of its folders. A pattern ending in `/` matches folders only.
+  func owners(ofFile path: String) -> [String] {
+    let components = path.split(separator: "/").map { Array($0.utf8) }
+    let folders = Array(components.dropLast())
+    return rules.last { rule in
+      rule.matches(directory: folders) || (!rule.pattern.hasSuffix("/") && rule.matches(directory: components))
+    }?.owners ?? []
+  }
+
   /// The owners of the folder `directory` (relative to the root, no leading slash): those of the
   /// last pattern that matches the folder or one of its parents; empty when nothing matches or the
   /// last match names no owner.
