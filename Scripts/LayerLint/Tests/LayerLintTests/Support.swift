@@ -8,6 +8,7 @@ final class TemporaryPackage {
 
   init(files: [String: String]) throws {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("layerlint-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     for (path, contents) in files {
       let url = root.appendingPathComponent(path)
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
