@@ -1,8 +1,8 @@
 import Foundation
 import LayerLintCore
 
-/// `layer-lint lint|graph|new-module|affected|export …`: one binary behind `Scripts/lint-layers`,
-/// `Scripts/module-graph`, `Scripts/new-module`, `Scripts/affected` and `Scripts/export`.
+/// `layer-lint lint|graph|new-module|affected|export|docs …`: one binary behind `Scripts/lint-layers`,
+/// `Scripts/module-graph`, `Scripts/new-module`, `Scripts/affected`, `Scripts/export` and `Scripts/docs`.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 switch arguments.first {
@@ -16,9 +16,11 @@ case "affected":
   status = AffectedCommand().run(Array(arguments.dropFirst()))
 case "export":
   status = ExportCommand().run(Array(arguments.dropFirst()))
+case "docs":
+  status = DocsCommand().run(Array(arguments.dropFirst()))
 default:
   FileHandle.standardError.write(
-    Data("usage: layer-lint lint|graph|new-module|affected|export [options] (see --help of each)\n".utf8))
+    Data("usage: layer-lint lint|graph|new-module|affected|export|docs [options] (see --help of each)\n".utf8))
   status = ExitCode.usage
 }
 exit(status)

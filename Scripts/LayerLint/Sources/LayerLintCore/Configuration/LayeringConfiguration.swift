@@ -37,6 +37,9 @@ struct LayeringConfiguration: Sendable, Equatable {
   var ownersFile: String
   /// The rules that run.
   var enabledRules: Set<RuleID>
+  /// Layers whose public API must be fully documented: `Scripts/docs` fails on a public symbol
+  /// without a doc comment or a broken symbol link in their modules. Empty: nothing is enforced.
+  var documentedLayers: [String] = []
 
   /// The ISS workspace's layering, used when a package has no `.layering.json`.
   static let standard = LayeringConfiguration(
