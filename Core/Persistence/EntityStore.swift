@@ -24,7 +24,9 @@ public final class EntityStore: @unchecked Sendable {
 
   /// Opens (creating the parent directory and file) the store and brings its schema up to date.
   ///
+  /// - Parameter configuration: where the store's file lives and how long it waits for another writer.
   /// - Parameter migrations: schema steps run in version order, each in its own transaction, once.
+  /// - Parameter logger: where the store reports opening its file and migrating its schema.
   /// - Throws: `PersistenceError.openFailed`, `.schemaTooNew` when the file is newer than
   ///   the highest migration version, `.migrationFailed`, or `.sqlite`.
   public init(
