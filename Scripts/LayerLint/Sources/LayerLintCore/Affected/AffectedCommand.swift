@@ -58,16 +58,8 @@ public struct AffectedCommand {
         everythingFiles: Self.everythingFiles(configuration))
       console.writeOutput(reader.isSet("--json") ? Self.json(impact, base: base) : Self.text(impact, base: base))
       return ExitCode.success
-    } catch let error as GitError {
-      return fail(error.message, code: ExitCode.cannotRun)
-    } catch let error as ConfigurationError {
-      return fail(error.description, code: ExitCode.cannotRun)
-    } catch ManifestLoadError.failed(let reason) {
-      return fail(reason, code: ExitCode.cannotRun)
-    } catch ManifestLoadError.manifestRejectedDependencies(let lines) {
-      return fail("the manifest refuses its dependencies: \(lines.joined(separator: " | "))", code: ExitCode.cannotRun)
     } catch {
-      return fail("\(error)", code: ExitCode.cannotRun)
+      return fail(CannotRun.reason(for: error), code: ExitCode.cannotRun)
     }
   }
 

@@ -67,14 +67,8 @@ public struct DocsCommand {
       }
       console.writeOutput("docs: \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(scope)\n")
       return ExitCode.violations
-    } catch let error as DocsError {
-      return fail(error.message, code: ExitCode.cannotRun)
-    } catch let error as ConfigurationError {
-      return fail(error.description, code: ExitCode.cannotRun)
-    } catch ManifestLoadError.failed(let reason) {
-      return fail(reason, code: ExitCode.cannotRun)
     } catch {
-      return fail("\(error)", code: ExitCode.cannotRun)
+      return fail(CannotRun.reason(for: error), code: ExitCode.cannotRun)
     }
   }
 

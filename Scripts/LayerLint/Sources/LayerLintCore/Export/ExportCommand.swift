@@ -77,18 +77,10 @@ public struct ExportCommand {
         "export: wrote \(name) to \(destination): \(selection.modules.count) modules, "
           + "\(selection.tests.count) test targets. Next: cd \(destination) && swift build && swift test\n")
       return ExitCode.success
-    } catch let error as ExportError {
-      return fail(error.message, code: ExitCode.cannotRun)
     } catch let error as UsageError {
       return fail(error.message, code: ExitCode.usage)
-    } catch let error as ConfigurationError {
-      return fail(error.description, code: ExitCode.cannotRun)
-    } catch ManifestLoadError.failed(let reason) {
-      return fail(reason, code: ExitCode.cannotRun)
-    } catch ManifestLoadError.manifestRejectedDependencies(let lines) {
-      return fail("the manifest refuses its dependencies: \(lines.joined(separator: " | "))", code: ExitCode.cannotRun)
     } catch {
-      return fail("\(error)", code: ExitCode.cannotRun)
+      return fail(CannotRun.reason(for: error), code: ExitCode.cannotRun)
     }
   }
 

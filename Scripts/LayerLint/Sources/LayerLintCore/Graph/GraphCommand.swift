@@ -53,14 +53,8 @@ public struct GraphCommand {
       let manifest = try ManifestLoader.manifest(
         packagePath: packagePath, manifestJSON: reader.value("--manifest-json"), describe: describe)
       graph = ModuleGraph(manifest: manifest, configuration: configuration)
-    } catch let error as ConfigurationError {
-      return fail(error.description, code: ExitCode.cannotRun)
-    } catch ManifestLoadError.failed(let reason) {
-      return fail(reason, code: ExitCode.cannotRun)
-    } catch ManifestLoadError.manifestRejectedDependencies(let lines) {
-      return fail("the manifest refuses its dependencies: \(lines.joined(separator: " | "))", code: ExitCode.cannotRun)
     } catch {
-      return fail("\(error)", code: ExitCode.cannotRun)
+      return fail(CannotRun.reason(for: error), code: ExitCode.cannotRun)
     }
     let mermaid = GraphRenderer.mermaid(graph)
     if let check = reader.value("--check") {
