@@ -166,8 +166,17 @@ struct DocsBuild {
 
   private var graphLayers: Int { ModuleGraph(manifest: manifest, configuration: configuration).layers.count }
 
-  /// Runs `swift package dump-symbol-graph` (it builds first) and returns the folder it wrote.
+  /// Builds the package with its tests (dump-symbol-graph extracts every module, the test bundle's
+  /// too, and fails on one that was never built), runs `swift package dump-symbol-graph`, and returns
+  /// the folder it wrote.
   private func symbolGraphs() throws -> URL {
+    let build = try ProcessRunner.run(
+      ManifestLoader().swiftExecutable, arguments: ["build", "--package-path", packagePath, "--build-tests"])
+    guard build.status == 0 else {
+      let text = String(decoding: build.standardOutput, as: UTF8.self) + build.standardError
+      let error = text.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? "exit \(build.status)"
+      throw DocsError(message: "swift build --build-tests failed: \(error)")
+    }
     let output = try ProcessRunner.run(
       ManifestLoader().swiftExecutable,
       arguments: [
