@@ -96,11 +96,7 @@ import Testing
 
   // MARK: Rules
 
-  private let noCoverage: LayeringConfiguration = {
-    var configuration = LayeringConfiguration.standard
-    configuration.enabledRules.subtract([.missingOwner, .missingTests])
-    return configuration
-  }()
+  private let noCoverage = LayeringConfiguration.withoutCoverage
 
   private func summary(_ violations: [Violation]) -> Set<String> {
     Set(violations.map { "\($0.rule.rawValue) \($0.source)->\($0.target ?? "")" })

@@ -6,11 +6,7 @@ import Testing
 /// The edges the lint once got wrong: derived module names, module maps, the lexer's regex and raw
 /// string rules, `#if` conditions, the summary's counts, and `--fix`.
 @Suite struct SharperLintTests {
-  private let noCoverage: LayeringConfiguration = {
-    var configuration = LayeringConfiguration.standard
-    configuration.enabledRules.subtract([.missingOwner, .missingTests])
-    return configuration
-  }()
+  private let noCoverage = LayeringConfiguration.withoutCoverage
 
   private func run(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
     let captured = CapturedConsole()

@@ -69,3 +69,12 @@ func lint(
     manifest: PackageManifest(name: "Test", targets: targets), configuration: configuration, packageRoot: package.path
   ).violations
 }
+
+extension LayeringConfiguration {
+  /// The standard rules without `missing-owner` and `missing-tests`, so a test sees only the findings it is about.
+  static let withoutCoverage: LayeringConfiguration = {
+    var configuration = LayeringConfiguration.standard
+    configuration.enabledRules.subtract([.missingOwner, .missingTests])
+    return configuration
+  }()
+}
