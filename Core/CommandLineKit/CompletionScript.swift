@@ -1,6 +1,11 @@
 /// A shell that `--generate-completion-script` writes for.
 public enum CompletionShell: String, CaseIterable, Sendable {
-  case bash, zsh, fish
+  /// GNU bash (`complete -F`).
+  case bash
+  /// zsh (`#compdef`, compsys).
+  case zsh
+  /// fish (`complete -c`).
+  case fish
 }
 
 /// What every completion script needs to know about a program, in shell-neutral form.

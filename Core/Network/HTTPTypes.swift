@@ -2,6 +2,7 @@ import Foundation
 
 /// An HTTP method.
 public enum HTTPMethod: String, Sendable, CaseIterable {
+  /// The methods the client sends; the raw value is the method as it goes on the wire.
   case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
 }
 

@@ -34,7 +34,9 @@ public final class EntityStore: @unchecked Sendable {
   /// with `notAStore` and left as it is. On a disk too full for SQLite's shared-memory file the
   /// store is opened in exclusive locking mode, so it can still be read (other processes wait).
   ///
+  /// - Parameter configuration: where the store's file lives and how long it waits for another writer.
   /// - Parameter migrations: schema steps run in version order, each in its own transaction, once.
+  /// - Parameter logger: where the store reports opening its file and migrating its schema.
   /// - Throws: `PersistenceError.openFailed`, `.notAStore`, `.schemaTooNew` when the file is newer
   ///   than the highest migration version, `.migrationFailed`, `.busy`, `.diskFull`, or `.sqlite`.
   public init(

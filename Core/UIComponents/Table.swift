@@ -10,6 +10,7 @@ import Foundation
 public struct Table: Sendable, Equatable {
   /// How the cells of one column line up.
   public enum Alignment: Sendable, Equatable {
+    /// Flush against the column's left edge (text), or against its right edge (numbers).
     case left, right
   }
 

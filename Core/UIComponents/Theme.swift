@@ -2,6 +2,8 @@
 public struct Theme: Sendable, Equatable {
   /// What a piece of text is, so a theme can pick its look.
   public enum Style: Sendable, Hashable, CaseIterable {
+    /// A screen title, a section heading, a field's label and value, secondary text, a reading's
+    /// status (ok, warning, critical), the selected menu entry, and an error line.
     case title, heading, label, value, dim, ok, warning, critical, selected, error
   }
 

@@ -2,6 +2,7 @@ import Foundation
 
 /// The severity of a log record, ordered from the most verbose (`trace`) to the most severe (`critical`).
 public enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
+  /// The levels, from the most verbose to the most severe; a logger set to one level keeps it and those after it.
   case trace, debug, info, notice, warning, error, critical
 
   /// Parses a level name case-insensitively ("debug", "WARNING", "warn", "err", "crit"); nil when unknown.

@@ -78,7 +78,7 @@ import Testing
     #expect(
       ImportScanner.imports(in: source) == [
         ImportDeclaration(module: "X", line: 1), ImportDeclaration(module: "Y", line: 2),
-        ImportDeclaration(module: "Z", line: 4, isConditional: true),
+        ImportDeclaration(module: "Z", line: 4, branches: [ConditionalBranch(condition: "canImport(Z)")]),
       ])
   }
 
@@ -96,11 +96,7 @@ import Testing
 
   // MARK: Rules
 
-  private let noCoverage: LayeringConfiguration = {
-    var configuration = LayeringConfiguration.standard
-    configuration.enabledRules.subtract([.missingOwner, .missingTests])
-    return configuration
-  }()
+  private let noCoverage = LayeringConfiguration.withoutCoverage
 
   private func summary(_ violations: [Violation]) -> Set<String> {
     Set(violations.map { "\($0.rule.rawValue) \($0.source)->\($0.target ?? "")" })

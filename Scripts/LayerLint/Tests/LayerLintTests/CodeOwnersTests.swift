@@ -25,4 +25,16 @@ import Testing
     #expect(owners.owners(ofDirectory: "Core/Exact") == ["@exact"])
     #expect(owners.owners(ofDirectory: "Core/Exactly").isEmpty)
   }
+
+  @Test func literalAndWildcardPatternsStillResolveByFileOrder() {
+    let owners = CodeOwners(
+      text: "/Core/ @core\n/Core/Radio/ @radio\n/Core/R*/ @glob\n/Core/Radio/Deep/ @deep\n/ @root-late\n/Core/X/ @x\n")
+    #expect(owners.owners(ofDirectory: "Core/Radio/Deep/More") == ["@root-late"])
+    #expect(owners.owners(ofDirectory: "Core/X") == ["@x"])
+    let ordered = CodeOwners(text: "/Core/ @core\n/Core/Radio/ @radio\n/Core/R*/ @glob\n/Core/Radio/Deep/ @deep\n")
+    #expect(ordered.owners(ofDirectory: "Core/Radio") == ["@glob"])
+    #expect(ordered.owners(ofDirectory: "Core/Radio/Deep/More") == ["@deep"])
+    #expect(ordered.owners(ofDirectory: "Core/Network") == ["@core"])
+    #expect(ordered.owners(ofDirectory: "Shared").isEmpty)
+  }
 }

@@ -41,7 +41,7 @@ import Testing
         "Domain/Feature/Feature.swift:5: error: [undeclared-import] Feature (Domain) -> Log (Shared): imports Log without declaring it as a direct dependency. Fix: add \"Log\" to Feature's dependencies in Package.swift"
       ))
     #expect(result.output.contains("Package.swift:15: error: [layer-direction] Store (Core) -> Api (Service)"))
-    #expect(result.output.hasSuffix("lint-layers: 19 violations in 11 modules (21 files scanned)\n"))
+    #expect(result.output.hasSuffix("lint-layers: 19 violations in 11 targets — 11 modules, 21 files scanned\n"))
     #expect(!result.output.contains("Hidden"))
   }
 
@@ -64,7 +64,7 @@ import Testing
       result.output == """
         Sources/Alpha/Alpha.swift:2: error: [undeclared-import] Alpha -> Beta: imports Beta without declaring it as a direct dependency. Fix: add "Beta" to Alpha's dependencies in Package.swift
         Tests/AlphaTests/AlphaTests.swift:3: error: [undeclared-import] AlphaTests -> Beta: imports Beta without declaring it as a direct dependency. Fix: add "Beta" to AlphaTests's dependencies in Package.swift
-        lint-layers: 2 violations in 2 modules (4 files scanned)
+        lint-layers: 2 violations in 2 targets — 3 modules, 4 files scanned
 
         """)
   }
@@ -111,7 +111,7 @@ import Testing
     #expect(!tolerated.output.contains("[sideways] Feature"))
     #expect(
       tolerated.output.contains(
-        "lint-layers: 17 violations in 11 modules (21 files scanned); 2 tolerated by the baseline"))
+        "lint-layers: 17 violations in 11 targets — 11 modules, 21 files scanned; 2 tolerated by the baseline"))
     let stale = runLayered(["--baseline", baseline.path + "/stale.json"])
     #expect(
       stale.output.contains(

@@ -93,10 +93,14 @@ import Testing
       """
     #expect(
       ImportScanner.imports(in: source) == [
-        ImportDeclaration(module: "Glibc", line: 2, isConditional: true),
-        ImportDeclaration(module: "Darwin", line: 4, isConditional: true),
-        ImportDeclaration(module: "Foundation", line: 6, isConditional: true),
-        ImportDeclaration(module: "Always", line: 8, isConditional: false),
+        ImportDeclaration(module: "Glibc", line: 2, branches: [ConditionalBranch(condition: "canImport(Glibc)")]),
+        ImportDeclaration(
+          module: "Darwin", line: 4,
+          branches: [ConditionalBranch(earlier: ["canImport(Glibc)"], condition: "os(macOS)")]),
+        ImportDeclaration(
+          module: "Foundation", line: 6,
+          branches: [ConditionalBranch(earlier: ["canImport(Glibc)", "os(macOS)"], condition: nil)]),
+        ImportDeclaration(module: "Always", line: 8),
       ])
   }
 

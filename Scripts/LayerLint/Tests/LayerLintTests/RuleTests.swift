@@ -4,12 +4,7 @@ import Testing
 
 /// Each rule on a hand-built manifest (no `describe`), with sources in a temporary folder.
 @Suite struct RuleTests {
-  /// Owners and tests for modules, so a test sees only the findings it is about.
-  private let noCoverage: LayeringConfiguration = {
-    var configuration = LayeringConfiguration.standard
-    configuration.enabledRules.subtract([.missingOwner, .missingTests])
-    return configuration
-  }()
+  private let noCoverage = LayeringConfiguration.withoutCoverage
 
   @Test func downwardAnyDistanceAndInterfacesSidewaysAreAllowed() throws {
     let violations = try lint(

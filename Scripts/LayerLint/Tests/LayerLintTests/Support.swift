@@ -8,11 +8,19 @@ final class TemporaryPackage {
 
   init(files: [String: String]) throws {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("layerlint-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     for (path, contents) in files {
       let url = root.appendingPathComponent(path)
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(contents.utf8).write(to: url)
     }
+  }
+
+  /// A copy of the folder at `path` (a fixture package), without its `.build`.
+  init(copying path: String) throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("layerlint-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: path), to: root)
+    try? FileManager.default.removeItem(at: root.appendingPathComponent(".build"))
   }
 
   deinit { try? FileManager.default.removeItem(at: root) }
@@ -60,4 +68,13 @@ func lint(
   return LayerLinter.lint(
     manifest: PackageManifest(name: "Test", targets: targets), configuration: configuration, packageRoot: package.path
   ).violations
+}
+
+extension LayeringConfiguration {
+  /// The standard rules without `missing-owner` and `missing-tests`, so a test sees only the findings it is about.
+  static let withoutCoverage: LayeringConfiguration = {
+    var configuration = LayeringConfiguration.standard
+    configuration.enabledRules.subtract([.missingOwner, .missingTests])
+    return configuration
+  }()
 }

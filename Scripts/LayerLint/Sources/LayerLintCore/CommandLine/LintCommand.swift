@@ -7,26 +7,35 @@ public struct LintCommand {
 
   static let usage = """
     usage: lint-layers [--package-path PATH] [--format text|json|github] [--baseline FILE]
-                       [--manifest-json FILE] [--imports-only] [--help]
+                       [--manifest-json FILE] [--imports-only] [--fix] [--help]
     Checks the layering rules of a SwiftPM package (config: PATH/.layering.json).
       --package-path PATH   the package to lint (default: the current directory)
       --format FORMAT       text (default), json, or github annotations
       --baseline FILE       tolerate the violations listed in FILE; stale entries fail the run
       --manifest-json FILE  use this `swift package describe --type json` output instead of running it
       --imports-only        only the undeclared-import rule, for any package layout
+      --fix                 add the dependencies undeclared imports need (edges the layering rule
+                            allows) to a one-line-per-module Package.swift; print the exact edit
+                            for any other manifest; then lint again
+    Imports under #if count when a build can compile them; one that no build compiles (a flag the
+    manifest never defines, #if false) is skipped with a note saying what was assumed.
     exit: 0 clean, 1 violations, 2 cannot run (manifest, config, baseline), 64 bad usage
     """
 
   let console: Console
   let describe: Describe
+  /// The flags each target defines, for `#if` conditions; the real one reads `swift package dump-package`.
+  let flags: @Sendable (String) -> TargetFlags
 
   /// Creates the command, writing to standard output and standard error.
   public init() { self.init(console: .standard) }
 
-  /// Creates the command; `describe` defaults to running `swift package describe --type json`.
-  init(console: Console, describe: Describe? = nil) {
+  /// Creates the command; `describe` defaults to running `swift package describe --type json`, `flags`
+  /// to reading `swift package dump-package` when a condition needs a flag.
+  init(console: Console, describe: Describe? = nil, flags: (@Sendable (String) -> TargetFlags)? = nil) {
     self.console = console
     self.describe = describe ?? ManifestLoader.describe
+    self.flags = flags ?? { TargetFlags.dumpPackage(packagePath: $0) }
   }
 
   /// Runs the lint with `arguments` (without the program name) and returns the exit code.
@@ -35,7 +44,7 @@ public struct LintCommand {
     do {
       reader = try ArgumentReader(
         arguments, valueOptions: ["--package-path", "--format", "--baseline", "--manifest-json"],
-        flagOptions: ["--help", "--imports-only"])
+        flagOptions: ["--help", "--imports-only", "--fix"])
     } catch {
       console.writeError("lint-layers: \(error.message) (see --help)\n")
       return ExitCode.usage
@@ -58,9 +67,25 @@ public struct LintCommand {
       if reader.isSet("--imports-only") { configuration = .importsOnly }
       var baseline: Baseline?
       if let path = reader.value("--baseline") { baseline = try Baseline.load(path: path) }
-      let manifest = try ManifestLoader.manifest(
+      // While `describe` runs, lex the sources it is about to list.
+      let prescan =
+        reader.value("--manifest-json") == nil
+        ? SourcePrescan.start(root: packagePath, folders: configuration.sourceFolders) : nil
+      var manifest = try ManifestLoader.manifest(
         packagePath: packagePath, manifestJSON: reader.value("--manifest-json"), describe: describe)
-      let report = LayerLinter.lint(manifest: manifest, configuration: configuration, packageRoot: packagePath)
+      var report = LayerLinter.lint(
+        manifest: manifest, configuration: configuration, packageRoot: packagePath, flags: flags(packagePath),
+        prescanned: prescan?.wait() ?? [:])
+      if reader.isSet("--fix") {
+        switch fix(report, manifest: manifest, configuration: configuration, packagePath: packagePath) {
+        case .unchanged: break
+        case .failed(let status): return status
+        case .changed:
+          manifest = try describe(packagePath)
+          report = LayerLinter.lint(
+            manifest: manifest, configuration: configuration, packageRoot: packagePath, flags: flags(packagePath))
+        }
+      }
       if !report.unreadableFiles.isEmpty {
         // A file the lint cannot read may hide any import: refuse to call the package clean.
         let count = report.unreadableFiles.count
@@ -72,7 +97,7 @@ public struct LintCommand {
       let (violations, tolerated) = baseline?.apply(to: report.violations) ?? (report.violations, 0)
       let formatter = ReportFormatter(
         format: format, violations: LayerLinter.sorted(violations), moduleCount: report.moduleCount,
-        fileCount: report.fileCount, toleratedCount: tolerated)
+        fileCount: report.fileCount, toleratedCount: tolerated, notes: report.notes)
       console.writeOutput(formatter.render())
       return violations.isEmpty ? ExitCode.success : ExitCode.violations
     } catch let error as ConfigurationError {
@@ -98,10 +123,63 @@ public struct LintCommand {
       let finder = ManifestLineFinder(text: manifestText ?? "")
       let violations = lines.map { ManifestErrorParser.violation(fromLine: $0, lines: finder) }
       let formatter = ReportFormatter(
-        format: format, violations: violations, moduleCount: 0, fileCount: 0, toleratedCount: 0)
+        format: format, violations: violations, moduleCount: 0, fileCount: 0, toleratedCount: 0,
+        manifestLoaded: false)
       console.writeOutput(formatter.render())
       return ExitCode.violations
     }
+  }
+
+  private enum FixOutcome {
+    case unchanged, changed
+    case failed(Int32)
+  }
+
+  /// Applies `--fix`: edits Package.swift where its style makes that safe, prints the rest as edits
+  /// to make by hand, and restores the manifest if the edited one does not load.
+  private func fix(
+    _ report: LintReport, manifest: PackageManifest, configuration: LayeringConfiguration, packagePath: String
+  ) -> FixOutcome {
+    let missing = report.violations.compactMap(\.missingDependency)
+    guard !missing.isEmpty else { return .unchanged }
+    let url = URL(fileURLWithPath: packagePath).appendingPathComponent("Package.swift")
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+      console.writeError("lint-layers: --fix: Package.swift is not readable\n")
+      return .failed(ExitCode.cannotRun)
+    }
+    let workspace = Workspace(manifest: manifest, configuration: configuration, manifestText: text)
+    // Test targets the manifest generates from their module's line (it never spells their names).
+    var generatedTests: [String: String] = [:]
+    for test in workspace.testTargets where !workspace.manifestLines.mentions(test.name) {
+      generatedTests[test.name] = workspace.testedModule(of: test)
+    }
+    let fixer = DependencyFixer(manifestText: text) { [generatedTests] in generatedTests[$0] }
+    let plan = fixer.plan(missing)
+    for suggestion in plan.suggestions {
+      let item = suggestion.missing
+      if let edit = suggestion.edit {
+        console.writeOutput(
+          "lint-layers --fix: Package.swift:\(edit.line): cannot edit this manifest safely; \(edit.summary) by hand:\n"
+            + "-\(edit.old)\n+\(edit.new)\n")
+      } else {
+        console.writeOutput(
+          "lint-layers --fix: cannot edit Package.swift safely; add \"\(item.dependency)\" to the dependencies of "
+            + "\(item.target) by hand (no one-line entry found)\n")
+      }
+    }
+    guard !plan.edits.isEmpty else { return .unchanged }
+    do {
+      try Data(plan.fixedText.utf8).write(to: url, options: .atomic)
+      _ = try describe(packagePath)
+    } catch {
+      try? Data(text.utf8).write(to: url, options: .atomic)
+      console.writeError("lint-layers: --fix: the edited Package.swift does not load, so it was restored: \(error)\n")
+      return .failed(ExitCode.cannotRun)
+    }
+    for edit in plan.edits {
+      console.writeOutput("lint-layers --fix: Package.swift:\(edit.line): \(edit.summary)\n")
+    }
+    return .changed
   }
 }
 

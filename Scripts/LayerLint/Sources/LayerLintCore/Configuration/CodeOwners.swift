@@ -39,6 +39,11 @@ struct CodeOwners: Sendable {
   }
 
   let rules: [Rule]
+  /// The last rule of each literal, anchored pattern, by its path (`Core/Radio`): most owners files
+  /// are made of these, and a folder's candidates among them are just its own path and its parents'.
+  private let lastLiteralRule: [String: Int]
+  /// The indices of the other rules (wildcards, unanchored patterns), in file order.
+  private let patternRules: [Int]
 
   /// Parses the text of a CODEOWNERS file.
   init(text: String) {
@@ -50,6 +55,43 @@ struct CodeOwners: Sendable {
       rules.append(Rule(pattern: pattern, owners: Array(fields.dropFirst()), line: offset + 1))
     }
     self.rules = rules
+    var literal: [String: Int] = [:]
+    var patterns: [Int] = []
+    for (index, rule) in rules.enumerated() {
+      if rule.isLiteral && !rule.components.isEmpty {
+        literal[Self.key(rule.components[...])] = index
+      } else {
+        patterns.append(index)
+      }
+    }
+    lastLiteralRule = literal
+    patternRules = patterns
+  }
+
+  private static func key(_ components: ArraySlice<[UInt8]>) -> String {
+    components.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+  }
+
+  /// The index of the last rule that matches the folder `components` (or a parent of it).
+  private func lastMatch(directory components: [[UInt8]]) -> Int? {
+    var best: Int?
+    for length in stride(from: components.count, through: 1, by: -1) {
+      if let index = lastLiteralRule[Self.key(components[..<length])], index > (best ?? -1) { best = index }
+    }
+    for index in patternRules.reversed() where index > (best ?? -1) {
+      if rules[index].matches(directory: components) { return index }
+    }
+    return best
+  }
+
+  /// The owners of the file at `path` (relative to the root): those of the last pattern that matches
+  /// the file or one of its folders. A pattern ending in `/` matches folders only.
+  func owners(ofFile path: String) -> [String] {
+    let components = path.split(separator: "/").map { Array($0.utf8) }
+    let folders = Array(components.dropLast())
+    return rules.last { rule in
+      rule.matches(directory: folders) || (!rule.pattern.hasSuffix("/") && rule.matches(directory: components))
+    }?.owners ?? []
   }
 
   /// The owners of the folder `directory` (relative to the root, no leading slash): those of the
@@ -57,7 +99,7 @@ struct CodeOwners: Sendable {
   /// last match names no owner.
   func owners(ofDirectory directory: String) -> [String] {
     let components = directory.split(separator: "/").map { Array($0.utf8) }
-    return rules.last { $0.matches(directory: components) }?.owners ?? []
+    return lastMatch(directory: components).map { rules[$0].owners } ?? []
   }
 }
 

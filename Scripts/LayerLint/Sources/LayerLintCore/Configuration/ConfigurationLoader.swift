@@ -13,7 +13,7 @@ struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
 extension LayeringConfiguration {
   private static let knownKeys: Set<String> = [
     "layers", "interfaceSuffix", "toolingFolders", "testFolder", "testSupportModules", "integrationTestTargets",
-    "executableLayer", "ownersFile", "rules", "$comment",
+    "executableLayer", "ownersFile", "rules", "documentedLayers", "$comment",
   ]
 
   /// Reads `<packagePath>/.layering.json`, or returns `standard` when the file does not exist.
@@ -53,6 +53,10 @@ extension LayeringConfiguration {
     configuration.executableLayer =
       try reader.string("executableLayer") ?? configuration.layers.first?.name ?? configuration.executableLayer
     configuration.ownersFile = try reader.string("ownersFile") ?? configuration.ownersFile
+    configuration.documentedLayers = try reader.strings("documentedLayers") ?? []
+    for layer in configuration.documentedLayers where configuration.rank(ofLayer: layer) == nil {
+      throw ConfigurationError("\(fileName): documentedLayers names \"\(layer)\", which is no layer")
+    }
     if let rules = root["rules"] {
       configuration.enabledRules = try parseRules(rules, fileName: fileName)
     }

@@ -37,6 +37,9 @@ struct LayeringConfiguration: Sendable, Equatable {
   var ownersFile: String
   /// The rules that run.
   var enabledRules: Set<RuleID>
+  /// Layers whose public API must be fully documented: `Scripts/docs` fails on a public symbol
+  /// without a doc comment or a broken symbol link in their modules. Empty: nothing is enforced.
+  var documentedLayers: [String] = []
 
   /// The ISS workspace's layering, used when a package has no `.layering.json`.
   static let standard = LayeringConfiguration(
@@ -68,6 +71,12 @@ struct LayeringConfiguration: Sendable, Equatable {
     self.executableLayer = executableLayer
     self.ownersFile = ownersFile
     self.enabledRules = enabledRules
+  }
+
+  /// The top-level folders where sources usually are: the layers and the test folder, or SwiftPM's
+  /// `Sources` and `Tests` for a package without layers. Only a hint for the lint's prescan.
+  var sourceFolders: [String] {
+    layers.isEmpty ? ["Sources", testFolder] : layers.map(\.folder) + [testFolder]
   }
 
   /// Whether `rule` runs: switched on, and — for layer rules — layers are declared.

@@ -3,9 +3,10 @@ import Foundation
 /// `module-graph`: prints the module graph, or keeps the README's embedded graph up to date.
 public struct GraphCommand {
   static let usage = """
-    usage: module-graph [--format mermaid|dot|stats] [--check README.md] [--write README.md] [--package-path PATH]
+    usage: module-graph [--format mermaid|dot|svg|stats] [--check README.md] [--write README.md] [--package-path PATH]
     Prints the dependency graph of the layer modules (no tests, no system libraries).
-      --format FORMAT   mermaid (default; flowchart TB, one subgraph per layer), dot, or stats
+      --format FORMAT   mermaid (default; flowchart TB, one subgraph per layer), dot, svg (a picture
+                        with no outside renderer: one row per layer), or stats
                         (height = longest dependency path in edges; fan-in and fan-out per module)
       --check FILE      exit 1 if FILE's section between <!-- module-graph:begin --> and
                         <!-- module-graph:end --> is not the current Mermaid graph
@@ -41,8 +42,9 @@ public struct GraphCommand {
       return ExitCode.success
     }
     let format = reader.value("--format") ?? "mermaid"
-    guard ["mermaid", "dot", "stats"].contains(format), reader.positional.isEmpty else {
-      return fail("--format must be mermaid, dot or stats; no positional arguments (see --help)", code: ExitCode.usage)
+    guard ["mermaid", "dot", "svg", "stats"].contains(format), reader.positional.isEmpty else {
+      return fail(
+        "--format must be mermaid, dot, svg or stats; no positional arguments (see --help)", code: ExitCode.usage)
     }
     let packagePath = reader.value("--package-path") ?? FileManager.default.currentDirectoryPath
     let graph: ModuleGraph
@@ -51,14 +53,8 @@ public struct GraphCommand {
       let manifest = try ManifestLoader.manifest(
         packagePath: packagePath, manifestJSON: reader.value("--manifest-json"), describe: describe)
       graph = ModuleGraph(manifest: manifest, configuration: configuration)
-    } catch let error as ConfigurationError {
-      return fail(error.description, code: ExitCode.cannotRun)
-    } catch ManifestLoadError.failed(let reason) {
-      return fail(reason, code: ExitCode.cannotRun)
-    } catch ManifestLoadError.manifestRejectedDependencies(let lines) {
-      return fail("the manifest refuses its dependencies: \(lines.joined(separator: " | "))", code: ExitCode.cannotRun)
     } catch {
-      return fail("\(error)", code: ExitCode.cannotRun)
+      return fail(CannotRun.reason(for: error), code: ExitCode.cannotRun)
     }
     let mermaid = GraphRenderer.mermaid(graph)
     if let check = reader.value("--check") {
@@ -69,6 +65,7 @@ public struct GraphCommand {
     }
     switch format {
     case "dot": console.writeOutput(GraphRenderer.dot(graph))
+    case "svg": console.writeOutput(SVGGraph(graph: graph).render())
     case "stats": console.writeOutput(GraphRenderer.stats(graph))
     default: console.writeOutput(mermaid)
     }

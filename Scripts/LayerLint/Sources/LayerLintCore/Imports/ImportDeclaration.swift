@@ -4,13 +4,38 @@ struct ImportDeclaration: Equatable, Sendable {
   let module: String
   /// The 1-based line of the `import` keyword.
   let line: Int
-  /// Whether the import sits inside an `#if` / `#elseif` / `#else` block.
-  let isConditional: Bool
+  /// The `#if` branches the import sits in, outermost first; empty when it is unconditional.
+  let branches: [ConditionalBranch]
 
   /// Creates a declaration; tests use it to spell expectations.
-  init(module: String, line: Int, isConditional: Bool = false) {
+  init(module: String, line: Int, branches: [ConditionalBranch] = []) {
     self.module = module
     self.line = line
-    self.isConditional = isConditional
+    self.branches = branches
+  }
+
+  /// Whether the import sits inside an `#if` / `#elseif` / `#else` block.
+  var isConditional: Bool { !branches.isEmpty }
+}
+
+/// One branch of an `#if` / `#elseif` / `#else` chain: the branch is taken when every earlier
+/// condition of the chain is false and its own condition (none for `#else`) is true.
+struct ConditionalBranch: Equatable, Sendable {
+  /// The conditions of the chain's earlier branches, as written.
+  let earlier: [String]
+  /// This branch's condition as written; `nil` for `#else`.
+  let condition: String?
+
+  /// Creates a branch.
+  init(earlier: [String] = [], condition: String?) {
+    self.earlier = earlier
+    self.condition = condition
+  }
+
+  /// How the branch reads in a message: `#if A`, `#elseif B (after A)`, `#else (after A, B)`.
+  var spelling: String {
+    let after = earlier.isEmpty ? "" : " (not \(earlier.joined(separator: ", not ")))"
+    guard let condition else { return "#else" + after }
+    return (earlier.isEmpty ? "#if " : "#elseif ") + condition + after
   }
 }

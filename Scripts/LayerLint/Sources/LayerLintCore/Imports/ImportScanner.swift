@@ -42,7 +42,13 @@ struct SwiftImportLexer {
   private struct Found {
     let module: String
     let offset: Int
-    let isConditional: Bool
+    let branches: [ConditionalBranch]
+  }
+
+  /// An open `#if` chain: the conditions of its earlier branches and the current one (`nil` after `#else`).
+  private struct OpenConditional {
+    var earlier: [String] = []
+    var condition: String?
   }
 
   private let bytes: UnsafeBufferPointer<UInt8>
@@ -51,7 +57,7 @@ struct SwiftImportLexer {
   private var atDeclarationStart = true
   private var importState = ImportState.none
   private var groupingDepth = 0
-  private var conditionalDepth = 0
+  private var openConditionals: [OpenConditional] = []
 
   private static let modifiers: Set<String> = [
     "public", "internal", "package", "private", "fileprivate", "open", "nonisolated",
@@ -84,7 +90,7 @@ struct SwiftImportLexer {
         if Self.isLineBreak(at: position, in: bytes) { line += 1 }
         position += 1
       }
-      result.append(ImportDeclaration(module: item.module, line: line, isConditional: item.isConditional))
+      result.append(ImportDeclaration(module: item.module, line: line, branches: item.branches))
     }
     return result
   }
@@ -188,7 +194,8 @@ struct SwiftImportLexer {
   }
 
   private mutating func record(module: String, offset: Int) {
-    found.append(Found(module: module, offset: offset, isConditional: conditionalDepth > 0))
+    let branches = openConditionals.map { ConditionalBranch(earlier: $0.earlier, condition: $0.condition) }
+    found.append(Found(module: module, offset: offset, branches: branches))
     importState = .none
     atDeclarationStart = false
   }
@@ -257,11 +264,56 @@ struct SwiftImportLexer {
     let start = index
     skipIdentifier()
     switch text(start, index) {
-    case "if": conditionalDepth += 1
-    case "endif": conditionalDepth = max(0, conditionalDepth - 1)
+    case "if":
+      openConditionals.append(OpenConditional(condition: readDirectiveCondition()))
+    case "elseif":
+      let condition = readDirectiveCondition()
+      if var open = openConditionals.popLast() {
+        open.earlier.append(open.condition ?? "")
+        open.condition = condition
+        openConditionals.append(open)
+      }
+    case "else":
+      if var open = openConditionals.popLast() {
+        open.earlier.append(open.condition ?? "")
+        open.condition = nil
+        openConditionals.append(open)
+      }
+    case "endif":
+      _ = openConditionals.popLast()
     default: break
     }
     interruptDeclaration()
+  }
+
+  /// The condition after `#if` / `#elseif`, up to the end of the line (comments dropped); like Swift,
+  /// it goes on to the next line only while a parenthesis is open.
+  private mutating func readDirectiveCondition() -> String {
+    var condition: [UInt8] = []
+    var depth = 0
+    while index < bytes.count {
+      let character = bytes[index]
+      if character == UInt8(ascii: "/") && byte(at: index + 1) == UInt8(ascii: "/") {
+        skipLineComment()
+        continue
+      }
+      if character == UInt8(ascii: "/") && byte(at: index + 1) == UInt8(ascii: "*") {
+        skipBlockComment()
+        condition.append(UInt8(ascii: " "))
+        continue
+      }
+      if Self.isLineBreakByte(character) {
+        guard depth > 0 else { break }
+        condition.append(UInt8(ascii: " "))
+        index += 1
+        continue
+      }
+      if character == UInt8(ascii: "(") { depth += 1 }
+      if character == UInt8(ascii: ")") { depth = max(0, depth - 1) }
+      condition.append(character)
+      index += 1
+    }
+    return String(decoding: condition, as: UTF8.self).trimmingCharacters(in: .whitespaces)
   }
 
   // MARK: - Comments, strings, regex literals
@@ -288,7 +340,9 @@ struct SwiftImportLexer {
 
   /// Scans a string literal whose opening `#…#"` starts at `index` (after the hashes).
   private mutating func scanString(hashCount: Int) {
-    let isMultiline = byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\"")
+    let isMultiline =
+      byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\"")
+      && !closesOnTheSameLine(hashCount: hashCount)
     index += isMultiline ? 3 : 1
     while index < bytes.count {
       let character = bytes[index]
@@ -323,6 +377,19 @@ struct SwiftImportLexer {
     }
   }
 
+  /// Whether a raw string opening with three quotes at `index` is a one-line string holding quotes,
+  /// such as `#"""#` (the string `"`): like Swift, a `"` followed by the closing hashes later on the
+  /// same line makes it one line. Without hashes, three quotes always open a multi-line string.
+  private func closesOnTheSameLine(hashCount: Int) -> Bool {
+    guard hashCount > 0 else { return false }
+    var position = index + 1
+    while position < bytes.count && !Self.isLineBreakByte(bytes[position]) {
+      if bytes[position] == UInt8(ascii: "\"") && hashes(count: hashCount, at: position + 1) { return true }
+      position += 1
+    }
+    return false
+  }
+
   /// Where a bare `/regex/` literal starting at `index` ends (just past its closing `/`), or `nil` when
   /// this `/` is an operator. Like Swift: a regex starts where a prefix operator could (not after an
   /// identifier, literal or closing bracket, except after keywords such as `return`), does not start
@@ -331,6 +398,13 @@ struct SwiftImportLexer {
     guard let next = byte(at: index + 1), next != UInt8(ascii: " "), next != UInt8(ascii: "\t"),
       !Self.isLineBreakByte(next)
     else { return nil }
+    if index > 0 && Self.isOperatorCharacter(bytes[index - 1]) {
+      // `/` continues an operator (`x!/2`, `a+/b/`): it is an operator too when that operator is
+      // postfix or infix, i.e. bound to the expression on its left.
+      var start = index - 1
+      while start > 0 && Self.isOperatorCharacter(bytes[start - 1]) { start -= 1 }
+      if start > 0 && Self.isLeftBinding(bytes[start - 1]) { return nil }
+    }
     var before = index - 1
     while before >= 0 && (bytes[before] == UInt8(ascii: " ") || bytes[before] == UInt8(ascii: "\t")) { before -= 1 }
     if before >= 0 {
@@ -356,6 +430,24 @@ struct SwiftImportLexer {
       position += 1
     }
     return nil
+  }
+
+  /// Characters of Swift operators (ASCII ones; `.` only starts dot operators, so it is left out).
+  private static func isOperatorCharacter(_ character: UInt8) -> Bool {
+    switch character {
+    case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
+      UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
+      UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
+      true
+    default: false
+    }
+  }
+
+  /// Whether an operator right after `character` is bound to its left (Swift's "left-bound"): after
+  /// an identifier, a literal or a closing bracket, not after whitespace, an opening bracket or a separator.
+  private static func isLeftBinding(_ character: UInt8) -> Bool {
+    isIdentifierBody(character) || character == UInt8(ascii: ")") || character == UInt8(ascii: "]")
+      || character == UInt8(ascii: "}") || character == UInt8(ascii: "\"") || character == UInt8(ascii: "`")
   }
 
   private static let keywordsBeforeExpression: Set<String> = [

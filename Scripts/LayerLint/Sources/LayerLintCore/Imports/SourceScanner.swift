@@ -8,20 +8,67 @@ struct ScannedSources {
   /// Source paths that could not be read.
   let unreadablePaths: [String]
 
-  /// Reads and lexes `paths` (relative to `root`) on all cores.
-  static func scan(paths: [String], root: String) -> ScannedSources {
-    let results = ImportResults(count: paths.count)
+  /// Reads and lexes `paths` (relative to `root`) on all cores; files in `prescanned` are not read again.
+  static func scan(
+    paths: [String], root: String, prescanned: [String: [ImportDeclaration]] = [:]
+  ) -> ScannedSources {
+    let missing = paths.filter { prescanned[$0] == nil }
+    let results = ImportResults(count: missing.count)
     let rootPrefix = root.hasSuffix("/") ? root : root + "/"
-    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-      let path = paths[index]
+    DispatchQueue.concurrentPerform(iterations: missing.count) { index in
+      let path = missing[index]
       results.store(ImportScanner.imports(ofFileAt: path.hasPrefix("/") ? path : rootPrefix + path), at: index)
     }
     var imports: [String: [ImportDeclaration]] = [:]
     var unreadable: [String] = []
-    for (index, path) in paths.enumerated() {
+    for path in paths { imports[path] = prescanned[path] }
+    for (index, path) in missing.enumerated() {
       if let found = results.value(at: index) { imports[path] = found } else { unreadable.append(path) }
     }
     return ScannedSources(importsByPath: imports, unreadablePaths: unreadable)
+  }
+}
+
+/// Lexes the Swift files under a package's source folders on a background thread while
+/// `swift package describe` runs, so the lint costs little more than `describe` itself.
+/// Files `describe` lists that the prescan did not see are lexed afterwards.
+final class SourcePrescan: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var result: [String: [ImportDeclaration]] = [:]
+
+  /// Starts lexing every `.swift` file under `folders` of `root` (hidden folders and `.build` skipped).
+  static func start(root: String, folders: [String]) -> SourcePrescan {
+    let prescan = SourcePrescan()
+    Thread.detachNewThread {
+      prescan.result = prescan.run(root: root, folders: folders)
+      prescan.done.signal()
+    }
+    return prescan
+  }
+
+  /// The imports found, by path relative to the root; waits for the prescan to finish.
+  func wait() -> [String: [ImportDeclaration]] {
+    done.wait()
+    done.signal()
+    return result
+  }
+
+  private func run(root: String, folders: [String]) -> [String: [ImportDeclaration]] {
+    let rootPrefix = root.hasSuffix("/") ? root : root + "/"
+    var paths: [String] = []
+    for folder in folders {
+      guard let enumerator = FileManager.default.enumerator(atPath: rootPrefix + folder) else { continue }
+      while let relative = enumerator.nextObject() as? String {
+        let name = (relative as NSString).lastPathComponent
+        if name.hasPrefix(".") {
+          enumerator.skipDescendants()
+        } else if name.hasSuffix(".swift") {
+          paths.append(folder + "/" + relative)
+        }
+      }
+    }
+    let scanned = ScannedSources.scan(paths: paths, root: root)
+    return scanned.importsByPath
   }
 }
 

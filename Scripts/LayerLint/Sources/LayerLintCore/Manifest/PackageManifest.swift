@@ -7,11 +7,28 @@ struct PackageManifest: Decodable, Sendable {
   let name: String
   /// Every target of the package, in the order `describe` lists them.
   let targets: [ManifestTarget]
+  /// The manifest's tools version (`// swift-tools-version: 6.0` → `[6, 0]`): the oldest compiler
+  /// that can build the package; empty when unknown.
+  let toolsVersion: [Int]
 
   /// Creates a manifest from already-decoded parts; tests build small graphs with it.
-  init(name: String, targets: [ManifestTarget]) {
+  init(name: String, targets: [ManifestTarget], toolsVersion: [Int] = []) {
     self.name = name
     self.targets = targets
+    self.toolsVersion = toolsVersion
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case name, targets
+    case toolsVersion = "tools_version"
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    targets = try container.decode([ManifestTarget].self, forKey: .targets)
+    let version = try container.decodeIfPresent(String.self, forKey: .toolsVersion) ?? ""
+    toolsVersion = version.split(separator: ".").compactMap { Int($0) }
   }
 }
 
@@ -23,8 +40,10 @@ struct ManifestTarget: Decodable, Sendable, Equatable {
     case other
   }
 
-  /// The target's (module's) name.
+  /// The target's name, as the manifest spells it (`my-lib`).
   let name: String
+  /// The name Swift code imports it by, as SwiftPM derives it from the target name (`my-lib` → `my_lib`).
+  let moduleName: String
   /// The target's folder relative to the package root, e.g. `Core/Network`.
   let path: String
   /// The target's kind.
@@ -42,6 +61,7 @@ struct ManifestTarget: Decodable, Sendable, Equatable {
     sources: [String] = []
   ) {
     self.name = name
+    self.moduleName = Self.c99Name(name)
     self.path = path
     self.kind = kind
     self.targetDependencies = targetDependencies
@@ -50,7 +70,7 @@ struct ManifestTarget: Decodable, Sendable, Equatable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case name, path, type, sources
+    case name, path, type, sources, c99name
     case targetDependencies = "target_dependencies"
     case productDependencies = "product_dependencies"
   }
@@ -58,11 +78,24 @@ struct ManifestTarget: Decodable, Sendable, Equatable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     name = try container.decode(String.self, forKey: .name)
+    moduleName = try container.decodeIfPresent(String.self, forKey: .c99name) ?? Self.c99Name(name)
     path = try container.decode(String.self, forKey: .path)
     kind = Kind(rawValue: try container.decode(String.self, forKey: .type)) ?? .other
     targetDependencies = try container.decodeIfPresent([String].self, forKey: .targetDependencies) ?? []
     productDependencies = try container.decodeIfPresent([String].self, forKey: .productDependencies) ?? []
     sources = try container.decodeIfPresent([String].self, forKey: .sources) ?? []
+  }
+
+  /// SwiftPM's module name for a target name: every character that cannot be part of a C identifier
+  /// becomes `_`, and a leading digit gets a `_` in front (`my-lib` → `my_lib`, `2d` → `_2d`).
+  static func c99Name(_ name: String) -> String {
+    var result = String(
+      name.unicodeScalars.map { scalar -> Character in
+        let isLetter = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+        return isLetter || ("0"..."9").contains(scalar) || scalar.value >= 0x80 ? Character(scalar) : "_"
+      })
+    if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+    return result
   }
 
   /// Whether this is a test target.

@@ -10,39 +10,68 @@ enum OutputFormat: String, Sendable {
   case github
 }
 
-/// Renders a finished lint run.
+/// Renders a finished lint run. Text, GitHub and JSON output count modules the same way: every
+/// non-test target of the package.
 struct ReportFormatter {
   let format: OutputFormat
   let violations: [Violation]
   let moduleCount: Int
   let fileCount: Int
   let toleratedCount: Int
+  /// Imports skipped because of their `#if`; printed, never failing the run.
+  var notes: [Note] = []
+  /// Whether the package's manifest loaded (the counts mean nothing when it refused to).
+  var manifestLoaded = true
+
+  /// Targets (test targets included) with at least one violation.
+  var offendingTargetCount: Int { Set(violations.map(\.source)).count }
 
   var summary: String {
     let tolerated = toleratedCount > 0 ? "; \(toleratedCount) tolerated by the baseline" : ""
+    let skipped =
+      notes.isEmpty ? "" : "; \(notes.count) import\(notes.count == 1 ? "" : "s") under #if skipped (see the notes)"
+    let scope = "\(moduleCount) module\(moduleCount == 1 ? "" : "s"), \(fileCount) file\(fileCount == 1 ? "" : "s")"
     if violations.isEmpty {
-      return "lint-layers: clean — \(moduleCount) modules, \(fileCount) files\(tolerated)"
+      return "lint-layers: clean — \(scope)\(tolerated)\(skipped)"
     }
-    let offenders = Set(violations.map(\.source)).count
     let noun = violations.count == 1 ? "violation" : "violations"
-    let modules = offenders == 1 ? "module" : "modules"
-    return
-      "lint-layers: \(violations.count) \(noun) in \(offenders) \(modules) (\(fileCount) files scanned)\(tolerated)"
+    let targets = "\(offendingTargetCount) target\(offendingTargetCount == 1 ? "" : "s")"
+    guard manifestLoaded else {
+      return "lint-layers: \(violations.count) \(noun) in \(targets) (the manifest refused to load)\(tolerated)"
+    }
+    return "lint-layers: \(violations.count) \(noun) in \(targets) — \(scope) scanned\(tolerated)\(skipped)"
   }
 
   func render() -> String {
     switch format {
     case .text:
-      return (violations.map { "\($0.file):\($0.line): error: [\($0.rule.rawValue)] \($0.message)" } + [summary])
-        .joined(separator: "\n") + "\n"
+      let lines = merged(
+        notes: notes.map { "\($0.file):\($0.line): note: [\($0.rule.rawValue)] \($0.message)" },
+        errors: violations.map { "\($0.file):\($0.line): error: [\($0.rule.rawValue)] \($0.message)" })
+      return (lines + [summary]).joined(separator: "\n") + "\n"
     case .github:
-      return
-        (violations.map {
+      let lines = merged(
+        notes: notes.map {
+          "::notice file=\(escape($0.file, isProperty: true)),line=\($0.line),title=[\($0.rule.rawValue)]::\(escape($0.message, isProperty: false))"
+        },
+        errors: violations.map {
           "::error file=\(escape($0.file, isProperty: true)),line=\($0.line),title=[\($0.rule.rawValue)]::\(escape($0.message, isProperty: false))"
-        } + [summary]).joined(separator: "\n") + "\n"
+        })
+      return (lines + [summary]).joined(separator: "\n") + "\n"
     case .json:
       return json()
     }
+  }
+
+  /// Notes and errors (each rendered in the order of `notes` / `violations`) in file and line order.
+  private func merged(notes noteLines: [String], errors errorLines: [String]) -> [String] {
+    let keyed =
+      zip(notes.map { ($0.file, $0.line, 0) }, noteLines).map { ($0.0, $0.1) }
+      + zip(violations.map { ($0.file, $0.line, 1) }, errorLines).map { ($0.0, $0.1) }
+    return keyed.enumerated().sorted { first, second in
+      let (a, b) = (first.element.0, second.element.0)
+      return (a.0, a.1, a.2, first.offset) < (b.0, b.1, b.2, second.offset)
+    }.map(\.element.1)
   }
 
   private func json() -> String {
@@ -56,9 +85,15 @@ struct ReportFormatter {
       item["targetLayer"] = violation.targetLayer
       return item
     }
+    let noteItems: [[String: Any]] = notes.map {
+      [
+        "rule": $0.rule.rawValue, "file": $0.file, "line": $0.line, "source": $0.source, "target": $0.target,
+        "message": $0.message,
+      ]
+    }
     let object: [String: Any] = [
       "violations": items, "modules": moduleCount, "files": fileCount, "tolerated": toleratedCount,
-      "summary": summary,
+      "targetsWithViolations": offendingTargetCount, "notes": noteItems, "summary": summary,
     ]
     let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
     return String(decoding: data, as: UTF8.self) + "\n"

@@ -18,6 +18,8 @@ struct Violation: Sendable, Equatable {
   let problem: String
   /// The concrete edit that fixes it.
   let fix: String
+  /// For an undeclared import the layering rule allows: the dependency `lint-layers --fix` adds.
+  var missingDependency: MissingDependency?
 
   /// Creates a violation.
   init(
@@ -35,6 +37,15 @@ struct Violation: Sendable, Equatable {
     self.fix = fix
   }
 
+  /// The same finding, its problem qualified by the `#if` it sits under.
+  func underCondition(_ text: String) -> Violation {
+    var qualified = Violation(
+      rule: rule, file: file, line: line, source: source, sourceLayer: sourceLayer, target: target,
+      targetLayer: targetLayer, problem: "\(problem) (\(text))", fix: fix)
+    qualified.missingDependency = missingDependency
+    return qualified
+  }
+
   /// `Source (Layer) -> Target (Layer): problem. Fix: edit`
   var message: String {
     var subject = Self.label(source, sourceLayer)
@@ -45,4 +56,32 @@ struct Violation: Sendable, Equatable {
   private static func label(_ name: String, _ layer: String?) -> String {
     layer.map { "\(name) (\($0))" } ?? name
   }
+}
+
+/// A dependency a target lacks and may have: `target` imports `dependency` without declaring it.
+struct MissingDependency: Sendable, Equatable, Hashable {
+  /// The target (test targets included) whose declaration lacks the dependency.
+  let target: String
+  /// The target it imports.
+  let dependency: String
+}
+
+/// Something the lint did not count as a finding but a reader should know: an import skipped
+/// because no build compiles its `#if` branch, with the assumptions that decided it.
+struct Note: Sendable, Equatable {
+  /// The rule the import would have broken.
+  let rule: RuleID
+  /// The file, relative to the package root.
+  let file: String
+  /// The 1-based line.
+  let line: Int
+  /// The importing target.
+  let source: String
+  /// The imported module's target.
+  let target: String
+  /// What was skipped and why, in one sentence without a trailing period.
+  let text: String
+
+  /// `Source -> Target: text`
+  var message: String { "\(source) -> \(target): \(text)" }
 }

@@ -1,56 +1,100 @@
 /// Source-level and test rules: `undeclared-import`, `test-import`, `tooling-dependency` (by import)
 /// and `orphan-test`.
+///
+/// An import under `#if` counts when a build can compile it: the condition is evaluated with the
+/// flags the target defines in the manifest, and `DEBUG`, platform and toolchain conditions may hold.
+/// An import the manifest rules out (a flag no build sets, `#if false`) is skipped with a note that
+/// says what was assumed.
 struct ImportRules {
   let workspace: Workspace
   let sources: ScannedSources
+  /// The flags each target defines; read on first use, since most packages never need them.
+  let flags: TargetFlags
 
   private var configuration: LayeringConfiguration { workspace.configuration }
 
-  func violations() -> [Violation] {
-    workspace.manifest.targets.flatMap(importViolations(of:))
-      + workspace.testTargets.flatMap(testManifestViolations(of:))
+  /// Every finding of these rules, and a note for each import skipped because of its `#if`.
+  func findings() -> (violations: [Violation], notes: [Note]) {
+    var violations: [Violation] = []
+    var notes: [Note] = []
+    for target in workspace.manifest.targets {
+      let found = importFindings(of: target)
+      violations += found.violations
+      notes += found.notes
+    }
+    return (violations + workspace.testTargets.flatMap(testManifestViolations(of:)), notes)
   }
+
+  func violations() -> [Violation] { findings().violations }
 
   // MARK: Imports in source files
 
-  private func importViolations(of target: ManifestTarget) -> [Violation] {
+  private func importFindings(of target: ManifestTarget) -> (violations: [Violation], notes: [Note]) {
     let declared = Set(target.targetDependencies)
     let allowedForTest = allowedImports(ofTest: target)
     var found: [Violation] = []
+    var notes: [Note] = []
     for path in target.swiftSourcePaths {
       for declaration in sources.importsByPath[path] ?? [] {
-        let module = declaration.module
-        guard module != target.name, workspace.isModule(module) else { continue }
+        guard let module = workspace.target(importedAs: declaration.module), module != target.name else { continue }
+        let candidate: Violation
         if let allowed = allowedForTest, !allowed.permits(module) {
-          if configuration.isEnabled(.testImport) {
-            found.append(
-              testImport(target, of: allowed.testedModule, importing: module, path: path, line: declaration.line))
-          }
-          continue
-        }
-        if case .layer = workspace.placement(of: target.name),
+          guard configuration.isEnabled(.testImport) else { continue }
+          candidate = testImport(
+            target, of: allowed.testedModule, importing: module, path: path, declaration: declaration)
+        } else if case .layer = workspace.placement(of: target.name),
           workspace.placement(of: module).map(Workspace.isTooling) == true
         {
-          if configuration.isEnabled(.toolingDependency) {
-            found.append(
-              violation(
-                .toolingDependency, target, module, path: path, line: declaration.line,
-                problem: "a layer module imports tooling", fix: "remove the import; tooling stays outside the layers"))
-          }
+          guard configuration.isEnabled(.toolingDependency) else { continue }
+          candidate = violation(
+            .toolingDependency, target, module, path: path, line: declaration.line,
+            problem: "a layer module imports tooling", fix: "remove the import; tooling stays outside the layers")
+        } else {
+          guard !declared.contains(module), configuration.isEnabled(.undeclaredImport) else { continue }
+          candidate = undeclaredImport(target, importing: module, path: path, declaration: declaration)
+        }
+        guard declaration.isConditional else {
+          found.append(candidate)
           continue
         }
-        guard !declared.contains(module), configuration.isEnabled(.undeclaredImport) else { continue }
-        found.append(undeclaredImport(target, importing: module, path: path, declaration: declaration))
+        let evaluation = environment(of: target).evaluate(declaration.branches)
+        if evaluation.truth == .no {
+          notes.append(skippedNote(candidate, declaration: declaration, evaluation: evaluation))
+        } else {
+          found.append(candidate.underCondition(describe(declaration, evaluation)))
+        }
       }
     }
-    return found
+    return (found, notes)
+  }
+
+  private func environment(of target: ManifestTarget) -> BuildEnvironment {
+    BuildEnvironment.lint(flags: flags.flags(of: target.name), minimumCompiler: workspace.manifest.toolsVersion)
+  }
+
+  /// `under #if os(Linux), which a build may compile: os(Linux) depends on the platform, assumed it may hold`.
+  private func describe(_ declaration: ImportDeclaration, _ evaluation: ConditionEvaluation) -> String {
+    let branches = declaration.branches.map(\.spelling).joined(separator: " > ")
+    guard !evaluation.assumptions.isEmpty else { return "under \(branches), which every build compiles" }
+    return "under \(branches), which a build may compile: \(evaluation.assumptions.joined(separator: "; "))"
+  }
+
+  private func skippedNote(
+    _ candidate: Violation, declaration: ImportDeclaration, evaluation: ConditionEvaluation
+  ) -> Note {
+    let branches = declaration.branches.map(\.spelling).joined(separator: " > ")
+    let why = evaluation.assumptions.isEmpty ? "" : " (\(evaluation.assumptions.joined(separator: "; ")))"
+    return Note(
+      rule: candidate.rule, file: candidate.file, line: candidate.line, source: candidate.source,
+      target: candidate.target ?? declaration.module,
+      text: "import \(declaration.module) skipped: no build compiles \(branches)\(why)")
   }
 
   private func undeclaredImport(
     _ target: ManifestTarget, importing module: String, path: String, declaration: ImportDeclaration
   ) -> Violation {
-    let conditional = declaration.isConditional ? " (inside #if; a conditional import still needs the declaration)" : ""
-    let problem = "imports \(module) without declaring it as a direct dependency\(conditional)"
+    let spelled = declaration.module == module ? module : "\(declaration.module) (target \(module))"
+    let problem = "imports \(spelled) without declaring it as a direct dependency"
     let owner = target.isTest ? (workspace.testedModule(of: target) ?? target.name) : target.name
     let isLegal = target.isTest || !configuration.isEnabled(.layerDirection) || workspace.mayDepend(owner, on: module)
     let fix =
@@ -58,7 +102,10 @@ struct ImportRules {
       ? "add \"\(module)\" to \(target.name)'s dependencies in Package.swift"
       : "remove the import: \(target.name) may not depend on \(module); move the shared code to a lower layer "
         + "or behind an …\(configuration.interfaceSuffix) module"
-    return violation(.undeclaredImport, target, module, path: path, line: declaration.line, problem: problem, fix: fix)
+    var found = violation(
+      .undeclaredImport, target, module, path: path, line: declaration.line, problem: problem, fix: fix)
+    if isLegal { found.missingDependency = MissingDependency(target: target.name, dependency: module) }
+    return found
   }
 
   // MARK: Test targets
@@ -73,12 +120,11 @@ struct ImportRules {
   }
 
   private func testImport(
-    _ test: ManifestTarget, of tested: String, importing module: String, path: String, line: Int
-  )
-    -> Violation
-  {
+    _ test: ManifestTarget, of tested: String, importing module: String, path: String,
+    declaration: ImportDeclaration
+  ) -> Violation {
     violation(
-      .testImport, test, module, path: path, line: line,
+      .testImport, test, module, path: path, line: declaration.line,
       problem: "a test of \(tested) may import only \(tested), what \(tested) may depend on, and test-support modules",
       fix: "remove the import and test \(module) in \(module)Tests, or list a shared helper in testSupportModules in "
         + LayeringConfiguration.fileName)

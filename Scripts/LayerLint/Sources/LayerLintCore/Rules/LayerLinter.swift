@@ -10,6 +10,8 @@ struct LintReport: Sendable {
   let fileCount: Int
   /// Swift sources of the package that could not be read (relative paths); the run cannot vouch for them.
   var unreadableFiles: [String] = []
+  /// Imports skipped because no build compiles their `#if` branch, with what was assumed.
+  var notes: [Note] = []
 }
 
 /// Runs every enabled rule over a described package.
@@ -17,7 +19,8 @@ enum LayerLinter {
   /// Lints the package at `packageRoot`, described by `manifest`. Reads Package.swift (for line
   /// numbers), the owners file and every Swift source of every target.
   static func lint(
-    manifest: PackageManifest, configuration: LayeringConfiguration, packageRoot: String
+    manifest: PackageManifest, configuration: LayeringConfiguration, packageRoot: String,
+    flags: TargetFlags = TargetFlags([:]), prescanned: [String: [ImportDeclaration]] = [:]
   ) -> LintReport {
     let root = URL(fileURLWithPath: packageRoot)
     let manifestText = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
@@ -30,22 +33,25 @@ enum LayerLinter {
       }
       mark = clock.now
     }
-    let workspace = Workspace(manifest: manifest, configuration: configuration, manifestText: manifestText)
+    let workspace = Workspace(
+      manifest: manifest, configuration: configuration, manifestText: manifestText, packageRoot: packageRoot)
     let paths = manifest.targets.flatMap(\.swiftSourcePaths)
     lap("workspace")
-    let sources = ScannedSources.scan(paths: paths, root: packageRoot)
+    let sources = ScannedSources.scan(paths: paths, root: packageRoot, prescanned: prescanned)
     lap("scan")
     var violations = DependencyRules(workspace: workspace).violations()
     lap("dependency rules")
     violations += CycleRule(workspace: workspace).violations()
     lap("cycle")
-    violations += ImportRules(workspace: workspace, sources: sources).violations()
+    let imports = ImportRules(workspace: workspace, sources: sources, flags: flags).findings()
+    violations += imports.violations
     lap("imports")
     violations += CoverageRules(workspace: workspace, codeOwners: ownersText.map(CodeOwners.init(text:))).violations()
     lap("coverage")
     return LintReport(
       violations: sorted(violations), moduleCount: workspace.modules.count,
-      fileCount: paths.count - sources.unreadablePaths.count, unreadableFiles: sources.unreadablePaths.sorted())
+      fileCount: paths.count - sources.unreadablePaths.count, unreadableFiles: sources.unreadablePaths.sorted(),
+      notes: imports.notes.sorted { ($0.file, $0.line, $0.target) < ($1.file, $1.line, $1.target) })
   }
 
   /// Sorts findings by file, line, rule and target so output is stable.

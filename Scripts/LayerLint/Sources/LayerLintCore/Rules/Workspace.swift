@@ -30,20 +30,38 @@ struct Workspace {
   let manifestLines: ManifestLineFinder
   let targetsByName: [String: ManifestTarget]
   let placements: [String: Placement]
+  /// The target of every module name Swift code can import: SwiftPM's derived module names
+  /// (`my_lib` → `my-lib`) and the modules system-library module maps declare (`sqlite3` → `CSQLite`).
+  let targetsByModuleName: [String: String]
 
-  init(manifest: PackageManifest, configuration: LayeringConfiguration, manifestText: String?) {
+  /// Classifies `manifest`'s targets; with `packageRoot`, system-library module maps are read too.
+  init(
+    manifest: PackageManifest, configuration: LayeringConfiguration, manifestText: String?, packageRoot: String? = nil
+  ) {
     self.manifest = manifest
     self.configuration = configuration
     self.manifestLines = ManifestLineFinder(text: manifestText ?? "")
     var targetsByName: [String: ManifestTarget] = [:]
     var placements: [String: Placement] = [:]
+    var targetsByModuleName: [String: String] = [:]
     for target in manifest.targets {
       targetsByName[target.name] = target
       placements[target.name] = Self.placement(ofPath: target.path, configuration: configuration)
+      guard !target.isTest else { continue }
+      targetsByModuleName[target.moduleName] = target.name
+      if target.isSystemLibrary, let packageRoot {
+        for module in ModuleMap.declaredModules(root: packageRoot, targetPath: target.path) {
+          targetsByModuleName[module] = targetsByModuleName[module] ?? target.name
+        }
+      }
     }
     self.targetsByName = targetsByName
     self.placements = placements
+    self.targetsByModuleName = targetsByModuleName
   }
+
+  /// The workspace module (non-test target name) that `import module` reaches, if any.
+  func target(importedAs module: String) -> String? { targetsByModuleName[module] }
 
   static func placement(ofPath path: String, configuration: LayeringConfiguration) -> Placement {
     func isInside(_ folder: String) -> Bool { path == folder || path.hasPrefix(folder + "/") }

@@ -1,0 +1,4 @@
+import Gauge
+import Units
+
+print(Gauge(reading: Reading(value: 50)).needleAngle())

@@ -1,0 +1,1 @@
+public let myLib = 1

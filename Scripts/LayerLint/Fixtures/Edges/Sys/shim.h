@@ -1,0 +1,1 @@
+#define SHIM 1

@@ -1,0 +1,2 @@
+import Feature
+print(feature)

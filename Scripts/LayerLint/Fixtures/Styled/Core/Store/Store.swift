@@ -1,0 +1,2 @@
+import Feature
+public let store = 1

@@ -1,0 +1,3 @@
+import Store
+import Log
+public let feature = store + log

@@ -1,0 +1,2 @@
+@testable import Feature
+import Log

@@ -1,0 +1,2 @@
+@testable import Store
+import Log

@@ -1,0 +1,253 @@
+import Foundation
+
+/// `docs`: the documentation of every library module with the toolchain's DocC, as a static site,
+/// and the documentation rules of the layers `.layering.json` lists in `documentedLayers`.
+public struct DocsCommand {
+  static let usage = """
+    usage: docs [--output DIR] [--check] [--layers L1,L2] [--hosting-base-path PATH] [--package-path PATH]
+    Builds the documentation with the toolchain's docc: symbol graphs from `swift package
+    dump-symbol-graph`, one catalog per library module (its <Module>.docc when it has one, else one
+    made from its README), converted for static hosting into DIR/modules/<Module>/, and a landing
+    page for the workspace and for each layer with the module graph (DIR/index.html, DIR/layers/…).
+    Fails on a public symbol without a doc comment or a DocC warning (a broken symbol link) in the
+    modules of the enforced layers (.layering.json "documentedLayers", or --layers).
+      --output DIR              the site (default: .build/docs-site in the package)
+      --check                   only the enforced layers' modules, and no site: the quick check
+      --layers L,…              enforce these layers instead of documentedLayers
+      --hosting-base-path PATH  where the site will be served, e.g. /iss for example.com/iss/ (default: /)
+      --package-path P          the package (default: the current directory)
+    exit: 0 documented, 1 findings, 2 cannot run (build, docc), 64 bad usage
+    """
+
+  let console: Console
+
+  /// Creates the command, writing to standard output and standard error.
+  public init() { self.init(console: .standard) }
+
+  init(console: Console) {
+    self.console = console
+  }
+
+  /// Runs the command and returns the exit code.
+  public func run(_ arguments: [String]) -> Int32 {
+    let reader: ArgumentReader
+    do {
+      reader = try ArgumentReader(
+        arguments, valueOptions: ["--output", "--layers", "--hosting-base-path", "--package-path"],
+        flagOptions: ["--check", "--help"])
+    } catch {
+      return fail("\(error.message) (see --help)", code: ExitCode.usage)
+    }
+    if reader.isSet("--help") {
+      console.writeOutput(Self.usage + "\n")
+      return ExitCode.success
+    }
+    guard reader.positional.isEmpty else { return fail("unexpected argument (see --help)", code: ExitCode.usage) }
+    let packagePath = URL(fileURLWithPath: reader.value("--package-path") ?? FileManager.default.currentDirectoryPath)
+      .standardizedFileURL.path
+    do {
+      let configuration = try LayeringConfiguration.load(packagePath: packagePath)
+      let enforced = reader.value("--layers").map { ExportCommand.list($0) } ?? configuration.documentedLayers
+      for layer in enforced where configuration.rank(ofLayer: layer) == nil {
+        return fail("--layers: \"\(layer)\" is no layer of \(LayeringConfiguration.fileName)", code: ExitCode.usage)
+      }
+      let manifest = try ManifestLoader.describe(packagePath)
+      let build = DocsBuild(
+        packagePath: packagePath, configuration: configuration, manifest: manifest, enforcedLayers: enforced,
+        console: console)
+      let output = reader.value("--output").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+      let findings = try build.run(
+        site: reader.isSet("--check") ? nil : (output ?? packagePath + "/.build/docs-site"),
+        hostingBasePath: reader.value("--hosting-base-path") ?? "/")
+      for finding in findings { console.writeOutput(finding.rendered + "\n") }
+      let scope = enforced.isEmpty ? "no layer enforced" : enforced.joined(separator: ", ")
+      if findings.isEmpty {
+        console.writeOutput("docs: \(scope): every public symbol documented, every symbol link resolves\n")
+        return ExitCode.success
+      }
+      console.writeOutput("docs: \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(scope)\n")
+      return ExitCode.violations
+    } catch {
+      return fail(CannotRun.reason(for: error), code: ExitCode.cannotRun)
+    }
+  }
+
+  private func fail(_ message: String, code: Int32) -> Int32 {
+    console.writeError("docs: \(message)\n")
+    return code
+  }
+}
+
+/// Why the documentation could not be built; one line.
+struct DocsError: Error {
+  let message: String
+}
+
+/// One documentation build: symbol graphs, a DocC archive per module, the landing pages, the findings.
+struct DocsBuild {
+  let packagePath: String
+  let configuration: LayeringConfiguration
+  let manifest: PackageManifest
+  let enforcedLayers: [String]
+  let console: Console
+
+  private var workspace: Workspace { Workspace(manifest: manifest, configuration: configuration, manifestText: nil) }
+
+  /// Library modules in layers (no executables, tests, system libraries or tooling).
+  var libraryModules: [ManifestTarget] {
+    let workspace = self.workspace
+    return workspace.modules.filter { $0.kind == .library && workspace.placement(of: $0.name)?.rank != nil }
+  }
+
+  /// Builds what was asked and returns the findings of the enforced layers; `site` nil: check only.
+  func run(site: String?, hostingBasePath: String) throws -> [DocumentationFinding] {
+    let workspace = self.workspace
+    let enforcedModules = libraryModules.filter { enforcedLayers.contains(workspace.layerName(of: $0.name) ?? "") }
+    let modules = site == nil ? enforcedModules : libraryModules
+    let work = URL(fileURLWithPath: packagePath).appendingPathComponent(".build/docs")
+    try? FileManager.default.removeItem(at: work)
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    guard !modules.isEmpty else { return [] }
+    let graphs = try symbolGraphs()
+    let docc = try Self.doccExecutable()
+    let siteURL = site.map { URL(fileURLWithPath: $0) }
+    if let siteURL {
+      try? FileManager.default.removeItem(at: siteURL)
+      try FileManager.default.createDirectory(at: siteURL, withIntermediateDirectories: true)
+    }
+    var findings: [DocumentationFinding] = []
+    let base = hostingBasePath.hasSuffix("/") ? String(hostingBasePath.dropLast()) : hostingBasePath
+    for module in modules {
+      let isEnforced = enforcedModules.contains { $0.name == module.name }
+      let files = SymbolGraphCoverage.files(of: module.moduleName, in: graphs)
+      if isEnforced {
+        findings += SymbolGraphCoverage.undocumented(module: module.name, graphs: files, packageRoot: packagePath)
+      }
+      let moduleGraphs = work.appendingPathComponent("symbol-graphs/\(module.name)")
+      try FileManager.default.createDirectory(at: moduleGraphs, withIntermediateDirectories: true)
+      for file in files {
+        try FileManager.default.copyItem(at: file, to: moduleGraphs.appendingPathComponent(file.lastPathComponent))
+      }
+      let catalog = try self.catalog(for: module, in: work)
+      let diagnostics = work.appendingPathComponent("\(module.name).diagnostics.json")
+      let output =
+        siteURL?.appendingPathComponent("modules/\(module.name)")
+        ?? work.appendingPathComponent(
+          "\(module.name).doccarchive")
+      try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+      let result = try ProcessRunner.run(
+        docc,
+        arguments: [
+          "convert", catalog.path, "--additional-symbol-graph-dir", moduleGraphs.path, "--output-path", output.path,
+          "--diagnostics-file", diagnostics.path, "--fallback-display-name", module.name,
+          "--fallback-bundle-identifier", "docs.\(module.moduleName)", "--transform-for-static-hosting",
+          "--hosting-base-path", "\(base)/modules/\(module.name)",
+        ])
+      guard result.status == 0 else {
+        throw DocsError(
+          message: "docc convert failed for \(module.name): "
+            + (result.standardError.split(separator: "\n").first { $0.hasPrefix("Error") || $0.contains("error:") }
+              .map(String.init) ?? "exit \(result.status)"))
+      }
+      if isEnforced, let data = FileManager.default.contents(atPath: diagnostics.path) {
+        findings += SymbolGraphCoverage.doccDiagnostics(data, module: module.name, packageRoot: packagePath)
+      }
+    }
+    if let siteURL {
+      for page in landingPages() {
+        let url = siteURL.appendingPathComponent(page.path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(page.html.utf8).write(to: url)
+      }
+      console.writeOutput("docs: wrote \(siteURL.path)/index.html (\(modules.count) modules, \(graphLayers) layers)\n")
+    }
+    return findings.sorted { ($0.file, $0.line, $0.message) < ($1.file, $1.line, $1.message) }
+  }
+
+  private var graphLayers: Int { ModuleGraph(manifest: manifest, configuration: configuration).layers.count }
+
+  /// Builds the package with its tests (dump-symbol-graph extracts every module, the test bundle's
+  /// too, and fails on one that was never built), runs `swift package dump-symbol-graph`, and returns
+  /// the folder it wrote.
+  private func symbolGraphs() throws -> URL {
+    let build = try ProcessRunner.run(
+      ManifestLoader().swiftExecutable, arguments: ["build", "--package-path", packagePath, "--build-tests"])
+    guard build.status == 0 else {
+      let text = String(decoding: build.standardOutput, as: UTF8.self) + build.standardError
+      let error = text.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? "exit \(build.status)"
+      throw DocsError(message: "swift build --build-tests failed: \(error)")
+    }
+    let output = try ProcessRunner.run(
+      ManifestLoader().swiftExecutable,
+      arguments: [
+        "package", "--package-path", packagePath, "dump-symbol-graph", "--minimum-access-level", "public",
+        "--skip-synthesized-members",
+      ])
+    let text = String(decoding: output.standardOutput, as: UTF8.self)
+    guard output.status == 0, let line = text.split(separator: "\n").last(where: { $0.hasPrefix("Files written to ") })
+    else {
+      let errors = (text + output.standardError).split(separator: "\n").filter { $0.contains("error:") }
+      throw DocsError(
+        message: "swift package dump-symbol-graph failed: " + (errors.first.map(String.init) ?? "no symbol graphs"))
+    }
+    return URL(fileURLWithPath: String(line.dropFirst("Files written to ".count)))
+  }
+
+  /// The module's own `<Module>.docc` in its folder, else a catalog made from its README.
+  private func catalog(for module: ManifestTarget, in work: URL) throws -> URL {
+    let own = URL(fileURLWithPath: packagePath).appendingPathComponent("\(module.path)/\(module.name).docc")
+    if FileManager.default.fileExists(atPath: own.path) { return own }
+    let catalog = work.appendingPathComponent("catalogs/\(module.name).docc")
+    try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+    let info = moduleInfo(module)
+    let page = """
+      # ``\(module.moduleName)``
+
+      \(info.summary.isEmpty ? "The \(module.name) module." : info.summary)
+
+      ## Overview
+
+      \(module.name) is a module of the \(info.layer) layer, owned by \(info.owners.isEmpty ? "nobody yet" : info.owners.joined(separator: ", ")).
+      It depends on \(info.dependencies.isEmpty ? "no other module" : info.dependencies.map { "`\($0)`" }.joined(separator: ", ")) \
+      and is used by \(info.dependents.isEmpty ? "no other module" : info.dependents.map { "`\($0)`" }.joined(separator: ", ")).
+      Its README, next to its sources, tells how to use it.
+
+      """
+    try Data(page.utf8).write(to: catalog.appendingPathComponent("\(module.moduleName).md"))
+    return catalog
+  }
+
+  private func moduleInfo(_ module: ManifestTarget) -> DocsSite.Module {
+    let graph = ModuleGraph(manifest: manifest, configuration: configuration)
+    let readme = try? String(
+      contentsOf: URL(fileURLWithPath: packagePath).appendingPathComponent("\(module.path)/README.md"), encoding: .utf8)
+    let ownersText = try? String(
+      contentsOf: URL(fileURLWithPath: packagePath).appendingPathComponent(configuration.ownersFile), encoding: .utf8)
+    return DocsSite.Module(
+      name: module.name, layer: workspace.layerName(of: module.name) ?? "",
+      summary: readme.map(DocsSite.summary(ofReadme:)) ?? "",
+      owners: ownersText.map { CodeOwners(text: $0).owners(ofDirectory: module.path) } ?? [],
+      dependencies: graph.dependencies[module.name] ?? [],
+      dependents: graph.modules.filter { (graph.dependencies[$0] ?? []).contains(module.name) },
+      isDocumented: module.kind == .library)
+  }
+
+  private func landingPages() -> [(path: String, html: String)] {
+    let graph = ModuleGraph(manifest: manifest, configuration: configuration)
+    let modules = graph.modules.compactMap { name in workspace.targetsByName[name].map(moduleInfo) }
+    return DocsSite(
+      title: "\(manifest.name) documentation", graph: graph, modules: modules, documentedLayers: enforcedLayers
+    ).pages()
+  }
+
+  /// `docc` from `DOCC_EXEC`, next to `swift` on PATH, or on PATH.
+  static func doccExecutable() throws -> String {
+    let environment = ProcessInfo.processInfo.environment
+    if let explicit = environment["DOCC_EXEC"] { return explicit }
+    for folder in (environment["PATH"] ?? "").split(separator: ":") {
+      let candidate = "\(folder)/docc"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    throw DocsError(message: "docc is not on PATH (it ships with the Swift toolchain, next to swift)")
+  }
+}
