@@ -34,6 +34,8 @@ public struct AcknowledgedDelivery: Sendable {
   /// POSTs `body` with `key` as its idempotency key and classifies the answer.
   ///
   /// - Parameters:
+  ///   - body: the report, sent as JSON.
+  ///   - key: the report's idempotency key; Houston's answer must acknowledge it.
   ///   - totalTimeout: the longest the delivery may take, retries included (nil: the client's policy).
   ///   - progress: hears about every attempt and every wait before a retry.
   public func deliver<Body: Encodable>(
