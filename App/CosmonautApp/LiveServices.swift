@@ -9,10 +9,14 @@ import SpacesuitService
 /// The live services of `cosmonaut`: the SQLite store and Houston behind the cosmonaut client, and
 /// the suit link, built from the command line and the environment.
 @MainActor
-struct LiveServices: AppServices {
+final class LiveServices: AppServices {
   let cosmonaut: LiveCosmonautClient
   let suit: LazySpacesuitClient
   private let launch: Launch
+  /// Delivery to Houston while the interactive app runs.
+  private var backgroundSync: BackgroundSync?
+  /// How often the interactive app delivers when nothing changes (a change triggers a round soon).
+  static let syncInterval: Duration = .seconds(60)
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: offline).
   static let houston = Option(
@@ -52,13 +56,15 @@ struct LiveServices: AppServices {
       logger: launch.logger.scoped(to: "SpacesuitService"), analytics: launch.analytics)
   }
 
-  /// Queues the periodic status report when one is due.
-  func start() async {
-    do {
-      _ = try await cosmonaut.enqueueStatusReportIfDue()
-    } catch {
-      launch.analytics.recordError(error, module: "CosmonautApp")
-    }
+  /// The interactive app delivers in the background (and queues the periodic status report when
+  /// due); a scripted command does only what it was asked.
+  func start(interactive: Bool) async {
+    guard interactive else { return }
+    backgroundSync = cosmonaut.startBackgroundSync(every: Self.syncInterval) { _ in }
+  }
+
+  func shutdown() async {
+    await backgroundSync?.stop()
   }
 
   /// The token Houston requests carry: `$ISS_HOUSTON_TOKEN`, or the development token when unset.

@@ -49,6 +49,13 @@ public struct MenuEntry<Route: Sendable>: Sendable {
   var name: String { get }
   /// Builds the domain's coordinator for one presentation.
   func makeCoordinator(context: FlowContext) -> any Coordinator<Route>
+  /// One line the interactive app shows above its main menu (e.g. what waits for mission control),
+  /// or nil. Defaults to nil.
+  func statusLine() async -> String?
+}
+
+extension HostedDomain {
+  public func statusLine() async -> String? { nil }
 }
 
 /// What a domain's flows get from the host for one presentation: where to read and write, how to

@@ -46,6 +46,14 @@ public final class CosmonautCoordinator: Coordinator {
       if interactive { await sync.runInteractive() } else { try await sync.deliver() }
     case .syncStatus:
       if interactive { await sync.runInteractive() } else { try await sync.showPending() }
+    case .setAside:
+      if interactive { await sync.runInteractive() } else { try await sync.showSetAside() }
+    case .retrySetAside(let key):
+      try await sync.retry(key)
+      if interactive { await sync.runInteractive() }
+    case .discardSetAside(let key):
+      try await sync.discard(key)
+      if interactive { await sync.runInteractive() }
     }
   }
 }

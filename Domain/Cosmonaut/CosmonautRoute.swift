@@ -24,6 +24,12 @@ public enum CosmonautRoute: Hashable, Sendable {
   case sync
   /// What waits in the outbox, without contacting Houston.
   case syncStatus
+  /// The reports Houston refused for good, with its reasons.
+  case setAside
+  /// Puts a set-aside report (its key or a prefix only it has) back into the outbox.
+  case retrySetAside(key: String)
+  /// Deletes a set-aside report for good.
+  case discardSetAside(key: String)
 }
 
 // MARK: - Command line and deep links
@@ -31,7 +37,7 @@ public enum CosmonautRoute: Hashable, Sendable {
 extension CosmonautRoute: CommandRoute {
   public static let commands: [Command<CosmonautRoute>] = [
     dashboardCommand, profileShow, profileSet, suppliesList, suppliesConsume, suppliesRestock, syncCommand,
-    syncStatusCommand,
+    syncStatusCommand, setAsideCommand, retryCommand, discardCommand,
   ]
 
   public static let groups = [
@@ -51,6 +57,9 @@ extension CosmonautRoute: CommandRoute {
     case .restock(let item, let quantity): Self.suppliesRestock.invocation(Self.item(item), Self.quantity(quantity))
     case .sync: Self.syncCommand.invocation()
     case .syncStatus: Self.syncStatusCommand.invocation()
+    case .setAside: Self.setAsideCommand.invocation()
+    case .retrySetAside(let key): Self.retryCommand.invocation(Self.key(key))
+    case .discardSetAside(let key): Self.discardCommand.invocation(Self.key(key))
     }
   }
 
@@ -65,6 +74,10 @@ extension CosmonautRoute: CommandRoute {
       + SupplyItem.defaultInventory.map(\.id).joined(separator: ", ") + " (see 'supplies list').")
   static let quantity = Argument(
     "quantity", .integer(in: 1...SuppliesRules.maximumChange), help: "How much, in the item's unit.")
+
+  static let key = Argument(
+    "key", .text(maximumLength: 36),
+    help: "The report's key, or its first characters as 'sync set-aside' shows them.")
 
   private static func profileField(_ name: String, _ help: String) -> Option<String> {
     Option(name, .text(maximumLength: ProfileRules.maximumLength), placeholder: name, help: help)
@@ -109,6 +122,19 @@ extension CosmonautRoute: CommandRoute {
   static let syncStatusCommand = Command(
     "sync status", abstract: "What waits in the outbox, without contacting Houston.", json: true
   ) { _ in CosmonautRoute.syncStatus }
+  static let setAsideCommand = Command(
+    "sync set-aside", abstract: "The reports Houston refused for good, with its reasons.",
+    discussion: "Retry one when the cause is fixed ('sync retry <key>'), or discard it ('sync discard <key>').",
+    json: true
+  ) { _ in CosmonautRoute.setAside }
+  static let retryCommand = Command(
+    "sync retry", abstract: "Put a set-aside report back into the outbox, at its place.", parameters: [key],
+    json: true
+  ) { values in CosmonautRoute.retrySetAside(key: values[key]) }
+  static let discardCommand = Command(
+    "sync discard", abstract: "Delete a set-aside report for good; Houston will never see it.", parameters: [key],
+    json: true
+  ) { values in CosmonautRoute.discardSetAside(key: values[key]) }
 }
 
 // MARK: - Interactive app
@@ -136,7 +162,9 @@ extension CosmonautRoute: DomainRoute {
       return "change the profile's \(fields) and queue the change for Houston."
     case .consume(let item, let quantity): return "take \(quantity) of \(item) from the inventory."
     case .restock(let item, let quantity): return "add \(quantity) of \(item) to the inventory."
-    case .dashboard, .profile, .supplies, .sync, .syncStatus: return nil
+    case .retrySetAside(let key): return "put the set-aside report \(key) back into the outbox."
+    case .discardSetAside(let key): return "delete the set-aside report \(key) for good; Houston will never see it."
+    case .dashboard, .profile, .supplies, .sync, .syncStatus, .setAside: return nil
     }
   }
 }

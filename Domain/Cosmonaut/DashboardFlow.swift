@@ -12,6 +12,8 @@ struct DashboardSummary: Encodable, Equatable {
     let speedKmPerSecond: Double
     let timestamp: Date
     let live: Bool
+    /// Why the position is not live, when it is not.
+    let offlineReason: String?
   }
 
   let profile: CosmonautProfile
@@ -32,17 +34,21 @@ final class DashboardFlow {
   }
 
   /// Gathers the summary. The position is optional: offline with nothing cached is not a failure.
-  static func summary(from client: any CosmonautClient, logger: Logger) async throws -> DashboardSummary {
+  static func summary(
+    from client: any CosmonautClient, logger: Logger,
+    progress: @escaping @Sendable (HoustonProgress) -> Void = { _ in }
+  ) async throws -> DashboardSummary {
     let profile = try await client.profile()
     let supplies = try await client.supplies()
     let pending = try await client.pendingSync().pending.count
     var position: DashboardSummary.Position?
     do {
-      let reading = try await client.stationPosition()
+      let reading = try await client.stationPosition(progress: progress)
       let value = reading.position
       position = .init(
         latitude: value.latitude, longitude: value.longitude, altitudeKm: value.altitudeKm,
-        speedKmPerSecond: value.speedKmPerSecond, timestamp: value.timestamp, live: reading.isLive)
+        speedKmPerSecond: value.speedKmPerSecond, timestamp: value.timestamp, live: reading.isLive,
+        offlineReason: reading.offlineReason)
     } catch let error as CosmonautServiceError where error.kind == .unavailable {
       logger.info("no station position: \(error.userMessage)")
     }
@@ -51,7 +57,9 @@ final class DashboardFlow {
   }
 
   func printOnce() async throws {
-    let summary = try await Self.summary(from: client, logger: context.logger)
+    let notice = HoustonWaitNotice(context: context)
+    defer { notice.finish() }
+    let summary = try await Self.summary(from: client, logger: context.logger, progress: notice.hear)
     if context.json {
       try context.printJSON(summary)
     } else {
@@ -71,7 +79,11 @@ final class DashboardFlow {
           .init(key: "p", title: "Profile"), .init(key: "s", title: "Supplies"), .init(key: "y", title: "Houston sync"),
           .init(key: "r", title: "Refresh"), .init(key: "b", title: "Back"),
         ]),
-      load: { try await Self.summary(from: client, logger: logger) },
+      load: { [context] in
+        let notice = HoustonWaitNotice(context: context)
+        defer { notice.finish() }
+        return try await Self.summary(from: client, logger: logger, progress: notice.hear)
+      },
       render: { DashboardScreen.render($0, theme: theme) })
     await screen.run(in: context) { choice, _ in
       switch choice.key {
@@ -95,7 +107,8 @@ enum DashboardScreen {
       rows.append(.init("Longitude", String(format: "%.2f°", position.longitude)))
       rows.append(.init("Altitude", String(format: "%.1f km", position.altitudeKm)))
       rows.append(.init("Speed", String(format: "%.2f km/s", position.speedKmPerSecond)))
-      let age = position.live ? "live" : "last known, \(position.timestamp.formatted(.iso8601))"
+      var age = position.live ? "live" : "last known, \(position.timestamp.formatted(.iso8601))"
+      if let reason = position.offlineReason { age += " (\(reason))" }
       rows.append(.init("Position", age, style: position.live ? .ok : .warning))
     } else {
       rows.append(.init("Position", "unknown — Houston offline and nothing cached yet", style: .warning))

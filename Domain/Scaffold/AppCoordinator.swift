@@ -79,6 +79,9 @@ import UIComponents
     while !terminal.inputEnded {
       if !isFirstMenu { terminal.print() }
       isFirstMenu = false
+      for domain in configuration.domains {
+        if let line = await domain.statusLine() { terminal.print(terminal.theme.apply(.dim, to: line)) }
+      }
       guard let choice = menu.choose(on: terminal) else {
         terminal.print()  // end of input: finish the prompt's line
         break
@@ -142,8 +145,9 @@ import UIComponents
     guard let domain = domain(owning: route) else {
       throw NavigationError.noDomain(route: route.description, appName: configuration.appName)
     }
-    configuration.analytics.track("route.open", ["domain": domain.name])
-    configuration.logger.info("open \(route)", metadata: ["domain": domain.name])
+    // The route's name only: its values may be personal (a profile's name).
+    configuration.analytics.track("route.open", ["domain": domain.name, "route": route.name])
+    configuration.logger.info("open \(route.name)", metadata: ["domain": domain.name])
     try await coordinator(for: domain, presentation: presentation).open(route)
   }
 
@@ -203,7 +207,7 @@ import UIComponents
     let line = ErrorLine.text(for: error)
     terminal.printError(line)
     var context: [String: String] = [:]
-    if let route { context["route"] = route.description }
+    if let route { context["route"] = route.name }
     configuration.analytics.recordError(error, module: module, context: context)
     configuration.logger.error(line, metadata: context.merging(["module": module]) { current, _ in current })
     return ExitCode.forError(error)

@@ -103,7 +103,8 @@ import UIComponents
       }
       let coordinator: AppCoordinator
       do {
-        coordinator = try compose(options: options, environment: environment, streams: streams)
+        coordinator = try compose(
+          options: options, environment: environment, streams: streams, interactive: target?.isCommand != true)
       } catch {
         return fail(error)
       }
@@ -119,7 +120,7 @@ import UIComponents
 
   /// Builds the launch (data directory, log, analytics), the app's services and the coordinator.
   private func compose(
-    options: ParsedValues, environment: [String: String], streams: LaunchStreams?
+    options: ParsedValues, environment: [String: String], streams: LaunchStreams?, interactive: Bool
   ) throws -> AppCoordinator {
     let launch = try Launch(appName: name, options: options, environment: environment, streams: streams)
     let services: Services
@@ -133,12 +134,18 @@ import UIComponents
     let configuration = AppCoordinator.Configuration(
       appName: name, domains: domains.map { $0.build(services) }, terminal: launch.terminal,
       analytics: launch.analytics, logger: launch.logger,
-      onStart: { await services.start() }, onShutdown: { await services.shutdown() })
+      onStart: { await services.start(interactive: interactive) }, onShutdown: { await services.shutdown() })
     return AppCoordinator(configuration: configuration)
   }
 }
 
 extension AppLauncher.Target {
+  /// True for one scripted command (not the interactive app).
+  var isCommand: Bool {
+    if case .command = self { return true }
+    return false
+  }
+
   /// The domain route of a command target (what `open` resolves a link to).
   var hostedRoute: HostedRoute {
     get throws(UsageError) {

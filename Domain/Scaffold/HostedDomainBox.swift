@@ -16,6 +16,8 @@ extension AppCoordinator {
     let change: (HostedRoute) -> String?
     /// Builds the coordinator for one presentation.
     let makeCoordinator: @MainActor (FlowContext) -> HostedCoordinator
+    /// The domain's line above the main menu, if any.
+    let statusLine: @MainActor () async -> String?
 
     /// Hosts `domain`.
     @MainActor public init<D: HostedDomain>(_ domain: D) {
@@ -25,6 +27,7 @@ extension AppCoordinator {
       routeForDestination = { D.Route(destination: $0).map(HostedRoute.init) }
       change = { $0.route(as: D.Route.self)?.change }
       makeCoordinator = { context in HostedCoordinator(domain.makeCoordinator(context: context)) }
+      statusLine = { await domain.statusLine() }
     }
 
     /// True when `route` is one of this domain's.

@@ -29,4 +29,10 @@ public struct HostedRoute: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String { String(describing: value) }
+
+  /// The route's case without its values (`updateProfile`, not the name it sets): what logs and
+  /// analytics may record.
+  var name: String {
+    Mirror(reflecting: value).children.first?.label ?? String(describing: value)
+  }
 }

@@ -33,7 +33,7 @@ import UIComponents
     #expect(await harness.run(["kitchen", "serve", "tea", "2", "--json", "--shift=night"]) == 0)
     #expect(
       harness.journal.entries == [
-        "services data", "services.start", "Galley.make once(json: true)",
+        "services data", "services.start once", "Galley.make once(json: true)",
         "Galley.open serve(meal: \"tea\", portions: 2)", "services.shutdown",
       ])
   }

@@ -161,7 +161,7 @@ struct FakeDomain<Route: DomainRoute>: HostedDomain {
     journal.append("services \(launch.dataDirectory.lastPathComponent)")
   }
 
-  func start() async { journal.append("services.start") }
+  func start(interactive: Bool) async { journal.append("services.start \(interactive ? "interactive" : "once")") }
   func shutdown() async { journal.append("services.shutdown") }
 }
 

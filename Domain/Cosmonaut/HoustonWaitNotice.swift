@@ -1,0 +1,51 @@
+import CosmonautService
+import UIComponents
+
+/// Says what a call to Houston waits for, while it waits: "Contacting Houston (the station
+/// position)…" once the wait is noticeable, and every retry with its reason. Quiet in `--json`.
+@MainActor
+final class HoustonWaitNotice {
+  /// How long a wait goes unmentioned: a quick answer needs no notice.
+  static let grace: Duration = .milliseconds(300)
+
+  private let context: FlowContext
+  private var finished = false
+  /// When the last "Delivered k of n" line was written (one a second at most).
+  private var lastCount: ContinuousClock.Instant?
+
+  init(context: FlowContext) {
+    self.context = context
+  }
+
+  /// Hears a progress report from any thread; the line is written on the main actor.
+  nonisolated func hear(_ progress: HoustonProgress) {
+    Task { @MainActor in await self.show(progress) }
+  }
+
+  /// Stops further notices (the call is over).
+  func finish() {
+    finished = true
+  }
+
+  private func show(_ progress: HoustonProgress) async {
+    guard !context.json else { return }
+    switch progress {
+    case .contacting(let what):
+      try? await Task.sleep(for: Self.grace)
+      say("Contacting Houston (\(what))… Ctrl-C cancels.")
+    case .retrying(let attempt, let retryIn, let reason):
+      say("Houston did not answer (\(reason)); trying again in \(retryIn.formatted()) (attempt \(attempt + 1)).")
+    case .delivered(let count, let total) where count < total:
+      let now = ContinuousClock.now
+      guard lastCount.map({ now - $0 >= .seconds(1) }) ?? true else { return }
+      lastCount = now
+      say("Delivered \(count) of \(total) report(s)…")
+    case .delivered, .fellBack: break
+    }
+  }
+
+  private func say(_ line: String) {
+    guard !finished else { return }
+    context.terminal.print(context.theme.apply(.dim, to: line))
+  }
+}
