@@ -80,6 +80,13 @@ import UIComponents
     #expect(harness.journal.entries.contains("Galley.open menu"))
   }
 
+  @Test func eachDomainsStatusLineStandsAboveEveryMainMenu() async {
+    let harness = Harness(lines: ["g", "q"])
+    harness.galleyStatus = "Galley: 3 meals waiting."
+    #expect(await harness.makeApp().runInteractive() == 0)
+    #expect(harness.output.text.components(separatedBy: "Galley: 3 meals waiting.\nstation\n").count == 3)
+  }
+
   @Test func coordinatorsAreMadeOncePerPresentation() async {
     let harness = Harness(lines: ["g", "g", "q"])
     #expect(await harness.makeApp().runInteractive() == 0)

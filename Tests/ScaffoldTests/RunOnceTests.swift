@@ -76,3 +76,17 @@ import UIComponents
     #expect(harness.eventNames.contains("cooked"))
   }
 }
+
+@MainActor @Suite struct PrivacyTests {
+  @Test func logsAndAnalyticsNameTheRouteNotItsValues() async {
+    let harness = Harness()
+    harness.galleyBehavior = { _, _ in throw FlowFailure(kind: .rejected, userMessage: "no tea left") }
+    _ = await harness.makeApp().runOnce(HostedRoute(GalleyRoute.serve(meal: "tea", portions: 2)), json: false)
+    let logged = harness.logSink.messages.joined(separator: "\n")
+    #expect(logged.contains("open serve"))
+    #expect(!logged.contains("\"tea\""), "\(logged)")
+    let properties = harness.analyticsEvents.events.flatMap { $0.properties.values }
+    #expect(properties.contains("serve"))
+    #expect(!properties.contains { $0.contains("portions") })
+  }
+}

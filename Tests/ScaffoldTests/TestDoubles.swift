@@ -110,6 +110,9 @@ struct FakeDomain<Route: DomainRoute>: HostedDomain {
   let name: String
   let journal: Journal
   let behavior: FakeBehavior<Route>
+  var status: String? = nil
+
+  func statusLine() async -> String? { status }
 
   func makeCoordinator(context: FlowContext) -> any Coordinator<Route> {
     FakeCoordinator(name: name, context: context, journal: journal, behavior: behavior)
@@ -125,6 +128,7 @@ struct FakeDomain<Route: DomainRoute>: HostedDomain {
   let journal = Journal()
   var galleyBehavior: FakeBehavior<GalleyRoute> = { _, _ in }
   var gymBehavior: FakeBehavior<GymRoute> = { _, _ in }
+  var galleyStatus: String?
   private let input: ScriptedInput
 
   init(lines: [String] = []) {
@@ -139,7 +143,7 @@ struct FakeDomain<Route: DomainRoute>: HostedDomain {
     let configuration = AppCoordinator.Configuration(
       appName: "station",
       domains: [
-        .init(FakeDomain(name: "Galley", journal: journal, behavior: galleyBehavior)),
+        .init(FakeDomain(name: "Galley", journal: journal, behavior: galleyBehavior, status: galleyStatus)),
         .init(FakeDomain(name: "Gym", journal: journal, behavior: gymBehavior)),
       ],
       terminal: terminal, analytics: Analytics(providers: [analyticsEvents]),
