@@ -11,8 +11,8 @@ struct RunFlow {
   let cosmonaut: any CosmonautClient
   let experiments: ExperimentsFlow
 
-  private var completion: StepCompletion {
-    StepCompletion(lab: lab, supplies: cosmonaut, logger: context.logger)
+  private var completion: StepCompletionSaga {
+    StepCompletionSaga(lab: lab, supplies: cosmonaut, logger: context.logger)
   }
   private var output: Output { Output(context: context) }
 

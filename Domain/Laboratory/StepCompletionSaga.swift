@@ -52,7 +52,7 @@ enum LaboratoryFlowError: ReportableError, Equatable {
 /// A failure in 3 gives back what was drawn and cancels 2. A process killed anywhere leaves a run
 /// whose `completing` says where it was; `settle` finishes it: a supply recorded as drawn is not
 /// drawn again, and one whose stock already dropped by the step's quantity since 2 counts as drawn.
-struct StepCompletion: Sendable {
+struct StepCompletionSaga: Sendable {
   let lab: any LaboratoryClient
   let supplies: any CosmonautClient
   let logger: Logger
