@@ -21,6 +21,8 @@ let app: [Module] = [
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
   .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
+  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
+  .executable("LaboratorySimulator", product: "lab-sim", dependsOn: ["Scaffold", "LaboratoryService", "CommandLineKit", "Radio", "Logging"]),
 ]
 
 // MARK: - Domain
@@ -31,6 +33,7 @@ let domain: [Module] = [
   .library("Cosmonaut", dependsOn: ["CosmonautService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
   .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
   .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
+  .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
 ]
 
 // MARK: - Service
@@ -42,6 +45,7 @@ let service: [Module] = [
   .library("SolarArrayService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
   .library("HeatRadiatorService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
   .library("DockingPortService", dependsOn: ["Radio", "Network", "Persistence", "Logging", "AppAnalytics"]),
+  .library("LaboratoryService", dependsOn: ["Radio", "Network", "Persistence", "Logging", "AppAnalytics"]),
 ]
 
 // MARK: - Core
@@ -69,7 +73,7 @@ let shared: [Module] = [
 /// End-to-end tests run the built executables as a user would; they import no workspace module.
 let endToEndTests: [Target] = [
   .testTarget(
-    name: "EndToEndTests", dependencies: ["CosmonautApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator"],
+    name: "EndToEndTests", dependencies: ["CosmonautApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator", "LaboratoryApp", "LaboratorySimulator"],
     path: "Tests/EndToEndTests")
 ]
 

@@ -69,7 +69,7 @@ struct KeyboardTests {
   }
 }
 
-/// `cosmonaut` running interactively with its standard input fed line by line, as a person types.
+/// An app (`cosmonaut` unless told) running interactively with its standard input fed line by line, as a person types.
 final class KeyboardSession: @unchecked Sendable {
   private let process = Process()
   private let input = Pipe()
@@ -78,8 +78,8 @@ final class KeyboardSession: @unchecked Sendable {
   private let lock = NSLock()
   private var seen = ""
 
-  init(sandbox: Sandbox, arguments: [String] = []) throws {
-    process.executableURL = Executables.cosmonaut
+  init(sandbox: Sandbox, arguments: [String] = [], executable: URL = Executables.cosmonaut) throws {
+    process.executableURL = executable
     process.arguments = ["--data-dir", sandbox.dataDirectory] + arguments
     process.environment = sandbox.environment
     process.standardInput = input
@@ -106,6 +106,12 @@ final class KeyboardSession: @unchecked Sendable {
     kill(process.processIdentifier, SIGINT)
   }
 
+  /// Kills the app at once (SIGKILL), as a crash or a pulled plug would: it cleans nothing up.
+  func kill9() {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
   /// Waits until the output shows `text` for the `occurrence`-th time (10 s at most).
   func waitFor(_ text: String, occurrence: Int = 1) async throws {
     for _ in 0..<200 {
@@ -125,7 +131,7 @@ final class KeyboardSession: @unchecked Sendable {
     }
     if process.isRunning {
       process.terminate()
-      throw ProcessFailure.timedOut("cosmonaut (interactive)")
+      throw ProcessFailure.timedOut("\(process.executableURL?.lastPathComponent ?? "app") (interactive)")
     }
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     try await Task.sleep(for: .milliseconds(50))

@@ -1,0 +1,22 @@
+import CosmonautService
+import LaboratoryService
+import UIComponents
+
+/// The Laboratory domain as an app hosts it: built with the labs' service and the cosmonaut's
+/// (whose profile names who runs an experiment, and whose inventory a run draws supplies from).
+public struct LaboratoryDomain: HostedDomain {
+  private let lab: any LaboratoryClient
+  private let cosmonaut: any CosmonautClient
+
+  /// The domain over `lab` and `cosmonaut` (live or fake).
+  public init(lab: any LaboratoryClient, cosmonaut: any CosmonautClient) {
+    self.lab = lab
+    self.cosmonaut = cosmonaut
+  }
+
+  public var name: String { "Laboratory" }
+
+  public func makeCoordinator(context: FlowContext) -> any Coordinator<LaboratoryRoute> {
+    LaboratoryCoordinator(context: context, lab: lab, cosmonaut: cosmonaut)
+  }
+}

@@ -1,0 +1,185 @@
+import CosmonautService
+import LaboratoryService
+import UIComponents
+
+/// Procedure runs: starting, the procedure viewer, marking steps done or skipped, pausing and
+/// resuming — also in a new process after the app was closed or killed.
+@MainActor
+struct RunFlow {
+  let context: FlowContext
+  let lab: any LaboratoryClient
+  let cosmonaut: any CosmonautClient
+  let experiments: ExperimentsFlow
+
+  private var completion: StepCompletionSaga {
+    StepCompletionSaga(lab: lab, supplies: cosmonaut, logger: context.logger)
+  }
+  private var output: Output { Output(context: context) }
+
+  // MARK: Scripted
+
+  /// Starts a run of `experimentID` by the profile's cosmonaut.
+  func startRun(_ experimentID: String) async throws -> ProcedureRun {
+    let crew = try await cosmonaut.profile().name
+    guard !crew.isEmpty else { throw LaboratoryFlowError.noCrewMember }
+    let run = try await lab.startRun(try await experiments.experiment(experimentID), crew: crew)
+    context.analytics.track("lab.run", ["experiment": run.experiment.id, "change": "started"])
+    return run
+  }
+
+  func show(_ run: ProcedureRun) throws {
+    try output.show(run) { run, theme in
+      var text = LabScreens.run(run, theme: theme)
+      if let step = run.currentStep, run.state.isOpen { text += "\n\n" + LabScreens.step(step, of: run, theme: theme) }
+      return text
+    }
+  }
+
+  func list() async throws {
+    try output.show(try await lab.runs(), LabScreens.runs)
+  }
+
+  func show(_ id: String) async throws {
+    try show(try await lab.run(id))
+  }
+
+  /// Marks the current step done (`step`, when given, must be it).
+  func done(_ id: String, step: Int?, freezer: String?) async throws {
+    let run = try await completion.settle(try await lab.run(id))
+    let updated = try await completion.complete(run, step: step ?? run.currentStep ?? 1, freezer: freezer)
+    track(updated, "done")
+    try show(updated)
+  }
+
+  func skip(_ id: String, step: Int?, reason: String) async throws {
+    let run = try await completion.settle(try await lab.run(id))
+    let updated = try await lab.update(run.id, .skipStep(step ?? run.currentStep ?? 1, reason: reason))
+    track(updated, "skipped")
+    try show(updated)
+  }
+
+  func change(_ id: String, _ change: RunChange) async throws {
+    var run = try await lab.run(id)
+    if change == .resume { run = try await completion.settle(run) }
+    let updated = try await lab.update(run.id, change)
+    track(updated, "\(change)")
+    try show(updated)
+  }
+
+  private func track(_ run: ProcedureRun, _ change: String) {
+    context.analytics.track(
+      "lab.run",
+      ["experiment": run.experiment.id, "change": String(change.prefix { $0 != "(" }), "state": run.state.rawValue])
+  }
+
+  // MARK: Interactive
+
+  /// Starts a run and opens it in the procedure viewer; a refusal is shown (and, for a missing
+  /// profile, the way to the profile offered).
+  func start(_ experimentID: String) async {
+    do {
+      await view(try await startRun(experimentID))
+    } catch LaboratoryFlowError.noCrewMember {
+      context.errors.present(LaboratoryFlowError.noCrewMember, in: context.module)
+      await offer(.profile, "Open the profile now?")
+    } catch {
+      context.errors.present(error, in: context.module)
+    }
+  }
+
+  /// Opens run `id` in the procedure viewer (resuming it).
+  func resume(_ id: String) async throws {
+    var run = try await completion.settle(try await lab.run(id))
+    if run.state == .paused { run = try await lab.update(run.id, .resume) }
+    await view(run)
+  }
+
+  /// The runs screen: list, open one, start one.
+  func runInteractive() async {
+    let (lab, theme) = (lab, context.theme)
+    let screen = InteractiveScreen(
+      menu: Menu(
+        title: "Runs",
+        items: [
+          .init(key: "o", title: "Open a run"), .init(key: "s", title: "Start a run"), .init(key: "b", title: "Back"),
+        ]),
+      load: { try await lab.runs() }, render: { LabScreens.runs($0, theme: theme) })
+    await screen.run(in: context) { choice, _ in
+      switch choice.key {
+      case "o":
+        guard let id = output.ask(LaboratoryRoute.runID, "Run id") else { return .stay }
+        await context.presentingErrors { try await resume(id) }
+      case "s":
+        let ids = (try? await lab.catalogue().document.experiments.map(\.id).joined(separator: ", ")) ?? ""
+        guard let id = output.ask(LaboratoryRoute.experimentID, "Experiment (\(ids))") else { return .stay }
+        await start(id)
+      default: return .leave
+      }
+      return .stay
+    }
+  }
+
+  /// The procedure viewer: the current step, then done, skip (with a reason), pause or the step
+  /// list, until the run ends or the person leaves (which pauses it: every step is already kept).
+  func view(_ run: ProcedureRun) async {
+    var run = run
+    let terminal = context.terminal
+    let menu = Menu(
+      title: "Procedure",
+      items: [
+        .init(key: "d", title: "Done"), .init(key: "s", title: "Skip (say why)"), .init(key: "p", title: "Pause"),
+        .init(key: "l", title: "All steps"),
+      ])
+    while let step = run.currentStep, run.state.isOpen, !terminal.inputEnded {
+      terminal.print("\n" + LabScreens.step(step, of: run, theme: context.theme) + "\n")
+      guard let choice = menu.choose(on: terminal), choice.key != "p" else {
+        await pause(run)
+        return
+      }
+      switch choice.key {
+      case "d":
+        do {
+          run = try await completion.complete(run, step: step, freezer: nil)
+          let produced = run.steps[step - 1].samples
+          if !produced.isEmpty {
+            terminal.print(
+              context.theme.apply(.ok, to: "Samples \(produced.joined(separator: ", ")) logged into cold stowage."))
+          }
+        } catch {
+          context.errors.present(error, in: context.module)
+          if case LaboratoryFlowError.shortOfSupply = error { await offer(.supplies, "Open Supplies to restock?") }
+          if let latest = try? await lab.run(run.id) { run = latest }
+        }
+      case "s":
+        guard let reason = output.ask(LaboratoryRoute.reason, "Why skip step \(step)?") else { continue }
+        await context.presentingErrors { run = try await lab.update(run.id, .skipStep(step, reason: reason)) }
+      default:
+        terminal.print("\n" + LabScreens.run(run, theme: context.theme))
+      }
+    }
+    if run.state == .completed {
+      terminal.print(context.theme.apply(.ok, to: "\nRun \(run.id) of \(run.experiment.title) is complete."))
+      track(run, "completed")
+    }
+  }
+
+  private func pause(_ run: ProcedureRun) async {
+    let terminal = context.terminal
+    guard run.state == .running else { return }
+    do {
+      _ = try await lab.update(run.id, .pause)
+      terminal.print(
+        context.theme.apply(
+          .dim, to: "Paused run \(run.id) at step \(run.currentStep ?? 0); resume it with 'run resume \(run.id)'."))
+    } catch {
+      context.errors.present(error, in: context.module)
+    }
+  }
+
+  private func offer(_ destination: Destination, _ question: String) async {
+    guard context.navigator.canNavigate(to: destination),
+      Prompt<Bool>.yesOrNo("\(question) [y/N]").ask(on: context.terminal) == true
+    else { return }
+    await context.navigate(to: destination)
+  }
+}

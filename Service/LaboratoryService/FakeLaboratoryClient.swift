@@ -1,0 +1,164 @@
+import Foundation
+import Persistence
+
+/// Laboratories in memory for domain tests and previews: the real lab model on a stopped clock
+/// (advance it with `advance(by:)`), the same rules as the live client, results queued in memory.
+public actor FakeLaboratoryClient: LaboratoryClient {
+  /// The lab model answering.
+  public private(set) var simulator: LabSimulator
+  /// Every run, by id.
+  public private(set) var storedRuns: [String: ProcedureRun] = [:]
+  /// The sample log.
+  public private(set) var samples: [StoredSample] = []
+  /// Results queued for the ground, in order.
+  public private(set) var queued: [(message: OutboxMessage, payload: LabResultPayload)] = []
+  /// Results delivered so far.
+  public private(set) var delivered: [OutboxMessage] = []
+  /// What `catalogue()` returns; nil: none yet.
+  public private(set) var catalogueReading: KeptDocument<ExperimentCatalogue>?
+  /// What `schedule()` returns; nil: none yet.
+  public private(set) var scheduleReading: KeptDocument<RunSchedule>?
+  /// When set, every call to the labs' equipment throws it.
+  public private(set) var equipmentFailure: LaboratoryError?
+  /// When set, the next run change that matches it throws `failure` (to test interrupted sagas).
+  private var failingChange: (matches: @Sendable (RunChange) -> Bool, failure: LaboratoryError)?
+  private var counter = 0
+
+  /// A fake over `simulator` with the sample catalogue and an empty schedule.
+  public init(
+    simulator: LabSimulator = LabSimulator(start: Date(timeIntervalSince1970: 1_800_000_000)),
+    catalogue: ExperimentCatalogue? = .sample
+  ) {
+    self.simulator = simulator
+    catalogueReading = catalogue.map { KeptDocument(document: $0, receivedAt: $0.generatedAt, isLive: true) }
+    scheduleReading = KeptDocument(
+      document: RunSchedule(
+        generatedAt: Date(timeIntervalSince1970: 1_800_000_000),
+        runs: [
+          ScheduledRun(
+            experiment: "plant-habitat", start: Date(timeIntervalSince1970: 1_800_036_000), durationMinutes: 90)
+        ]),
+      receivedAt: Date(timeIntervalSince1970: 1_800_000_000), isLive: true)
+  }
+
+  /// Moves the lab model's time on by `seconds`.
+  public func advance(by seconds: Double) { simulator.advance(by: seconds) }
+  /// Makes every equipment call throw `failure` (nil: answer again).
+  public func setEquipmentFailure(_ failure: LaboratoryError?) { equipmentFailure = failure }
+  /// Replaces what `catalogue()` returns.
+  public func setCatalogue(_ reading: KeptDocument<ExperimentCatalogue>?) { catalogueReading = reading }
+  /// Makes the next run change for which `matches` holds throw `failure` (nothing changes).
+  public func failNext(_ failure: LaboratoryError, when matches: @escaping @Sendable (RunChange) -> Bool) {
+    failingChange = (matches, failure)
+  }
+
+  private var now: Date { simulator.now }
+
+  private func nextID() -> String {
+    counter += 1
+    return String(format: "%08x", 0xa000_0000 + counter)
+  }
+
+  public func telemetry() async throws -> LabTelemetry {
+    if let equipmentFailure { throw equipmentFailure }
+    return simulator.telemetry
+  }
+
+  public func send(_ command: RackCommand) async throws -> RackAcknowledgement {
+    if let equipmentFailure { throw equipmentFailure }
+    let answer = simulator.apply(command)
+    guard answer.accepted else { throw LaboratoryError.rejected("the labs refused: \(answer.message)") }
+    return answer
+  }
+
+  public func stowage() async throws -> StowageReport {
+    let telemetry = try await telemetry()
+    let flagged = StowageRules.flagged(samples, by: telemetry, now: now)
+    for sample in flagged { samples = samples.map { $0.id == sample.id ? sample : $0 } }
+    if !flagged.isEmpty {
+      queue([LabResult(kind: LabResult.samplesAtRiskKind, payload: LabResultPayload(samples: flagged))])
+    }
+    return StowageRules.report(telemetry, samples: samples, newlyAtRisk: flagged.map(\.id))
+  }
+
+  public func logIn(_ request: SampleLogIn, crew: String?) async throws -> StoredSample {
+    let sample = try StowageRules.place(
+      request, crew: crew, stored: samples, telemetry: try await telemetry(), now: now, id: nextID())
+    samples.append(sample)
+    queue([LabResult(kind: LabResult.samplesLoggedInKind, payload: LabResultPayload(samples: [sample]))])
+    return sample
+  }
+
+  public func logOut(_ sampleID: String) async throws -> StoredSample {
+    let id = try PrefixMatch.find(
+      sampleID, in: samples.filter(\.isStored).map(\.id), what: "sample in a freezer", listing: "stowage")
+    guard let index = samples.firstIndex(where: { $0.id == id }) else { throw LaboratoryError.invalid(id) }
+    samples[index].loggedOutAt = now
+    samples[index].freezerTimeOut = try? await telemetry().time
+    queue([LabResult(kind: LabResult.sampleLoggedOutKind, payload: LabResultPayload(samples: [samples[index]]))])
+    return samples[index]
+  }
+
+  public func catalogue() async throws -> KeptDocument<ExperimentCatalogue> {
+    guard let catalogueReading else {
+      throw LaboratoryError.noDocumentYet(what: "experiment catalogue", reason: "Houston is not configured")
+    }
+    return catalogueReading
+  }
+
+  public func schedule() async throws -> KeptDocument<RunSchedule> {
+    guard let scheduleReading else {
+      throw LaboratoryError.noDocumentYet(what: "run schedule", reason: "Houston is not configured")
+    }
+    return scheduleReading
+  }
+
+  public func startRun(_ experiment: Experiment, crew: String) async throws -> ProcedureRun {
+    let (run, results) = try RunRules.start(experiment, crew: crew, id: nextID(), now: now)
+    storedRuns[run.id] = run
+    queue(results)
+    return run
+  }
+
+  public func runs() async throws -> [ProcedureRun] {
+    storedRuns.values.sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
+  }
+
+  public func run(_ id: String) async throws -> ProcedureRun {
+    let key = try PrefixMatch.find(id, in: Array(storedRuns.keys), what: "run", listing: "run list")
+    guard let run = storedRuns[key] else { throw LaboratoryError.invalid("no run \"\(id)\"") }
+    return run
+  }
+
+  public func update(_ id: String, _ change: RunChange) async throws -> ProcedureRun {
+    var run = try await run(id)
+    if let failing = failingChange, failing.matches(change) {
+      failingChange = nil
+      throw failing.failure
+    }
+    let telemetry = change.logsSamples ? try await telemetry() : nil
+    let results = try RunRules.apply(
+      change, to: &run, samples: &samples, telemetry: telemetry, now: now, newID: { nextID() })
+    storedRuns[run.id] = run
+    queue(results)
+    return run
+  }
+
+  public func results() async throws -> ResultsReport {
+    ResultsReport(delivered: [], pending: queued.map(\.message), setAside: [], houstonConfigured: true)
+  }
+
+  public func sendResults() async throws -> ResultsReport {
+    let sent = queued.map(\.message)
+    delivered += sent
+    queued.removeAll()
+    return ResultsReport(delivered: sent, pending: [], setAside: [], houstonConfigured: true)
+  }
+
+  private func queue(_ results: [LabResult]) {
+    for result in results {
+      queued.append(
+        (OutboxMessage(id: UUID().uuidString.lowercased(), kind: result.kind, createdAt: now), result.payload))
+    }
+  }
+}

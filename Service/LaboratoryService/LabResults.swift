@@ -1,0 +1,77 @@
+import Foundation
+import Persistence
+
+/// What a result for the ground carries: a run's progress, samples logged in or out, samples at risk.
+public struct LabResultPayload: Codable, Sendable, Equatable {
+  /// The run, when the result is about one.
+  public var run: String?
+  /// The experiment.
+  public var experiment: String?
+  /// Who ran it.
+  public var crew: String?
+  /// The step (1-based).
+  public var step: Int?
+  /// `done`, `skipped`, `completed`, `aborted`, `started`.
+  public var outcome: String?
+  /// Why a step was skipped or a run aborted.
+  public var reason: String?
+  /// Supplies the step drew.
+  public var drew: [Consumable]?
+  /// Samples concerned.
+  public var samples: [StoredSample]?
+}
+
+/// One result queued for the ground: its kind and payload.
+public struct LabResult: Sendable, Equatable {
+  /// The kind Houston files it under.
+  public var kind: String
+  /// What it says.
+  public var payload: LabResultPayload
+
+  /// Kind of a run's start.
+  public static let runStartedKind = "run.started"
+  /// Kind of a step done or skipped.
+  public static let stepKind = "run.step"
+  /// Kind of a run's end (completed or aborted).
+  public static let runEndedKind = "run.ended"
+  /// Kind of samples logged into a freezer.
+  public static let samplesLoggedInKind = "samples.loggedIn"
+  /// Kind of a sample logged out.
+  public static let sampleLoggedOutKind = "sample.loggedOut"
+  /// Kind of samples an excursion put at risk.
+  public static let samplesAtRiskKind = "samples.atRisk"
+}
+
+/// The JSON body of `POST /v1/lab/results`.
+struct LabResultEnvelope: Codable, Sendable {
+  var id: String
+  var kind: String
+  var createdAt: Date
+  var payload: LabResultPayload
+}
+
+/// What waits for the ground, what was delivered, and how the last delivery went.
+public struct ResultsReport: Codable, Sendable, Equatable {
+  /// Results delivered by this call, in order.
+  public var delivered: [OutboxMessage]
+  /// Results still waiting, in order.
+  public var pending: [OutboxMessage]
+  /// Results Houston refused for good, with its reasons.
+  public var setAside: [OutboxMessage]
+  /// Whether Houston is configured.
+  public var houstonConfigured: Bool
+  /// Why delivery stopped, when it did.
+  public var lastError: String?
+
+  /// A report.
+  public init(
+    delivered: [OutboxMessage], pending: [OutboxMessage], setAside: [OutboxMessage], houstonConfigured: Bool,
+    lastError: String? = nil
+  ) {
+    self.delivered = delivered
+    self.pending = pending
+    self.setAside = setAside
+    self.houstonConfigured = houstonConfigured
+    self.lastError = lastError
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// How simulated labs start: the scenario a bench (or a test) wants to see.
+public struct LabScenario: Codable, Sendable, Equatable {
+  /// A freezer whose cooler stops, and how many seconds after the start.
+  public var coolerFailure: Failure?
+  /// A rack that faults, and how many seconds after the start.
+  public var rackFault: Failure?
+
+  /// Something that breaks `afterSeconds` into the run.
+  public struct Failure: Codable, Sendable, Equatable {
+    /// The freezer's or rack's id.
+    public var id: String
+    /// When, seconds after the start.
+    public var afterSeconds: Double
+
+    /// A failure of `id` after `afterSeconds`.
+    public init(id: String, afterSeconds: Double) {
+      self.id = id
+      self.afterSeconds = afterSeconds
+    }
+  }
+
+  /// A scenario; the defaults are a nominal day.
+  public init(coolerFailure: Failure? = nil, rackFault: Failure? = nil) {
+    self.coolerFailure = coolerFailure
+    self.rackFault = rackFault
+  }
+
+  /// Every rack and freezer working.
+  public static let nominal = LabScenario()
+}
+
+/// A deterministic model of the four labs: racks drawing power and warming their air, freezers
+/// holding their set points, and what the scenario breaks.
+///
+/// A running cooler pulls its freezer to the set point (time constant 10 minutes); a stopped one
+/// lets it warm towards the cabin's 22 °C (time constant an hour: a −80 °C dewar leaves its limits
+/// about six minutes after its cooler stops). Each freezer logs its excursions. Time moves only
+/// through `advance(by:)` / `advance(to:)`.
+public struct LabSimulator: Sendable {
+  private struct RackModel: Sendable {
+    var state: RackState
+    var fault: String?
+  }
+
+  private struct FreezerModel: Sendable {
+    var temperature: Double
+    var coolerRunning = true
+    var excursions: [Excursion] = []
+  }
+
+  /// The model time.
+  public private(set) var now: Date
+  private let start: Date
+  private let scenario: LabScenario
+  private var racks: [String: RackModel] = [:]
+  private var freezers: [String: FreezerModel] = [:]
+  /// The scenario's failures that have happened.
+  private var happened: Set<String> = []
+  private let step: Double
+
+  /// The cabin air temperature, °C.
+  static let cabinC = 22.0
+  /// How many excursions a freezer keeps in its log.
+  static let excursionLogLength = 10
+
+  /// Labs at `start` as `scenario` describes them, integrated in steps of `step` seconds.
+  public init(start: Date, scenario: LabScenario = .nominal, step: Double = 5) {
+    now = start
+    self.start = start
+    self.scenario = scenario
+    self.step = max(step, 0.01)
+    for rack in Rack.all { racks[rack.id] = RackModel(state: rack.id == "fsl" ? .standby : .operating) }
+    for freezer in Freezer.all { freezers[freezer.id] = FreezerModel(temperature: freezer.storage.celsius) }
+  }
+
+  /// Advances the model to `date` (no-op for a date in the past); at most one day is simulated.
+  public mutating func advance(to date: Date) {
+    advance(by: date.timeIntervalSince(now))
+  }
+
+  /// Advances the model by `seconds` in steps.
+  public mutating func advance(by seconds: Double) {
+    guard seconds > 0 else { return }
+    var remaining = min(seconds, 86_400)
+    while remaining > 1e-9 {
+      let dt = min(step, remaining)
+      now += dt
+      remaining -= dt
+      applyScenario()
+      for freezer in Freezer.all { integrate(freezer, dt) }
+    }
+  }
+
+  private mutating func applyScenario() {
+    let elapsed = now.timeIntervalSince(start)
+    if let failure = scenario.coolerFailure, elapsed >= failure.afterSeconds, !happened.contains(failure.id) {
+      happened.insert(failure.id)
+      freezers[failure.id]?.coolerRunning = false
+    }
+    if let failure = scenario.rackFault, elapsed >= failure.afterSeconds, !happened.contains(failure.id) {
+      happened.insert(failure.id)
+      racks[failure.id] = RackModel(state: .fault, fault: "air outlet over temperature; the rack shut itself down")
+    }
+  }
+
+  private mutating func integrate(_ freezer: Freezer, _ dt: Double) {
+    guard var model = freezers[freezer.id] else { return }
+    let (target, constant) = model.coolerRunning ? (freezer.storage.celsius, 600.0) : (Self.cabinC, 3_600.0)
+    model.temperature = target + (model.temperature - target) * exp(-dt / constant)
+    let outside = freezer.isExcursion(model.temperature)
+    if var last = model.excursions.last, last.end == nil {
+      last.peakC =
+        abs(model.temperature - freezer.storage.celsius) > abs(last.peakC - freezer.storage.celsius)
+        ? model.temperature : last.peakC
+      if !outside { last.end = now }
+      model.excursions[model.excursions.count - 1] = last
+    } else if outside {
+      model.excursions.append(Excursion(start: now, peakC: model.temperature))
+      model.excursions = Array(model.excursions.suffix(Self.excursionLogLength))
+    }
+    freezers[freezer.id] = model
+  }
+
+  /// The labs now.
+  public var telemetry: LabTelemetry {
+    let seconds = now.timeIntervalSince1970
+    let rackReadings = Rack.all.enumerated().map { index, rack -> RackReading in
+      let model = racks[rack.id] ?? RackModel(state: .off)
+      let ripple = 1 + 0.04 * sin(seconds / 300 + Double(index))
+      let power: Double =
+        switch model.state {
+        case .operating: (rack.nominalPowerWatts * ripple).rounded()
+        case .standby: 80
+        case .off, .fault: 0
+        }
+      let temperature =
+        model.state == .fault ? 41.5 : Self.cabinC + 1 + 12 * power / rack.powerLimitWatts
+      return RackReading(
+        rack: rack.id, module: rack.module, state: model.state, powerWatts: power,
+        temperatureC: (temperature * 10).rounded() / 10, fault: model.fault)
+    }
+    let freezerReadings = Freezer.all.map { freezer -> FreezerReading in
+      let model = freezers[freezer.id] ?? FreezerModel(temperature: freezer.storage.celsius)
+      return FreezerReading(
+        freezer: freezer.id, temperatureC: (model.temperature * 10).rounded() / 10, coolerRunning: model.coolerRunning,
+        excursions: model.excursions)
+    }
+    return LabTelemetry(time: now, racks: rackReadings, freezers: freezerReadings)
+  }
+
+  /// Carries out a rack command, or says why not (nothing changes then).
+  public mutating func apply(_ command: RackCommand) -> RackAcknowledgement {
+    guard let rack = Rack.named(command.rack), let model = racks[rack.id] else {
+      return RackAcknowledgement(accepted: false, message: "no rack \(command.rack)")
+    }
+    switch (model.state, command.state) {
+    case (_, .fault):
+      return RackAcknowledgement(accepted: false, message: "a rack cannot be switched to fault")
+    case (.fault, .operating), (.fault, .standby):
+      return RackAcknowledgement(
+        accepted: false, message: "\(rack.name) is in fault (\(model.fault ?? "unknown")); switch it off first")
+    case (let current, let wanted) where current == wanted:
+      return RackAcknowledgement(accepted: true, message: "\(rack.name) is already \(wanted.rawValue)")
+    default:
+      racks[rack.id] = RackModel(state: command.state)
+      return RackAcknowledgement(accepted: true, message: "\(rack.name) is \(command.state.rawValue)")
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The laboratories: their equipment over Radio, the cold stowage log, the experiment catalogue
+/// and the crew's run schedule from Houston (kept for offline use), procedure runs, and results
+/// queued for the ground.
+///
+/// Implementations: `LiveLaboratoryClient` (the labs over Radio, SQLite, Houston over HTTP) and
+/// `FakeLaboratoryClient` (deterministic, in memory). Both apply the same rules.
+public protocol LaboratoryClient: Sendable {
+  /// The racks and freezers now.
+  func telemetry() async throws -> LabTelemetry
+  /// Switches a rack; throws `LaboratoryError.rejected` when the labs refuse.
+  func send(_ command: RackCommand) async throws -> RackAcknowledgement
+  /// The cold stowage now: freezers, their samples and alerts. Samples an excursion put at risk
+  /// are flagged (for good) and reported to the ground.
+  func stowage() async throws -> StowageReport
+  /// Logs a sample into a freezer; refused (nothing changes) when the freezer does not keep its
+  /// temperature, is full or is out of its limits.
+  func logIn(_ request: SampleLogIn, crew: String?) async throws -> StoredSample
+  /// Logs a sample out of its freezer (by id or a prefix only it has).
+  func logOut(_ sampleID: String) async throws -> StoredSample
+  /// The experiment catalogue from Houston, or the copy kept from the last time.
+  func catalogue() async throws -> KeptDocument<ExperimentCatalogue>
+  /// The crew's run schedule from Houston, or the copy kept from the last time.
+  func schedule() async throws -> KeptDocument<RunSchedule>
+  /// Starts a run of `experiment` by `crew`.
+  func startRun(_ experiment: Experiment, crew: String) async throws -> ProcedureRun
+  /// Every run, most recent first.
+  func runs() async throws -> [ProcedureRun]
+  /// The run `id` (or a prefix only it has).
+  func run(_ id: String) async throws -> ProcedureRun
+  /// Applies a change to run `id` (the change and its results commit together).
+  func update(_ id: String, _ change: RunChange) async throws -> ProcedureRun
+  /// What waits for the ground, without contacting Houston.
+  func results() async throws -> ResultsReport
+  /// Delivers the queued results to Houston in order, each acknowledged by its idempotency key.
+  func sendResults() async throws -> ResultsReport
+}
+
+/// Looks an entity up by its id or a prefix only it has.
+enum PrefixMatch {
+  /// The one id among `ids` that is `wanted` or starts with it; `what` names the kind in errors.
+  static func find(_ wanted: String, in ids: [String], what: String, listing: String) throws(LaboratoryError) -> String
+  {
+    let key = wanted.trimmingCharacters(in: .whitespaces).lowercased()
+    if ids.contains(key) { return key }
+    let matches = key.count >= 2 ? ids.filter { $0.hasPrefix(key) } : []
+    guard let match = matches.first else { throw .invalid("no \(what) \"\(wanted)\"; see '\(listing)'") }
+    guard matches.count == 1 else {
+      throw .invalid(
+        "\"\(wanted)\" matches \(matches.count) \(what)s (\(matches.joined(separator: ", "))); give more of it")
+    }
+    return match
+  }
+}

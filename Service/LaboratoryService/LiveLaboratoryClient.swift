@@ -1,0 +1,358 @@
+import AppAnalytics
+import Foundation
+import Logging
+import Network
+import Persistence
+import Radio
+
+/// The laboratory client the app uses: the labs over a Radio link, runs and the sample log in an
+/// `EntityStore` (SQLite), results queued in an `Outbox` in the same store and delivered to Houston
+/// through `AcknowledgedDelivery`; the catalogue and the schedule from Houston, kept for offline use.
+///
+/// Every change and the results it queues commit in ONE store transaction (BEGIN IMMEDIATE), so
+/// they commit together or not at all, and two processes lose no update (a freezer never takes
+/// more samples than it has slots).
+public final class LiveLaboratoryClient: LaboratoryClient {
+  static let module = "LaboratoryService"
+  /// The Houston endpoint results are POSTed to.
+  static let resultsPath = "/v1/lab/results"
+
+  enum Collections {
+    static let prefix = "laboratory"
+    static let runs = "laboratory.runs"
+    static let samples = "laboratory.samples"
+    static let documents = "laboratory.documents"
+  }
+
+  private let store: EntityStore
+  private let outbox: Outbox<LabResultPayload>
+  private let houston: AuthenticatedClient?
+  private let device: DeviceLink
+  private let analytics: Analytics
+  private let logger: Logger
+  private let now: @Sendable () -> Date
+  private let houstonBudget: Duration
+
+  /// A client over `store`, the labs through `connector`, and `houston` (nil: offline — results
+  /// wait, the kept catalogue and schedule are shown). `houstonBudget` bounds each Houston call.
+  public init(
+    store: EntityStore, houston: AuthenticatedClient?, connector: RadioConnector, analytics: Analytics, logger: Logger,
+    linkConfiguration: RadioLinkConfiguration = .init(), now: @escaping @Sendable () -> Date = Date.init,
+    houstonBudget: Duration = .seconds(5)
+  ) {
+    self.store = store
+    outbox = Outbox(store: store, name: Collections.prefix)
+    self.houston = houston
+    device = DeviceLink(
+      name: "the labs", connector: connector,
+      messages: DeviceMessages(failure: LabProtocol.MessageType.failure.rawValue),
+      unreachableHint: "check that the labs (or lab-sim) are listening there", configuration: linkConfiguration,
+      logger: logger)
+    self.analytics = analytics
+    self.logger = logger
+    self.now = now
+    self.houstonBudget = houstonBudget
+  }
+
+  // MARK: Labs
+
+  public func telemetry() async throws -> LabTelemetry {
+    try await reporting("telemetry") {
+      try await exchange(.telemetryRequest, body: [String: String](), expecting: .telemetry, as: LabTelemetry.self)
+    }
+  }
+
+  public func send(_ command: RackCommand) async throws -> RackAcknowledgement {
+    try await reporting("rack", ["rack": command.rack, "state": command.state.rawValue]) {
+      let answer = try await exchange(
+        .rackCommandRequest, body: command, expecting: .acknowledgement, as: RackAcknowledgement.self)
+      analytics.track("lab.rack", ["rack": command.rack, "state": command.state.rawValue])
+      guard answer.accepted else { throw LaboratoryError.rejected("the labs refused: \(answer.message)") }
+      return answer
+    }
+  }
+
+  private func exchange<Body: Encodable & Sendable, Answer: Decodable & Sendable>(
+    _ request: LabProtocol.MessageType, body: Body, expecting expected: LabProtocol.MessageType, as answer: Answer.Type
+  ) async throws(LaboratoryError) -> Answer {
+    do {
+      return try await device.exchange(request.rawValue, body: body, expecting: expected.rawValue, as: answer)
+    } catch {
+      switch error {
+      case .unreachable(let reason): throw .unreachable(reason)
+      case .protocolViolation(let reason): throw .protocolViolation(reason)
+      }
+    }
+  }
+
+  // MARK: Cold stowage
+
+  public func stowage() async throws -> StowageReport {
+    try await reporting("stowage") {
+      let telemetry = try await telemetry()
+      let (outbox, date) = (outbox, now())
+      let (samples, flagged) = try await store.perform { store in
+        try store.transaction { transaction in
+          var samples = try transaction.all(StoredSample.self, in: Collections.samples).map(\.value)
+          let flagged = StowageRules.flagged(samples, by: telemetry, now: date)
+          for sample in flagged {
+            try transaction.put(sample, key: sample.id, in: Collections.samples)
+            samples = samples.map { $0.id == sample.id ? sample : $0 }
+          }
+          if !flagged.isEmpty {
+            try outbox.enqueue(
+              LabResult.samplesAtRiskKind, LabResultPayload(samples: flagged), createdAt: date, in: transaction)
+          }
+          return (samples, flagged)
+        }
+      }
+      for sample in flagged {
+        logger.warning("sample \(sample.id) in \(sample.freezer) is at risk (excursion)")
+        analytics.track("lab.sampleAtRisk", ["freezer": sample.freezer, "sample": sample.id])
+      }
+      return StowageRules.report(telemetry, samples: samples, newlyAtRisk: flagged.map(\.id))
+    }
+  }
+
+  public func logIn(_ request: SampleLogIn, crew: String?) async throws -> StoredSample {
+    try await reporting("logIn", ["freezer": request.freezer ?? "any"]) {
+      let telemetry = try await telemetry()
+      let (outbox, date) = (outbox, now())
+      let sample = try await store.perform { store in
+        try store.transaction { transaction in
+          let samples = try transaction.all(StoredSample.self, in: Collections.samples).map(\.value)
+          let sample = try StowageRules.place(
+            request, crew: crew, stored: samples, telemetry: telemetry, now: date,
+            id: Self.unusedID(samples.map(\.id)))
+          try transaction.put(sample, key: sample.id, in: Collections.samples)
+          try outbox.enqueue(
+            LabResult.samplesLoggedInKind, LabResultPayload(samples: [sample]), createdAt: date, in: transaction)
+          return sample
+        }
+      }
+      logger.info("sample \(sample.id) logged into \(sample.freezer) slot \(sample.slot)")
+      return sample
+    }
+  }
+
+  public func logOut(_ sampleID: String) async throws -> StoredSample {
+    try await reporting("logOut") {
+      // The freezer's clock dates the removal; without the labs, the sample is out for good anyway.
+      let freezerTime = try? await telemetry().time
+      let (outbox, date) = (outbox, now())
+      return try await store.perform { store in
+        try store.transaction { transaction in
+          let samples = try transaction.all(StoredSample.self, in: Collections.samples).map(\.value)
+          let id = try PrefixMatch.find(
+            sampleID, in: samples.filter(\.isStored).map(\.id), what: "sample in a freezer", listing: "stowage")
+          guard var sample = samples.first(where: { $0.id == id }) else { throw LaboratoryError.invalid(id) }
+          sample.loggedOutAt = date
+          sample.freezerTimeOut = freezerTime
+          try transaction.put(sample, key: sample.id, in: Collections.samples)
+          try outbox.enqueue(
+            LabResult.sampleLoggedOutKind, LabResultPayload(samples: [sample]), createdAt: date, in: transaction)
+          return sample
+        }
+      }
+    }
+  }
+
+  // MARK: Houston's documents
+
+  public func catalogue() async throws -> KeptDocument<ExperimentCatalogue> {
+    try await reporting("catalogue") {
+      try await kept(ExperimentCatalogue.self, "/v1/lab/experiments", "experiment catalogue")
+    }
+  }
+
+  public func schedule() async throws -> KeptDocument<RunSchedule> {
+    try await reporting("schedule") { try await kept(RunSchedule.self, "/v1/lab/schedule", "run schedule") }
+  }
+
+  /// The document at `path` from Houston (then kept), else the kept copy with the reason.
+  private func kept<Document: Codable & Sendable & Equatable>(
+    _ type: Document.Type, _ path: String, _ what: String
+  ) async throws -> KeptDocument<Document> {
+    var reason = "Houston is not configured"
+    if let houston {
+      do {
+        var request = HTTPRequest(method: .get, path: path)
+        request.totalTimeout = houstonBudget
+        let document = try await houston.send(request, decoding: type)
+        let reading = KeptDocument(document: document, receivedAt: now(), isLive: true)
+        try await store.perform { try $0.put(reading, key: path, in: Collections.documents) }
+        return reading
+      } catch let error as NetworkError {
+        reason = "cannot get it from Houston (\(error))"
+        analytics.recordError(LaboratoryError.houstonUnavailable(reason), module: Self.module, context: ["path": path])
+        logger.warning("Houston's \(what) not used, showing the kept copy: \(error)")
+      }
+    }
+    let copy = try await store.perform { try $0.get(KeptDocument<Document>.self, key: path, in: Collections.documents) }
+    guard var copy else { throw LaboratoryError.noDocumentYet(what: what, reason: reason) }
+    copy.isLive = false
+    copy.offlineReason = reason
+    return copy
+  }
+
+  // MARK: Runs
+
+  public func startRun(_ experiment: Experiment, crew: String) async throws -> ProcedureRun {
+    try await reporting("startRun", ["experiment": experiment.id]) {
+      let (outbox, date) = (outbox, now())
+      let run = try await store.perform { store in
+        try store.transaction { transaction in
+          let (run, results) = try RunRules.start(
+            experiment, crew: crew, id: Self.unusedID(try transaction.keys(in: Collections.runs)), now: date)
+          try transaction.put(run, key: run.id, in: Collections.runs)
+          try Self.enqueue(results, in: outbox, at: date, transaction)
+          return run
+        }
+      }
+      analytics.track("lab.run", ["experiment": experiment.id, "change": "started"])
+      logger.info("run \(run.id) of \(experiment.id) started")
+      return run
+    }
+  }
+
+  public func runs() async throws -> [ProcedureRun] {
+    try await reporting("runs") {
+      try await store.perform { try $0.all(ProcedureRun.self, in: Collections.runs).map(\.value) }
+        .sorted { $0.startedAt > $1.startedAt }
+    }
+  }
+
+  public func run(_ id: String) async throws -> ProcedureRun {
+    try await reporting("run") {
+      try await store.perform { store in
+        let key = try PrefixMatch.find(id, in: try store.keys(in: Collections.runs), what: "run", listing: "run list")
+        guard let run = try store.get(ProcedureRun.self, key: key, in: Collections.runs) else {
+          throw LaboratoryError.invalid("no run \"\(id)\"; see 'run list'")
+        }
+        return run
+      }
+    }
+  }
+
+  public func update(_ id: String, _ change: RunChange) async throws -> ProcedureRun {
+    try await reporting("updateRun", ["change": "\(change)".prefix(while: { $0 != "(" }).description]) {
+      let key = try await run(id).id
+      let telemetry = change.logsSamples ? try await telemetry() : nil
+      let (outbox, date) = (outbox, now())
+      let run = try await store.perform { store in
+        try store.transaction { transaction in
+          guard var run = try transaction.get(ProcedureRun.self, key: key, in: Collections.runs) else {
+            throw LaboratoryError.invalid("no run \"\(id)\"; see 'run list'")
+          }
+          let before = try transaction.all(StoredSample.self, in: Collections.samples).map(\.value)
+          var samples = before
+          let results = try RunRules.apply(
+            change, to: &run, samples: &samples, telemetry: telemetry, now: date,
+            newID: { Self.unusedID(before.map(\.id)) })
+          let kept = Set(samples.map(\.id))
+          for gone in before where !kept.contains(gone.id) {
+            try transaction.delete(key: gone.id, in: Collections.samples)
+          }
+          for sample in samples where !before.contains(sample) {
+            try transaction.put(sample, key: sample.id, in: Collections.samples)
+          }
+          try transaction.put(run, key: run.id, in: Collections.runs)
+          try Self.enqueue(results, in: outbox, at: date, transaction)
+          return run
+        }
+      }
+      logger.info("run \(run.id): \(change)")
+      return run
+    }
+  }
+
+  private static func enqueue(
+    _ results: [LabResult], in outbox: Outbox<LabResultPayload>, at date: Date, _ transaction: StoreTransaction
+  ) throws {
+    for result in results { try outbox.enqueue(result.kind, result.payload, createdAt: date, in: transaction) }
+  }
+
+  /// A new 8-character id not among `used`.
+  private static func unusedID(_ used: [String]) -> String {
+    let taken = Set(used)
+    while true {
+      let id = RunRules.newID()
+      if !taken.contains(id) { return id }
+    }
+  }
+
+  // MARK: Results
+
+  public func results() async throws -> ResultsReport {
+    try await reporting("results") { try await report(delivered: []) }
+  }
+
+  public func sendResults() async throws -> ResultsReport {
+    try await reporting("sendResults") {
+      guard let houston else { throw LaboratoryError.houstonNotConfigured }
+      let delivery = AcknowledgedDelivery(client: houston, path: Self.resultsPath)
+      let budget = houstonBudget
+      let round = try await outbox.deliver(now: now) { item -> DeliveryVerdict in
+        let envelope = LabResultEnvelope(
+          id: item.entry.id, kind: item.entry.kind, createdAt: item.entry.createdAt, payload: item.payload)
+        switch try await delivery.deliver(envelope, key: item.entry.id, totalTimeout: budget) {
+        case .acknowledged: return .delivered
+        case .refused(let status, let reason): return .refused(reason: "Houston refused it (HTTP \(status)): \(reason)")
+        case .failed(let error): return .failed(error)
+        }
+      }
+      var report = try await report(delivered: round.delivered)
+      if let stopped = round.stopped {
+        let reason =
+          "Houston did not take result \(stopped.message.kind) \(stopped.message.id.prefix(8)) (\(stopped.error))"
+        logger.warning(reason)
+        guard !round.delivered.isEmpty || !round.setAside.isEmpty else {
+          throw LaboratoryError.houstonUnavailable(reason)
+        }
+        report.lastError = reason
+      }
+      logger.info("delivered \(round.delivered.count) result(s)")
+      return report
+    }
+  }
+
+  private func report(delivered: [OutboxMessage]) async throws -> ResultsReport {
+    let outbox = outbox
+    let (pending, setAside) = try await store.perform { _ in
+      (try outbox.pendingMessages(), try outbox.setAside().map(\.entry))
+    }
+    return ResultsReport(
+      delivered: delivered, pending: pending, setAside: setAside, houstonConfigured: houston != nil,
+      lastError: pending.first?.lastError)
+  }
+
+  // MARK: Errors
+
+  /// Runs `body`; any error becomes a `LaboratoryError`, recorded and logged. Cancellation passes through.
+  private func reporting<R>(
+    _ operation: String, _ context: [String: String] = [:], _ body: () async throws -> R
+  ) async throws -> R {
+    do {
+      return try await body()
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch {
+      let mapped = Self.map(error)
+      var context = context
+      context["operation"] = operation
+      analytics.recordError(mapped, module: Self.module, context: context)
+      logger.error("\(operation) failed: \(mapped.userMessage)", metadata: context)
+      throw mapped
+    }
+  }
+
+  static func map(_ error: any Error) -> LaboratoryError {
+    switch error {
+    case let error as LaboratoryError: error
+    case PersistenceError.diskFull(let path): .diskFull(PersistenceError.diskFull(path: path).description)
+    case PersistenceError.busy(let path): .storeBusy(PersistenceError.busy(path: path).description)
+    case let error as PersistenceError: .storage(error.description)
+    default: .storage(String(describing: error))
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import AppAnalytics
+import Foundation
+import Logging
+import Network
+import Persistence
+import Radio
+import Synchronization
+import Testing
+
+@testable import LaboratoryService
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A Houston in memory behind a real `HTTPClient`: the catalogue, the schedule and lab results
+/// applied once per idempotency key; it can drop answers after applying, or be away.
+final class HoustonDesk: HTTPTransport, Sendable {
+  private struct State {
+    var applied: [String] = []
+    var dropAnswers = 0
+    var away = false
+  }
+  private let state = Mutex(State())
+
+  var applied: [String] { state.withLock { $0.applied } }
+  func dropNextAnswers(_ count: Int) { state.withLock { $0.dropAnswers = count } }
+  func goAway() { state.withLock { $0.away = true } }
+
+  func send(_ request: URLRequest) async throws -> HTTPResponse {
+    let path = request.url?.path ?? ""
+    if state.withLock({ $0.away }) { throw NetworkError.unreachable("connection refused") }
+    switch path {
+    case "/v1/lab/experiments":
+      return HTTPResponse(status: 200, body: try Self.encoder.encode(ExperimentCatalogue.sample))
+    case "/v1/lab/results":
+      let key = request.value(forHTTPHeaderField: "Idempotency-Key") ?? ""
+      let (duplicate, drop) = state.withLock { state -> (Bool, Bool) in
+        let duplicate = state.applied.contains(key)
+        if !duplicate { state.applied.append(key) }
+        let drop = state.dropAnswers > 0
+        if drop { state.dropAnswers -= 1 }
+        return (duplicate, drop)
+      }
+      if drop { return HTTPResponse(status: 503, body: Data(#"{"error":"dropped"}"#.utf8)) }
+      let status = duplicate ? "duplicate" : "applied"
+      return HTTPResponse(status: 200, body: Data(#"{"status":"\#(status)","acknowledged":"\#(key)"}"#.utf8))
+    default:
+      return HTTPResponse(status: 404, body: Data(#"{"error":"no such endpoint"}"#.utf8))
+    }
+  }
+
+  func send(_ request: URLRequest, within limit: Duration) async throws -> HTTPResponse { try await send(request) }
+
+  private static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    return encoder
+  }()
+}
+
+/// The live client on a real SQLite file, the labs simulated in-process over Radio, Houston in memory.
+@Suite("Live laboratory client")
+struct LiveClientTests {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lab-\(UUID().uuidString)")
+  let desk = HoustonDesk()
+
+  func client(houston: Bool = true, simulation: LabSimulation? = nil) throws -> LiveLaboratoryClient {
+    let store = try EntityStore(
+      configuration: StoreConfiguration(fileURL: directory.appendingPathComponent("laboratory.sqlite")))
+    let logger = Logger.disabled(module: "LaboratoryServiceTests")
+    let labs = simulation ?? LabSimulation(simulator: LabSimulator(start: Date()), clock: Date.init, logger: logger)
+    let retry = RetryPolicy(
+      maxAttempts: 3, initialBackoff: .milliseconds(1), multiplier: 1, maxBackoff: .milliseconds(1))
+    let http = HTTPClient(
+      configuration: ClientConfiguration(
+        baseURL: URL(string: "http://houston.test")!, timeout: .seconds(5), retry: retry),
+      transport: desk, sleep: { _ in })
+    return LiveLaboratoryClient(
+      store: store, houston: houston ? AuthenticatedClient(client: http, token: AuthToken("t")!) : nil,
+      connector: labs.connector, analytics: Analytics(providers: []), logger: logger)
+  }
+
+  @Test func twoClientsFillingOneFreezerNeverPutMoreSamplesInItThanItHasSlots() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (first, second) = (try client(), try client())
+    let outcomes = await withTaskGroup(of: Bool.self) { group in
+      for index in 0..<10 {
+        let client = index.isMultiple(of: 2) ? first : second
+        group.addTask {
+          (try? await client.logIn(SampleLogIn(label: "u\(index)", freezer: "merlin"), crew: nil)) != nil
+        }
+      }
+      return await group.reduce(into: [Bool]()) { $0.append($1) }
+    }
+    #expect(outcomes.filter { $0 }.count == 4)
+    let stowage = try await first.stowage()
+    #expect(stowage.freezers.first { $0.freezer.id == "merlin" }?.samples.map(\.slot).sorted() == [1, 2, 3, 4])
+    #expect(try await first.results().pending.count == 4, "one result per sample logged, none for the refusals")
+  }
+
+  @Test func aRunsResultsReachHoustonOnceEvenWhenAnswersAreDropped() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let lab = try client()
+    let experiment = try #require(try await lab.catalogue().document.experiment("capillary-flow"))
+    let run = try await lab.startRun(experiment, crew: "Valentina Orlova")
+    _ = try await lab.update(run.id, .beginStep(1, stockBefore: [:], freezer: nil))
+    _ = try await lab.update(run.id, .finishStep(1))
+    _ = try await lab.update(run.id, .skipStep(2, reason: "no fluid"))
+    #expect(try await lab.run(String(run.id.prefix(4))).state == .completed, "a prefix finds the run")
+    desk.dropNextAnswers(2)
+    let report = try await lab.sendResults()
+    #expect(report.delivered.map(\.kind) == ["run.started", "run.step", "run.step", "run.ended"])
+    #expect(report.pending.isEmpty)
+    #expect(desk.applied.count == 4 && Set(desk.applied).count == 4)
+    #expect(try await lab.sendResults().delivered.isEmpty)
+  }
+
+  @Test func theCatalogueIsKeptForOfflineUseAndWithoutACopyTheErrorSaysHowToGetOne() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    await #expect(
+      throws: LaboratoryError.noDocumentYet(what: "experiment catalogue", reason: "Houston is not configured")
+    ) {
+      try await client(houston: false).catalogue()
+    }
+    let lab = try client()
+    #expect(try await lab.catalogue().isLive)
+    desk.goAway()
+    let kept = try await lab.catalogue()
+    #expect(
+      !kept.isLive && kept.document == .sample && kept.offlineReason?.contains("cannot get it from Houston") == true)
+    await #expect(throws: LaboratoryError.houstonNotConfigured) { try await client(houston: false).sendResults() }
+  }
+
+  @Test func aSampleLoggedOutLeavesItsSlotAndUnknownIdsAreUsageErrors() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let lab = try client()
+    let sample = try await lab.logIn(SampleLogIn(label: "x", freezer: "kriogem"), crew: "V")
+    let out = try await lab.logOut(sample.id)
+    #expect(!out.isStored && out.freezerTimeOut != nil)
+    #expect(try await lab.stowage().freezers.allSatisfy { $0.samples.isEmpty })
+    await #expect(throws: LaboratoryError.self) { try await lab.logOut(sample.id) }
+    await #expect(throws: LaboratoryError.self) { try await lab.run("zz") }
+    #expect(LaboratoryError.invalid("x").kind == .usage && LaboratoryError.rejected("x").kind == .rejected)
+  }
+
+  @Test func anAbsentLabIsUnavailableWithTheWayToFixIt() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try EntityStore(
+      configuration: StoreConfiguration(fileURL: directory.appendingPathComponent("l.sqlite")))
+    let lab = LiveLaboratoryClient(
+      store: store, houston: nil, connector: .unixSocket(path: directory.appendingPathComponent("none.sock").path),
+      analytics: Analytics(providers: []), logger: .disabled(module: "t"),
+      linkConfiguration: RadioLinkConfiguration(reconnect: .never))
+    do {
+      _ = try await lab.telemetry()
+      Issue.record("no lab answers")
+    } catch let error as LaboratoryError {
+      #expect(error.kind == .unavailable && error.userMessage.contains("lab-sim"), "\(error.userMessage)")
+    }
+  }
+}

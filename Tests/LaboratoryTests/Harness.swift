@@ -1,0 +1,61 @@
+import AppAnalytics
+import CosmonautService
+import Foundation
+import LaboratoryService
+import Logging
+import Testing
+import UIComponents
+
+@testable import Laboratory
+
+/// Everything a Laboratory flow touches, assembled from fakes: the lab model on a stopped clock,
+/// the cosmonaut's data in memory, scripted input, captured output, in-memory analytics and log.
+@MainActor
+final class LaboratoryHarness {
+  let lab: FakeLaboratoryClient
+  let cosmonaut: FakeCosmonautClient
+  let input: ScriptedInput
+  let output = CapturedOutput()
+  let errorOutput = CapturedOutput()
+  let navigator: RecordingNavigator
+  let events = InMemoryAnalyticsProvider()
+  let log = InMemoryLogSink()
+  let presenter: TerminalErrorPresenter
+  let coordinator: LaboratoryCoordinator
+  let context: FlowContext
+
+  init(
+    _ presentation: Presentation, input lines: [String] = [], lab: FakeLaboratoryClient = FakeLaboratoryClient(),
+    cosmonaut: FakeCosmonautClient = FakeCosmonautClient(profile: .sample),
+    navigator: RecordingNavigator = RecordingNavigator()
+  ) {
+    self.lab = lab
+    self.cosmonaut = cosmonaut
+    self.navigator = navigator
+    input = ScriptedInput(lines: lines)
+    let terminal = Terminal(input: input, output: output, errors: errorOutput, theme: .plain)
+    presenter = TerminalErrorPresenter(terminal: terminal) { ($0 as? any ReportableError)?.userMessage ?? "\($0)" }
+    context = FlowContext(
+      terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter,
+      analytics: Analytics(providers: [events]), logger: Logger(module: "LaboratoryTests", level: .trace, sinks: [log]),
+      module: "Laboratory")
+    coordinator = LaboratoryCoordinator(context: context, lab: lab, cosmonaut: cosmonaut)
+  }
+
+  /// Opens the route that the command-line `words` name, as a user would.
+  func open(_ words: String...) async throws {
+    try await coordinator.start(at: try LaboratoryRoute(words: words))
+  }
+
+  /// The stock of one item.
+  func stock(_ id: String) async throws -> Int {
+    try #require(try await cosmonaut.supplies().first { $0.id == id }).quantity
+  }
+
+  /// The only run.
+  func onlyRun() async throws -> ProcedureRun {
+    try #require(try await lab.runs().first)
+  }
+
+  var saga: StepCompletionSaga { StepCompletionSaga(lab: lab, supplies: cosmonaut, logger: context.logger) }
+}
