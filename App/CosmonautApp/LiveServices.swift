@@ -19,10 +19,7 @@ final class LiveServices: AppServices {
   static let syncInterval: Duration = .seconds(60)
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: offline).
-  static let houston = Option(
-    "houston", .httpURL, placeholder: "url", environment: "ISS_HOUSTON_URL",
-    help: "Houston's base URL; unset, the app is offline and changes wait in the outbox. "
-      + "Requests carry the token in $ISS_HOUSTON_TOKEN (default iss-dev).")
+  static let houston = MissionControl.option(purpose: "; unset, the app is offline and changes wait in the outbox")
   /// `--suit simulated|unix:PATH` (default `$ISS_SUIT`, else a suit simulated in-process).
   static let suit = Option(
     "suit", suitConnection, placeholder: "suit", environment: "ISS_SUIT",
@@ -31,21 +28,9 @@ final class LiveServices: AppServices {
       + "for a suit on a socket (spacesuit-sim).")
   static let options: [any Parameter] = [houston, suit]
 
-  static let defaultToken = "iss-dev"
-  /// How long one Houston request may take: a person is waiting at the prompt.
-  static let houstonTimeout: Duration = .seconds(5)
-  /// Three attempts in all, so an unreachable or hanging Houston is reported within ~16 s, not ~41 s.
-  static let houstonRetry = RetryPolicy(
-    maxAttempts: 3, initialBackoff: .milliseconds(200), multiplier: 2, maxBackoff: .seconds(2))
-
   init(launch: Launch) throws {
     self.launch = launch
-    var houston: AuthenticatedClient?
-    if let url = launch.options[Self.houston] {
-      let configuration = ClientConfiguration(baseURL: url, timeout: Self.houstonTimeout, retry: Self.houstonRetry)
-      houston = AuthenticatedClient(
-        client: HTTPClient(configuration: configuration), token: try Self.token(launch.environment))
-    }
+    let houston = try MissionControl.client(launch, option: Self.houston)
     // A store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut.sqlite")))
     cosmonaut = LiveCosmonautClient(
@@ -65,15 +50,6 @@ final class LiveServices: AppServices {
 
   func shutdown() async {
     await backgroundSync?.stop()
-  }
-
-  /// The token Houston requests carry: `$ISS_HOUSTON_TOKEN`, or the development token when unset.
-  private static func token(_ environment: [String: String]) throws(UsageError) -> AuthToken {
-    guard let text = environment["ISS_HOUSTON_TOKEN"] else { return AuthToken(defaultToken)! }
-    guard let token = AuthToken(text) else {
-      throw UsageError("ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the development token")
-    }
-    return token
   }
 
   private static let suitConnection = ValueFormat<SuitConnection>(

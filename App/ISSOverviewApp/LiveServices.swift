@@ -20,32 +20,15 @@ struct LiveServices: AppServices {
   let schedule: LiveVehicleScheduleClient
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: the kept schedule only).
-  static let houston = Option(
-    "houston", .httpURL, placeholder: "url", environment: "ISS_HOUSTON_URL",
-    help: "Houston's base URL for the vehicle schedule; unset, the copy kept from the last time is shown. "
-      + "Requests carry the token in $ISS_HOUSTON_TOKEN (default iss-dev).")
+  static let houston = MissionControl.option(
+    purpose: " for the vehicle schedule; unset, the copy kept from the last time is shown")
   /// `--station simulated|unix:PATH` (default `$ISS_STATION`, else a station simulated in-process).
-  static let station = Option(
-    "station",
-    ValueFormat<StationConnection>(
-      expectation: "simulated or unix:PATH, e.g. unix:/tmp/station.sock", completion: .values(["simulated", "unix:"]),
-      read: StationConnection.init(argument:), write: \.description),
-    placeholder: "station", environment: "ISS_STATION",
-    help: "simulated (a station simulated in-process, the default) or unix:PATH for station-sim on a socket.")
+  static let station = DeviceConnection.option(
+    "station", device: "a station", bench: "station-sim", environment: "ISS_STATION")
   static let options: [any Parameter] = [houston, station]
 
   init(launch: Launch) throws {
-    var houston: AuthenticatedClient?
-    if let url = launch.options[Self.houston] {
-      let token = launch.environment["ISS_HOUSTON_TOKEN"] ?? "iss-dev"
-      guard let token = AuthToken(token) else {
-        throw UsageError("ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the development token")
-      }
-      let retry = RetryPolicy(
-        maxAttempts: 3, initialBackoff: .milliseconds(200), multiplier: 2, maxBackoff: .seconds(2))
-      let configuration = ClientConfiguration(baseURL: url, timeout: .seconds(5), retry: retry)
-      houston = AuthenticatedClient(client: HTTPClient(configuration: configuration), token: token)
-    }
+    let houston = try MissionControl.client(launch, option: Self.houston)
     let file = launch.file("iss-overview.sqlite")
     // A store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: file))
@@ -62,29 +45,7 @@ struct LiveServices: AppServices {
   }
 }
 
-/// Where the station is: simulated in this process, or `station-sim` (or the station) on a socket.
-enum StationConnection: Sendable, Equatable, CustomStringConvertible {
-  case simulated
-  case unixSocket(path: String)
-
-  /// Reads `simulated` or `unix:PATH`.
-  init?(argument: String) {
-    if argument == "simulated" {
-      self = .simulated
-    } else if argument.hasPrefix("unix:"), argument.count > 5 {
-      self = .unixSocket(path: String(argument.dropFirst(5)))
-    } else {
-      return nil
-    }
-  }
-
-  var description: String {
-    switch self {
-    case .simulated: "simulated"
-    case .unixSocket(let path): "unix:\(path)"
-    }
-  }
-
+extension DeviceConnection {
   /// One connector per system: the same socket for all three, or three in-process simulations
   /// of a nominal station in real time.
   func connectors(logger: Logging.Logger) -> (power: RadioConnector, thermal: RadioConnector, docking: RadioConnector) {

@@ -2,12 +2,12 @@ import CommandLineKit
 import Foundation
 import LaboratoryService
 import Logging
+import Scaffold
 
 /// The command line of `lab-sim`, declared with the workspace's command-line layer.
 enum LabCommandLine {
   /// `--socket <path>`: the socket file to listen on (required).
-  static let socket = Option(
-    "socket", .path(), placeholder: "path", required: true, help: "Socket file to listen on (at most 107 bytes).")
+  static let socket = BenchLauncher.socket
   /// `--scenario <name>`: how the labs start.
   static let scenario = Option(
     "scenario", ValueFormat<LabBenchScenario>.choice, placeholder: "name",
@@ -15,12 +15,9 @@ enum LabCommandLine {
       + LabBenchScenario.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: ", ")
       + "; default nominal.")
   /// `--time-factor <n>`: how much faster than the wall clock the labs' time runs.
-  static let timeFactor = Option(
-    "time-factor", .decimal(in: 0.1...10_000), placeholder: "n",
-    help: "Lab time runs <n> times as fast as the wall clock (60: a minute a second); default 1.")
+  static let timeFactor = BenchLauncher.timeFactor(in: 0.1...10_000, example: "60: a minute a second")
   /// `--log-level <level>`: what goes to standard error.
-  static let logLevel = Option(
-    "log-level", .logLevel, placeholder: "level", help: "What is logged to standard error; default notice.")
+  static let logLevel = BenchLauncher.logLevel
 
   static let program = Program<Never>(
     name: "lab-sim", version: "0.1.0",

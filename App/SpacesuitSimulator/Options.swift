@@ -1,13 +1,13 @@
 import CommandLineKit
 import Foundation
 import Logging
+import Scaffold
 import SpacesuitService
 
 /// The command line of `spacesuit-sim`, declared with the workspace's command-line layer.
 enum SimulatorCommandLine {
   /// `--socket <path>`: the socket file to listen on (required).
-  static let socket = Option(
-    "socket", .path(), placeholder: "path", required: true, help: "Socket file to listen on (at most 107 bytes).")
+  static let socket = BenchLauncher.socket
   /// `--seed <n>`: the seed of the deterministic suit model.
   static let seed = Option(
     "seed", .unsigned, placeholder: "n", help: "Seed of the deterministic suit model; default 42.")
@@ -20,17 +20,15 @@ enum SimulatorCommandLine {
     "scenario", ValueFormat<SuitScenario>.choice, placeholder: "name",
     help: "A fault the suit goes through from the start; default nominal (see SCENARIOS).")
   /// `--time-factor <n>`: suit seconds per real second.
-  static let timeFactor = Option(
-    "time-factor", .decimal(in: SuitConnection.timeFactorRange), placeholder: "n",
-    help: "Suit seconds per real second; default 1 (60 = a suit minute a second).")
+  static let timeFactor = BenchLauncher.timeFactor(
+    in: SuitConnection.timeFactorRange, example: "60 = a suit minute a second")
   /// `--measure <n>`: time the link as a client instead of serving.
   static let measure = Option(
     "measure", .integer(in: 1...1_000_000), placeholder: "n",
     help: "Do not serve: time <n> telemetry requests and a 1 ms watch of <n> samples as a client of the suit at "
       + "--socket, and print one JSON line.")
   /// `--log-level <level>`: what goes to standard error.
-  static let logLevel = Option(
-    "log-level", .logLevel, placeholder: "level", help: "What is logged to standard error; default notice.")
+  static let logLevel = BenchLauncher.logLevel
 
   static let program = Program<Never>(
     name: "spacesuit-sim", version: "0.2.0",

@@ -3,13 +3,13 @@ import DockingPortService
 import Foundation
 import HeatRadiatorService
 import Logging
+import Scaffold
 import SolarArrayService
 
 /// The command line of `station-sim`, declared with the workspace's command-line layer.
 enum StationCommandLine {
   /// `--socket <path>`: the socket file to listen on (required).
-  static let socket = Option(
-    "socket", .path(), placeholder: "path", required: true, help: "Socket file to listen on (at most 107 bytes).")
+  static let socket = BenchLauncher.socket
   /// `--scenario <name>`: how the station starts.
   static let scenario = Option(
     "scenario", ValueFormat<StationScenario>.choice, placeholder: "name",
@@ -17,12 +17,9 @@ enum StationCommandLine {
       + StationScenario.allCases.map { "\($0.rawValue) (\($0.summary))" }
       .joined(separator: ", ") + "; default nominal.")
   /// `--time-factor <n>`: how much faster than the wall clock the station's time runs.
-  static let timeFactor = Option(
-    "time-factor", .decimal(in: 0.1...10_000), placeholder: "n",
-    help: "Station time runs <n> times as fast as the wall clock (60: an orbit in about 93 s); default 1.")
+  static let timeFactor = BenchLauncher.timeFactor(in: 0.1...10_000, example: "60: an orbit in about 93 s")
   /// `--log-level <level>`: what goes to standard error.
-  static let logLevel = Option(
-    "log-level", .logLevel, placeholder: "level", help: "What is logged to standard error; default notice.")
+  static let logLevel = BenchLauncher.logLevel
 
   static let program = Program<Never>(
     name: "station-sim", version: "0.1.0",

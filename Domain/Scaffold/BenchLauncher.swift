@@ -12,6 +12,21 @@ import Radio
 /// its socket — refusing anything at the path that is not a stale socket —, a descriptor limit for
 /// many clients, a clean stop on SIGINT and SIGTERM, and the ready line scripts wait for.
 public enum BenchLauncher {
+  /// `--socket <path>`: the socket file a bench listens on (required).
+  public static let socket = Option(
+    "socket", .path(), placeholder: "path", required: true, help: "Socket file to listen on (at most 107 bytes).")
+  /// `--log-level <level>`: what a bench logs to standard error.
+  public static let logLevel = Option(
+    "log-level", .logLevel, placeholder: "level", help: "What is logged to standard error; default notice.")
+
+  /// `--time-factor <n>` within `range`: how much faster than the wall clock the bench's time runs;
+  /// `example` says what a factor means for this bench.
+  public static func timeFactor(in range: ClosedRange<Double>, example: String) -> Option<Double> {
+    Option(
+      "time-factor", .decimal(in: range), placeholder: "n",
+      help: "Time runs <n> times as fast as the wall clock (\(example)); default 1.")
+  }
+
   /// The global options of `program`'s command line, or the process ends: help and version are
   /// printed (exit 0), a usage error is one line (exit 64).
   public static func options<Route>(of program: Program<Route>) -> ParsedValues {

@@ -31,8 +31,8 @@ import UIComponents
     #expect(await run(["--version"]).1 == "iss-overview 0.1.0\n")
   }
 
-  @Test(arguments: [("simulated", StationConnection.simulated), ("unix:/tmp/s.sock", .unixSocket(path: "/tmp/s.sock"))])
-  func theStationOptionReadsBothConnections(_ text: String, _ expected: StationConnection) throws {
+  @Test(arguments: [("simulated", DeviceConnection.simulated), ("unix:/tmp/s.sock", .unixSocket(path: "/tmp/s.sock"))])
+  func theStationOptionReadsBothConnections(_ text: String, _ expected: DeviceConnection) throws {
     let program = Program<Int>(
       name: "t", version: "1", abstract: "t", options: [LiveServices.station], commands: [], withoutCommand: "runs")
     guard case .run(_, _, let options) = try program.parse(["--station", text]) else {

@@ -34,11 +34,11 @@ import UIComponents
     #expect(runHelp.contains("USAGE: laboratory run skip <run> [--step <n>] --reason <text>"), "\(runHelp)")
   }
 
-  @Test(arguments: [("simulated", LabConnection.simulated), ("unix:/tmp/l.sock", .unixSocket(path: "/tmp/l.sock"))])
-  func theLabOptionReadsBothConnections(_ text: String, _ expected: LabConnection) throws {
-    #expect(LabConnection(argument: text) == expected)
-    #expect(LabConnection(argument: expected.description) == expected)
-    #expect(LabConnection(argument: "bluetooth") == nil && LabConnection(argument: "unix:") == nil)
+  @Test(arguments: [("simulated", DeviceConnection.simulated), ("unix:/tmp/l.sock", .unixSocket(path: "/tmp/l.sock"))])
+  func theLabOptionReadsBothConnections(_ text: String, _ expected: DeviceConnection) throws {
+    #expect(DeviceConnection(argument: text) == expected)
+    #expect(DeviceConnection(argument: expected.description) == expected)
+    #expect(DeviceConnection(argument: "bluetooth") == nil && DeviceConnection(argument: "unix:") == nil)
   }
 
   @Test func theInProcessLabsAnswerAndTheCosmonautsStoreIsShared() async throws {
