@@ -11,7 +11,7 @@ import SpacesuitService
 @MainActor
 final class LiveServices: AppServices {
   let cosmonaut: LiveCosmonautClient
-  let suit: LazySpacesuitClient
+  let suit: any SpacesuitClient
   private let launch: Launch
   /// Delivery to Houston while the interactive app runs.
   private var backgroundSync: BackgroundSync?
@@ -36,9 +36,8 @@ final class LiveServices: AppServices {
     cosmonaut = LiveCosmonautClient(
       store: store, houston: houston, analytics: launch.analytics, logger: launch.logger.scoped(to: "CosmonautService"))
     let connection = launch.options[Self.suit] ?? .simulated(seed: UInt64(Date().timeIntervalSince1970))
-    suit = LazySpacesuitClient(
-      connection: connection.keepingState(in: launch.file("suit-state.json")),
-      logger: launch.logger.scoped(to: "SpacesuitService"), analytics: launch.analytics)
+    suit = SpacesuitClients.connectingOnFirstUse(
+      connection.keepingState(in: launch.file("suit-state.json")), logger: launch.logger, analytics: launch.analytics)
   }
 
   /// The interactive app delivers in the background (and queues the periodic status report when
