@@ -29,11 +29,11 @@ let app: [Module] = [
 
 // swift-format-ignore
 let domain: [Module] = [
-  .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "Logging", "AppAnalytics"]),
-  .library("Cosmonaut", dependsOn: ["CosmonautService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
-  .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
-  .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
-  .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
+  .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("Cosmonaut", dependsOn: ["CosmonautService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"]),
+  .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
+  .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"]),
+  .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"]),
 ]
 
 // MARK: - Service
@@ -56,7 +56,7 @@ let core: [Module] = [
   .library("Network", dependsOn: ["Logging"]),
   .library("Persistence", dependsOn: ["CSQLite", "Logging", "AppAnalytics"]),
   .library("Radio", dependsOn: ["Logging"]),
-  .library("UIComponents", dependsOn: ["Logging", "AppAnalytics"]),
+  .library("UIComponents", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
   .library("CommandLineKit", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
 ]
 

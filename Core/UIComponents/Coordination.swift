@@ -52,7 +52,7 @@ public enum Presentation: Sendable, Hashable {
 
   public func present(_ error: any Error, in module: String) {
     presented.append((error, module))
-    terminal.printError("error: \(describe(error))")
+    terminal.printError(Strings.errorLine(message: describe(error)))
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A horizontal bar for a value within a range: `Battery  [##############------]  72 %`.
 public struct Gauge: Sendable, Equatable {
@@ -39,23 +40,25 @@ public struct Gauge: Sendable, Equatable {
     return min(1, max(0, (value - range.lowerBound) / span))
   }
 
-  /// The label, the bar in brackets and the value with its unit (no trailing newline).
-  public func render(_ theme: Theme) -> String {
+  /// The label, the bar in brackets and the value with its unit (no trailing newline); the value is
+  /// written as `translator`'s language writes numbers (`30.1` / `30,1`).
+  public func render(_ theme: Theme, translator: Translator = .english) -> String {
     let filled = Int((fraction * Double(width)).rounded())
     let bar =
       theme.apply(style, to: String(repeating: "#", count: filled))
       + theme.apply(.dim, to: String(repeating: "-", count: width - filled))
-    let reading = unit.isEmpty ? Self.format(value) : "\(Self.format(value)) \(unit)"
+    let number = Self.format(value, translator: translator)
+    let reading = unit.isEmpty ? number : "\(number) \(unit)"
     return "\(TextWidth.pad(label, to: labelWidth))  [\(bar)]  \(theme.apply(style, to: reading))"
   }
 
-  /// Whole numbers without decimals, others with up to two (`72`, `30.1`, `0.25`).
-  static func format(_ value: Double) -> String {
+  /// Whole numbers without decimals, others with up to two (`72`, `30.1`, `0.25`; `30,1` in Russian).
+  static func format(_ value: Double, translator: Translator = .english) -> String {
     guard value.isFinite else { return "\(value)" }
     if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
-    var text = String(format: "%.2f", value)
+    var text = translator.number(value, fractionDigits: 2)
     while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
+    if text.hasSuffix(".") || text.hasSuffix(",") { text.removeLast() }
     return text
   }
 }

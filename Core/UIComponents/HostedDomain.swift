@@ -1,4 +1,5 @@
 import AppAnalytics
+import Localization
 import Logging
 
 /// A domain's destinations as the interactive app offers them: main-menu entries, the
@@ -13,21 +14,21 @@ public protocol DomainRoute: Hashable, Sendable {
   init?(destination: Destination)
   /// What opening this route changes, as a sentence ("Consume 2 L of water."), or nil when it only
   /// shows something. The interactive app asks before following a typed link that changes data.
-  var change: String? { get }
+  var change: LocalizedText? { get }
 }
 
 /// One main-menu entry: what the user reads, the key that picks it, and the route it opens.
 public struct MenuEntry<Route: Sendable>: Sendable {
-  /// What the user reads, e.g. `"Health"`.
-  public let title: String
+  /// What the user reads, e.g. `"Health"`, in every language.
+  public let title: LocalizedText
   /// The key that selects it besides its number, e.g. `"h"`.
   public let key: String
   /// The route it opens.
   public let route: Route
 
   /// An entry titled `title`, picked by `key`, opening `route`.
-  public init(_ title: String, key: String, route: Route) {
-    self.title = title
+  public init(_ title: some TextArgument, key: String, route: Route) {
+    self.title = title.localizedText
     self.key = key
     self.route = route
   }
@@ -51,11 +52,11 @@ public struct MenuEntry<Route: Sendable>: Sendable {
   func makeCoordinator(context: FlowContext) -> any Coordinator<Route>
   /// One line the interactive app shows above its main menu (e.g. what waits for mission control),
   /// or nil. Defaults to nil.
-  func statusLine() async -> String?
+  func statusLine() async -> LocalizedText?
 }
 
 extension HostedDomain {
-  public func statusLine() async -> String? { nil }
+  public func statusLine() async -> LocalizedText? { nil }
 }
 
 /// What a domain's flows get from the host for one presentation: where to read and write, how to
@@ -92,6 +93,8 @@ extension HostedDomain {
 
   /// The terminal's theme.
   public var theme: Theme { terminal.theme }
+  /// The terminal's language (and time zone): screens render their text with it.
+  public var translator: Translator { terminal.translator }
   /// True when a script asked for `--json`.
   public var json: Bool { presentation.isJSON }
 
@@ -135,7 +138,7 @@ extension HostedDomain {
     let outcome = await work.result
     guard terminal.interruptCount == before else {
       terminal.noteInterrupt()
-      terminal.print(terminal.theme.apply(.dim, to: "Cancelled."))
+      terminal.print(terminal.theme.apply(.dim, to: terminal.translator(Strings.flowCancelled)))
       return nil
     }
     return try outcome.get()

@@ -1,3 +1,5 @@
+import Localization
+
 /// A numbered list of choices, each also reachable by its key.
 ///
 /// ```
@@ -54,14 +56,14 @@ public struct Menu: Sendable, Equatable {
   }
 
   /// The prompt shown under the menu, e.g. `Choose 1-3 or a key: `.
-  var prompt: String {
-    items.count == 1 ? "Choose 1 or its key: " : "Choose 1-\(items.count) or a key: "
+  var prompt: LocalizedText {
+    items.count == 1 ? Strings.menuPromptOne : Strings.menuPromptMany(count: items.count)
   }
 
   /// The one-line error for an answer that matches no item.
-  func invalidAnswerMessage(_ answer: String) -> String {
+  func invalidAnswerMessage(_ answer: String) -> LocalizedText {
     let keys = items.map(\.key).joined(separator: ", ")
-    return "\"\(answer)\" is not a choice. Enter a number from 1 to \(items.count) or a key (\(keys))."
+    return Strings.menuNotAChoice(answer: answer, count: items.count, keys: keys)
   }
 
   /// Prints the menu, reads a choice (number or key, case-insensitive) and re-prompts with a one-line
@@ -69,7 +71,7 @@ public struct Menu: Sendable, Equatable {
   @MainActor public func choose(on terminal: Terminal) -> Item? {
     guard !items.isEmpty else { return nil }
     terminal.print(render(terminal.theme))
-    while let answer = terminal.readLine(prompt: prompt) {
+    while let answer = terminal.readLine(prompt: terminal.translator(prompt)) {
       if let item = item(forAnswer: answer) { return item }
       let trimmed = answer.trimmingWhitespace()
       if !trimmed.isEmpty { terminal.printError(invalidAnswerMessage(trimmed)) }

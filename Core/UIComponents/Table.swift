@@ -66,9 +66,16 @@ public struct Table: Sendable, Equatable {
     return !values.isEmpty && values.allSatisfy(looksNumeric)
   }
 
+  /// A number as English or Russian write it: `1,000.5`, `1 000,5` (any space as the grouping
+  /// separator), `-3`, optionally followed by a unit: a sign, then digits and separators, with a digit first.
   static func looksNumeric(_ text: String) -> Bool {
-    let number = text.prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "," }
-    return Double(number.replacingOccurrences(of: ",", with: "")) != nil
+    let separators: Set<Character> = [".", ",", " ", "\u{00A0}", "\u{202F}"]
+    var rest = Substring(text)
+    if let sign = rest.first, sign == "-" || sign == "+" { rest = rest.dropFirst() }
+    guard let first = rest.first, first.isNumber else { return false }
+    let number = rest.prefix { $0.isNumber || separators.contains($0) }
+    let last = number.last { !separators.contains($0) }
+    return last?.isNumber == true
   }
 }
 

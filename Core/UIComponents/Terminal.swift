@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Synchronization
 
 #if canImport(Glibc)
@@ -224,6 +225,8 @@ public final class CapturedOutput: TerminalOutput, Sendable {
 @MainActor public final class Terminal {
   /// Styles used by everything printed through this terminal.
   public let theme: Theme
+  /// The language (and time zone) everything printed through this terminal is in.
+  public let translator: Translator
   private let input: any TerminalInput
   private let output: any TerminalOutput
   private let errors: any TerminalOutput
@@ -245,14 +248,17 @@ public final class CapturedOutput: TerminalOutput, Sendable {
   /// `finishesLineAtEnd`, the end of input (Ctrl-D) ends the prompt's line, so what follows starts on
   /// a line of its own. With `endOfInputIsFinal` (a pipe or a file), the first end of input ends the
   /// app; otherwise (a person at a terminal) Ctrl-D cancels the prompt and goes back one level.
+  /// Text is shown in `translator`'s language.
   public init(
     input: any TerminalInput, output: any TerminalOutput, errors: any TerminalOutput, theme: Theme,
-    echoesInput: Bool = false, finishesLineAtEnd: Bool = false, endOfInputIsFinal: Bool = true
+    translator: Translator = .english, echoesInput: Bool = false, finishesLineAtEnd: Bool = false,
+    endOfInputIsFinal: Bool = true
   ) {
     self.input = input
     self.output = output
     self.errors = errors
     self.theme = theme
+    self.translator = translator
     self.echoesInput = echoesInput
     self.finishesLineAtEnd = finishesLineAtEnd
     self.endOfInputIsFinal = endOfInputIsFinal
@@ -262,19 +268,30 @@ public final class CapturedOutput: TerminalOutput, Sendable {
   /// `noColor` asks otherwise. Input from a pipe or file is echoed; Ctrl-D on a TTY ends the prompt's
   /// line. `onClosedReader` runs when stdout's reader has gone away (see ``StandardOutput``).
   public static func standard(
-    noColor: Bool, environment: [String: String], onClosedReader: (@Sendable () -> Void)? = nil
+    noColor: Bool, environment: [String: String], translator: Translator = .english,
+    onClosedReader: (@Sendable () -> Void)? = nil
   ) -> Terminal {
     let theme = Theme.detect(isTTY: isatty(STDOUT_FILENO) != 0, environment: environment, noColor: noColor)
     let inputIsTerminal = isatty(STDIN_FILENO) != 0
     return Terminal(
       input: StandardInput(), output: StandardOutput(onClosedReader: onClosedReader), errors: StandardError(),
-      theme: theme, echoesInput: !inputIsTerminal, finishesLineAtEnd: inputIsTerminal,
+      theme: theme, translator: translator, echoesInput: !inputIsTerminal, finishesLineAtEnd: inputIsTerminal,
       endOfInputIsFinal: !inputIsTerminal)
   }
 
   /// Writes `text` and a newline to the output.
   public func print(_ text: String = "") {
     output.write(text + "\n")
+  }
+
+  /// Writes `text`, in the terminal's language, and a newline to the output.
+  public func print(_ text: LocalizedText) {
+    print(translator(text))
+  }
+
+  /// `text` in the terminal's language.
+  public func text(_ text: some TextArgument) -> String {
+    translator(text.localizedText)
   }
 
   /// Writes `text` to the output without adding a newline.
@@ -285,6 +302,11 @@ public final class CapturedOutput: TerminalOutput, Sendable {
   /// Writes one line to the error stream, styled as an error when colors are on.
   public func printError(_ line: String) {
     errors.write(theme.apply(.error, to: line) + "\n")
+  }
+
+  /// Writes one line, in the terminal's language, to the error stream (see ``printError(_:)-(String)``).
+  public func printError(_ line: LocalizedText) {
+    printError(translator(line))
   }
 
   /// Writes `prompt` (no newline) and reads one line without its terminator; `nil` when the person

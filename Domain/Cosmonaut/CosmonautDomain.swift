@@ -1,4 +1,5 @@
 import CosmonautService
+import Localization
 import UIComponents
 
 /// The Cosmonaut domain as an app hosts it: built with its service, it makes a coordinator per presentation.
@@ -17,9 +18,9 @@ public struct CosmonautDomain: HostedDomain {
   }
 
   /// What waits for Houston, above the main menu: "Houston: 2 report(s) waiting, 1 set aside (see Sync)".
-  public func statusLine() async -> String? {
+  public func statusLine() async -> LocalizedText? {
     guard let status = try? await client.syncStatus() else { return nil }
-    return SyncStatusLine.text(status)
+    return .verbatim(SyncStatusLine.text(status))
   }
 }
 

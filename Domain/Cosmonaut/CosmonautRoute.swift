@@ -1,5 +1,6 @@
 import CommandLineKit
 import CosmonautService
+import Localization
 import UIComponents
 
 /// Every destination of the Cosmonaut domain, declared once: its command-line words, deep link,
@@ -155,7 +156,10 @@ extension CosmonautRoute: DomainRoute {
     }
   }
 
-  public var change: String? {
+  public var change: LocalizedText? { changeSentence.map { .verbatim($0) } }
+
+  /// What the route changes, in English (until the domain has string tables).
+  var changeSentence: String? {
     switch self {
     case .updateProfile(let update):
       let fields = update.changedFields.joined(separator: ", ")

@@ -1,5 +1,6 @@
 import CommandLineKit
 import LaboratoryService
+import Localization
 import UIComponents
 
 /// Every destination of the Laboratory domain, declared once: its command-line words, deep link,
@@ -207,7 +208,10 @@ extension LaboratoryRoute: DomainRoute {
     }
   }
 
-  public var change: String? {
+  public var change: LocalizedText? { changeSentence.map { .verbatim($0) } }
+
+  /// What the route changes, in English (until the domain has string tables).
+  var changeSentence: String? {
     switch self {
     case .rack(let rack, let state): "switch \(rack) to \(state.rawValue)."
     case .logIn(let freezer, let label, _): "log sample \(label) into \(freezer)."

@@ -1,6 +1,7 @@
 import CommandLineKit
 import DockingPortService
 import HeatRadiatorService
+import Localization
 import SolarArrayService
 import UIComponents
 
@@ -212,7 +213,10 @@ extension PeripheriesRoute: DomainRoute {
     }
   }
 
-  public var change: String? {
+  public var change: LocalizedText? { changeSentence.map { .verbatim($0) } }
+
+  /// What the route changes, in English (until the domain has string tables).
+  var changeSentence: String? {
     switch self {
     case .wing(let channel, let mode): "drive wing \(channel.rawValue)'s beta gimbal to \(mode)."
     case .joint(let joint, let mode): "drive the \(joint.rawValue) alpha joint to \(mode)."

@@ -1,5 +1,6 @@
 import AppAnalytics
 import CommandLineKit
+import Localization
 import Logging
 import UIComponents
 
@@ -72,15 +73,18 @@ import UIComponents
       await openInteractively(route)
     }
     let entries = configuration.domains.flatMap(\.mainMenu)
-    let items = entries.map { Menu.Item(key: $0.key, title: $0.title) }
-    let menu = Menu(title: configuration.appName, items: items + [Menu.Item(key: Self.quitKey, title: "Quit")])
+    let items = entries.map { Menu.Item(key: $0.key, title: terminal.translator($0.title)) }
+    let quit = Menu.Item(key: Self.quitKey, title: terminal.translator(Strings.menuQuit))
+    let menu = Menu(title: configuration.appName, items: items + [quit])
     var isFirstMenu = route == nil
     // Input that ended inside a domain ends the app without drawing the menu again.
     while !terminal.inputEnded {
       if !isFirstMenu { terminal.print() }
       isFirstMenu = false
       for domain in configuration.domains {
-        if let line = await domain.statusLine() { terminal.print(terminal.theme.apply(.dim, to: line)) }
+        if let line = await domain.statusLine() {
+          terminal.print(terminal.theme.apply(.dim, to: terminal.translator(line)))
+        }
       }
       guard let choice = menu.choose(on: terminal) else {
         terminal.print()  // end of input: finish the prompt's line
@@ -175,10 +179,11 @@ import UIComponents
   /// For a typed link that changes data: says what it will do and asks; true to go ahead.
   private func confirm(_ route: HostedRoute, link: String?) async -> Bool {
     guard let link, let change = domain(owning: route)?.change(route) else { return true }
-    terminal.print(terminal.theme.apply(.warning, to: "The link \(link) changes data: \(change)"))
-    let answer = Prompt<Bool>.yesOrNo("Go ahead? [y/N]").ask(on: terminal)
+    let warning = Strings.linkChangesData(link: link, change: change)
+    terminal.print(terminal.theme.apply(.warning, to: terminal.translator(warning)))
+    let answer = Prompt<Bool>.yesOrNo(Strings.linkGoAhead).ask(on: terminal)
     guard answer == true else {
-      terminal.print(terminal.theme.apply(.dim, to: "Nothing changed."))
+      terminal.print(terminal.theme.apply(.dim, to: terminal.translator(Strings.linkNothingChanged)))
       configuration.analytics.track("route.declined", ["domain": domain(owning: route)?.name ?? ""])
       return false
     }
@@ -204,12 +209,12 @@ import UIComponents
 
   /// Prints the error's one line, records it, logs it, and returns its exit code.
   private func report(_ error: any Error, module: String, route: HostedRoute?) -> Int32 {
-    let line = ErrorLine.text(for: error)
-    terminal.printError(line)
+    terminal.printError(ErrorLine.text(for: error, translator: terminal.translator))
     var context: [String: String] = [:]
     if let route { context["route"] = route.name }
     configuration.analytics.recordError(error, module: module, context: context)
-    configuration.logger.error(line, metadata: context.merging(["module": module]) { current, _ in current })
+    configuration.logger.error(
+      ErrorLine.text(for: error), metadata: context.merging(["module": module]) { current, _ in current })
     return ExitCode.forError(error)
   }
 }

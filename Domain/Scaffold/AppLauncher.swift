@@ -1,6 +1,7 @@
 import AppAnalytics
 import CommandLineKit
 import Foundation
+import Localization
 import UIComponents
 
 /// Runs an app: reads its command line (the domains' commands, `open <link>`, the standard and the
@@ -17,6 +18,10 @@ import UIComponents
   /// The app's command line.
   let program: Program<Target>
   private let name: String
+  /// The language when neither the command line nor the environment names one.
+  private let defaultLanguage: Language
+  /// The time zone dates are shown in.
+  private let timeZone: TimeZone
   private let domains: [AppDomain<Services>]
   private let makeServices: @MainActor (Launch) throws -> Services
 
@@ -29,34 +34,39 @@ import UIComponents
   }
 
   /// An app called `name` hosting `domains` in this order (also the main menu's order). `options`
-  /// are the app's own global options besides `--data-dir`, `--log-level` and `--no-color`;
-  /// `services` builds the live services once the command line is read.
+  /// are the app's own global options besides `--data-dir`, `--log-level`, `--no-color` and
+  /// `--language`; `services` builds the live services once the command line is read. The app speaks
+  /// `defaultLanguage` unless the command line or the environment asks for another, and shows dates
+  /// in `timeZone` (the station's UTC unless the app says otherwise).
   public init(
-    name: String, version: String, abstract: String, options: [any Parameter] = [],
+    name: String, version: String, abstract: some TextArgument, options: [any Parameter] = [],
+    defaultLanguage: Language = .english, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
     domains: [AppDomain<Services>], services: @escaping @MainActor (Launch) throws -> Services
   ) {
     self.name = name
+    self.defaultLanguage = defaultLanguage
+    self.timeZone = timeZone
+    let language = LanguageChoice.option(fallback: defaultLanguage)
     self.domains = domains
     makeServices = services
     let commands = domains.flatMap(\.commands)
     let links = commands.map { "  " + Self.linkTemplate(of: $0) }.joined(separator: "\n")
     let open = Command<Target>(
-      "open", abstract: "Start the interactive app at a deep link; a link that changes data asks first.",
-      discussion: "A link is a command's words joined by '/', its arguments and options as parameters:\n\(links)",
+      "open", abstract: Strings.openAbstract, discussion: Strings.openDiscussion(links: links),
       parameters: [Self.link]
     ) { values in .open(values[Self.link]) }
     program = Program(
-      name: name, version: version, abstract: abstract, options: StandardOptions.all + options,
+      name: name, version: version, abstract: abstract, options: StandardOptions.all + [language] + options,
       commands: commands.map { $0.map(Target.command) } + [open], groups: domains.flatMap(\.groups),
-      withoutCommand: "starts the interactive app", sections: [.exitCodes])
+      withoutCommand: Strings.appWithoutCommand, sections: [.exitCodes])
   }
 
   /// The argument of `open`.
   nonisolated static var link: Argument<DeepLink> {
     Argument(
       "link",
-      ValueFormat(expectation: "a deep link such as suit/status", read: { DeepLink(string: $0) }, write: \.description),
-      help: "The link, e.g. supplies/consume?item=water&quantity=2.")
+      ValueFormat(expectation: Strings.openLinkExpectation, read: { DeepLink(string: $0) }, write: \.description),
+      help: Strings.openLinkHelp)
   }
 
   private static func linkTemplate(of command: Command<HostedRoute>) -> String {
@@ -78,13 +88,15 @@ import UIComponents
   public func run(arguments: [String], environment: [String: String], streams: LaunchStreams? = nil) async -> Int32 {
     let output = streams?.output ?? StandardOutput()
     let errors = streams?.errors ?? StandardError()
+    let chosen = LanguageChoice.language(arguments: arguments, environment: environment, fallback: defaultLanguage)
+    let translator = Translator(language: chosen, timeZone: timeZone)
     let fail = { (error: any Error) -> Int32 in
-      errors.write(ErrorLine.text(for: error) + "\n")
+      errors.write(ErrorLine.text(for: error, translator: translator) + "\n")
       return ExitCode.forError(error)
     }
     let request: Program<Target>.Request
     do {
-      request = try program.parse(arguments, environment: environment)
+      request = try program.parse(arguments, environment: environment, language: chosen)
     } catch {
       return fail(error)
     }
@@ -104,7 +116,8 @@ import UIComponents
       let coordinator: AppCoordinator
       do {
         coordinator = try compose(
-          options: options, environment: environment, streams: streams, interactive: target?.isCommand != true)
+          options: options, environment: environment, translator: translator, streams: streams,
+          interactive: target?.isCommand != true)
       } catch {
         return fail(error)
       }
@@ -120,9 +133,11 @@ import UIComponents
 
   /// Builds the launch (data directory, log, analytics), the app's services and the coordinator.
   private func compose(
-    options: ParsedValues, environment: [String: String], streams: LaunchStreams?, interactive: Bool
+    options: ParsedValues, environment: [String: String], translator: Translator, streams: LaunchStreams?,
+    interactive: Bool
   ) throws -> AppCoordinator {
-    let launch = try Launch(appName: name, options: options, environment: environment, streams: streams)
+    let launch = try Launch(
+      appName: name, options: options, environment: environment, translator: translator, streams: streams)
     let services: Services
     do {
       services = try makeServices(launch)
@@ -151,7 +166,7 @@ extension AppLauncher.Target {
     get throws(UsageError) {
       switch self {
       case .command(let route): return route
-      case .open(let link): throw UsageError("'open' takes the link of a command, not \"open\" itself: \(link)")
+      case .open(let link): throw UsageError(Strings.errorOpenTakesACommand(link: link.description))
       }
     }
   }

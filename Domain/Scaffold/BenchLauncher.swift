@@ -1,3 +1,4 @@
+// untranslated-file: the bench simulators are developer tools, in English only
 import CommandLineKit
 import Dispatch
 import Foundation

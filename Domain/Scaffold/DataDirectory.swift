@@ -1,5 +1,6 @@
 import AppAnalytics
 import Foundation
+import Localization
 
 /// Where an app keeps its data: `--data-dir`, else `$ISS_DATA_DIR` (both read by the option), else
 /// `$XDG_DATA_HOME/iss`, else `~/.local/share/iss`.
@@ -23,7 +24,7 @@ enum DataDirectory {
     var isDirectory: ObjCBool = false
     if fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
       guard isDirectory.boolValue else {
-        throw DataDirectoryError(directory: directory, reason: "\(directory.path) is a file, not a directory")
+        throw DataDirectoryError(directory: directory, reason: Strings.dataDirectoryIsAFile(path: directory.path))
       }
     } else {
       // A parent that is a regular file makes every creation fail with an unhelpful message: name it.
@@ -31,7 +32,7 @@ enum DataDirectory {
       while parent.path != "/" && !parent.path.isEmpty {
         if fileManager.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
           guard isDirectory.boolValue else {
-            throw DataDirectoryError(directory: directory, reason: "\(parent.path) is a file, not a directory")
+            throw DataDirectoryError(directory: directory, reason: Strings.dataDirectoryIsAFile(path: parent.path))
           }
           break
         }
@@ -43,20 +44,21 @@ enum DataDirectory {
         let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
         throw DataDirectoryError(
           directory: directory,
-          reason: underlying?.localizedDescription ?? "permission denied or read-only file system")
+          reason: underlying.map { .verbatim($0.localizedDescription) } ?? Strings.dataDirectoryCannotCreate)
       }
     }
     guard fileManager.isWritableFile(atPath: directory.path) else {
-      throw DataDirectoryError(directory: directory, reason: "\(directory.path) is not writable")
+      throw DataDirectoryError(directory: directory, reason: Strings.dataDirectoryNotWritable(path: directory.path))
     }
   }
 }
 
 /// The data directory cannot be used (exit 73).
-struct DataDirectoryError: ReportableError, Equatable {
+struct DataDirectoryError: ReportableError, TranslatedError, Equatable {
   let directory: URL
-  let reason: String
+  let reason: LocalizedText
 
   var kind: ErrorKind { .cannotCreate }
-  var userMessage: String { "cannot use the data directory \(directory.path): \(reason). Pass --data-dir DIR" }
+  var translatedMessage: LocalizedText { Strings.errorDataDirectory(directory: directory.path, reason: reason) }
+  var userMessage: String { translatedMessage.description }
 }

@@ -1,3 +1,4 @@
+import Localization
 import UIComponents
 
 extension AppCoordinator {
@@ -13,11 +14,11 @@ extension AppCoordinator {
     /// The route showing a destination, when the domain shows it.
     let routeForDestination: (Destination) -> HostedRoute?
     /// What a route changes, if anything.
-    let change: (HostedRoute) -> String?
+    let change: (HostedRoute) -> LocalizedText?
     /// Builds the coordinator for one presentation.
     let makeCoordinator: @MainActor (FlowContext) -> HostedCoordinator
     /// The domain's line above the main menu, if any.
-    let statusLine: @MainActor () async -> String?
+    let statusLine: @MainActor () async -> LocalizedText?
 
     /// Hosts `domain`.
     @MainActor public init<D: HostedDomain>(_ domain: D) {

@@ -1,6 +1,7 @@
 import AppAnalytics
 import CommandLineKit
 import Foundation
+import Localization
 import Logging
 import UIComponents
 
@@ -21,13 +22,17 @@ import UIComponents
   public let analytics: Analytics
   /// Where the app reads and writes.
   public let terminal: Terminal
+  /// The language (and time zone) the app speaks: `--language`, the environment, or the app's default.
+  public let translator: Translator
 
   /// Resolves and creates the data directory, then opens the log and analytics files in it. The
   /// terminal is the process's, or one over `streams` (plain, for tests).
   init(
-    appName: String, options: ParsedValues, environment: [String: String], streams: LaunchStreams?
+    appName: String, options: ParsedValues, environment: [String: String], translator: Translator,
+    streams: LaunchStreams?
   ) throws(DataDirectoryError) {
     self.appName = appName
+    self.translator = translator
     self.options = options
     self.environment = environment
     let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
@@ -35,10 +40,12 @@ import UIComponents
       option: options[StandardOptions.dataDirectory], environment: environment, home: home)
     try DataDirectory.create(dataDirectory)
     if let streams {
-      terminal = Terminal(input: streams.input, output: streams.output, errors: streams.errors, theme: .plain)
+      terminal = Terminal(
+        input: streams.input, output: streams.output, errors: streams.errors, theme: .plain, translator: translator)
     } else {
       terminal = Terminal.standard(
-        noColor: options[StandardOptions.noColor], environment: environment, onClosedReader: { exit(0) })
+        noColor: options[StandardOptions.noColor], environment: environment, translator: translator,
+        onClosedReader: { exit(0) })
     }
     // Logs and analytics go through Logging's whole-line, size-rotated writer (1 MiB, 3 old files each);
     // AppAnalytics takes it as a closure, so the two Shared modules never link each other.

@@ -1,8 +1,9 @@
 import AppAnalytics
+import Localization
 import UIComponents
 
 /// A destination or route that no hosted domain shows: the app was composed without the domain.
-public enum NavigationError: ReportableError, Equatable {
+public enum NavigationError: ReportableError, TranslatedError, Equatable {
   /// A flow asked for `destination`, which no domain of `appName` shows.
   case notInThisApp(Destination, appName: String)
   /// A route of a domain that `appName` does not host.
@@ -10,21 +11,28 @@ public enum NavigationError: ReportableError, Equatable {
 
   public var kind: ErrorKind { .internal }
 
-  public var userMessage: String {
+  public var translatedMessage: LocalizedText {
     switch self {
     case .notInThisApp(let destination, let appName):
-      "\(appName) has no \(destination.rawValue) screen; open it in the app that has one"
+      Strings.errorNotInThisApp(app: appName, destination: destination.rawValue)
     case .noDomain(let route, let appName):
-      "\(appName) does not host the domain of \(route)"
+      Strings.errorNoDomain(app: appName, route: route)
     }
   }
+
+  public var userMessage: String { translatedMessage.description }
 }
 
-/// The one line shown for any error.
+/// The one line shown for any error: `error: <message>` in the reader's language (a
+/// ``TranslatedError``'s message, else a reportable error's, else `internal error: …`).
 enum ErrorLine {
-  /// `error: <userMessage>` for a reportable error, else `error: internal error: …`.
-  static func text(for error: any Error) -> String {
-    if let reportable = error as? any ReportableError { return "error: \(reportable.userMessage)" }
-    return "error: internal error: \(String(describing: error))"
+  static func text(for error: any Error, translator: Translator = .english) -> String {
+    translator(Strings.errorLine(message: message(for: error)))
+  }
+
+  private static func message(for error: any Error) -> LocalizedText {
+    if let translated = error as? any TranslatedError { return translated.translatedMessage }
+    if let reportable = error as? any ReportableError { return .verbatim(reportable.userMessage) }
+    return Strings.errorInternal(detail: String(describing: error))
   }
 }

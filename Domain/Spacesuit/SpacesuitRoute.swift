@@ -1,4 +1,5 @@
 import CommandLineKit
+import Localization
 import SpacesuitService
 import UIComponents
 
@@ -100,7 +101,10 @@ extension SpacesuitRoute: DomainRoute {
     }
   }
 
-  public var change: String? {
+  public var change: LocalizedText? { changeSentence.map { .verbatim($0) } }
+
+  /// What the route changes, in English (until the domain has string tables).
+  var changeSentence: String? {
     guard case .set(let command) = self else { return nil }
     return "set the suit's \(command.description)."
   }

@@ -19,7 +19,7 @@ public struct Translator: Sendable {
   public static let english = Translator(language: .english)
 
   /// `text` in this language.
-  public func callAsFunction(_ text: LocalizedText) -> String { text.resolved(in: language) }
+  public func callAsFunction(_ text: LocalizedText) -> String { text.resolved(by: self) }
 
   /// A whole number with the language's grouping (`1,000` / `1 000`).
   public func number(_ value: Int) -> String {

@@ -41,7 +41,7 @@ struct CosmonautRouteTests {
   }
 
   @Test func everyMainMenuEntryReachesTheFlowOfItsCommand() async throws {
-    #expect(CosmonautRoute.mainMenu.map(\.title) == ["Cosmonaut", "Supplies", "Sync"])
+    #expect(CosmonautRoute.mainMenu.map(\.title.description) == ["Cosmonaut", "Supplies", "Sync"])
     for entry in CosmonautRoute.mainMenu {
       let viaMenu = try await outcome(of: entry.route)
       let viaWords = try await outcome(of: try CosmonautRoute(words: entry.route.words))
@@ -59,9 +59,10 @@ struct CosmonautRouteTests {
 
   @Test func routesThatChangeDataSaySoWithoutPersonalValues() {
     let rename = CosmonautRoute.updateProfile(ProfileUpdate(name: "Yuri"))
-    #expect(rename.change == "change the profile's name and queue the change for Houston.")
-    #expect(CosmonautRoute.consume(item: "water", quantity: 2).change == "take 2 of water from the inventory.")
-    #expect(CosmonautRoute.restock(item: "food", quantity: 3).change == "add 3 of food to the inventory.")
+    #expect(rename.change?.description == "change the profile's name and queue the change for Houston.")
+    #expect(
+      CosmonautRoute.consume(item: "water", quantity: 2).change?.description == "take 2 of water from the inventory.")
+    #expect(CosmonautRoute.restock(item: "food", quantity: 3).change?.description == "add 3 of food to the inventory.")
     for route in [CosmonautRoute.dashboard, .profile, .supplies, .sync, .syncStatus] {
       #expect(route.change == nil, "\(route) only shows")
     }

@@ -1,6 +1,7 @@
 import AppAnalytics
 import CommandLineKit
 import Foundation
+import Localization
 import Logging
 import UIComponents
 
@@ -49,9 +50,9 @@ enum GalleyRoute: CommandRoute, DomainRoute {
     guard destination == .supplies else { return nil }
     self = .menu
   }
-  var change: String? {
+  var change: LocalizedText? {
     guard case .serve(let meal, let portions) = self else { return nil }
-    return "serve \(portions) \(meal)."
+    return .verbatim("serve \(portions) \(meal).")
   }
 }
 
@@ -74,7 +75,7 @@ enum GymRoute: CommandRoute, DomainRoute {
     guard destination == .health else { return nil }
     self = .workout(minutes: nil)
   }
-  var change: String? { nil }
+  var change: LocalizedText? { nil }
 }
 
 /// What a fake coordinator does with a route: nothing, throw, or act on its context.
@@ -112,7 +113,7 @@ struct FakeDomain<Route: DomainRoute>: HostedDomain {
   let behavior: FakeBehavior<Route>
   var status: String? = nil
 
-  func statusLine() async -> String? { status }
+  func statusLine() async -> LocalizedText? { status.map { .verbatim($0) } }
 
   func makeCoordinator(context: FlowContext) -> any Coordinator<Route> {
     FakeCoordinator(name: name, context: context, journal: journal, behavior: behavior)

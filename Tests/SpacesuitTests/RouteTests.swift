@@ -46,7 +46,7 @@ struct SpacesuitRouteTests {
   }
 
   @Test func everyMainMenuEntryReachesTheFlowOfItsCommand() async throws {
-    #expect(SpacesuitRoute.mainMenu.map(\.title) == ["Health", "Spacesuit"])
+    #expect(SpacesuitRoute.mainMenu.map(\.title.description) == ["Health", "Spacesuit"])
     for entry in SpacesuitRoute.mainMenu {
       let viaMenu = try await outcome(of: entry.route)
       let viaWords = try await outcome(of: try SpacesuitRoute(words: entry.route.words))
@@ -55,7 +55,7 @@ struct SpacesuitRouteTests {
   }
 
   @Test func onlySuitCommandsChangeData() {
-    #expect(SpacesuitRoute.set(.setLights(on: true)).change == "set the suit's lights on.")
+    #expect(SpacesuitRoute.set(.setLights(on: true)).change?.description == "set the suit's lights on.")
     for route in [SpacesuitRoute.health, .status, .watch(count: nil, intervalMilliseconds: nil)] {
       #expect(route.change == nil)
     }
