@@ -54,7 +54,7 @@ let service: [Module] = [
 let core: [Module] = [
   .systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
   .library("Network", dependsOn: ["Logging"]),
-  .library("Persistence", dependsOn: ["CSQLite", "Logging", "AppAnalytics"]),
+  .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("Radio", dependsOn: ["Logging"]),
   .library("UIComponents", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
   .library("CommandLineKit", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),

@@ -1,5 +1,6 @@
 import AppAnalytics
 import Foundation
+import Localization
 
 /// What an outbox knows about one message besides its payload.
 public struct OutboxMessage: Codable, Sendable, Equatable {
@@ -80,21 +81,23 @@ public struct DeliveryRound: Sendable {
 }
 
 /// A set-aside message could not be found by the id given.
-public enum OutboxError: ReportableError, Equatable, CustomStringConvertible {
+public enum OutboxError: ReportableError, TranslatedError, Equatable, CustomStringConvertible {
   /// No set-aside message has this id (or id prefix).
   case notSetAside(String)
   /// Several set-aside messages start with this prefix.
   case ambiguous(String, matches: [String])
 
-  /// One line saying what was wrong.
-  public var description: String {
+  /// One line saying what was wrong, in every language.
+  public var translatedMessage: LocalizedText {
     switch self {
-    case .notSetAside(let id): "no set-aside report has the key \"\(id)\""
+    case .notSetAside(let id): Strings.errorNotSetAside(key: id)
     case .ambiguous(let prefix, let matches):
-      "the key \"\(prefix)\" matches \(matches.count) set-aside reports (\(matches.joined(separator: ", "))); "
-        + "give more of it"
+      Strings.errorAmbiguousKey(prefix: prefix, count: matches.count, matches: matches.joined(separator: ", "))
     }
   }
+
+  /// The message in English.
+  public var description: String { translatedMessage.description }
 
   /// Same as `description`.
   public var userMessage: String { description }

@@ -1,6 +1,7 @@
 import AppAnalytics
 import CSQLite
 import Foundation
+import Localization
 
 #if canImport(Glibc)
   import Glibc
@@ -14,7 +15,7 @@ import Foundation
 private let sqliteShmSizeError = SQLITE_IOERR | (19 << 8)
 
 /// Everything that can go wrong in the entity store. SQLite failures carry `sqlite3_errmsg`.
-public enum PersistenceError: ReportableError, Equatable, CustomStringConvertible {
+public enum PersistenceError: ReportableError, TranslatedError, Equatable, CustomStringConvertible {
   /// The database file (or its directory) could not be created or opened.
   case openFailed(path: String, reason: String)
   /// SQLite reported an error (`code` is the extended result code).
@@ -36,27 +37,25 @@ public enum PersistenceError: ReportableError, Equatable, CustomStringConvertibl
   /// A migration failed; it was rolled back.
   case migrationFailed(version: Int, reason: String)
 
-  /// One line describing the failure and what to do about it.
-  public var description: String {
+  /// One line describing the failure and what to do about it, in every language.
+  public var translatedMessage: LocalizedText {
     switch self {
-    case .openFailed(let path, let reason): "cannot open database at \(path): \(reason)"
-    case .sqlite(let code, let message): "database error \(code): \(message)"
-    case .diskFull(let path):
-      "the disk holding \(path) is full; nothing was changed. Free some space on it, then try again"
-    case .busy(let path):
-      "the database \(path) is busy: another process is writing to it; try again in a moment"
-    case .notAStore(let path, let reason):
-      "\(path) is not a store of this program (\(reason)); it was left untouched. Use another location"
-    case .damaged(let path, let reason):
-      "the database \(path) is damaged or not a database (\(reason)); it was left untouched. "
-        + "Restore it from a backup, or use another location"
-    case .encoding(let reason): "cannot encode value: \(reason)"
-    case .decoding(let collection, let key, let reason): "cannot decode \(collection)/\(key): \(reason)"
-    case .schemaTooNew(let found, let supported):
-      "database schema version \(found) is newer than this program supports (\(supported)); update the program"
-    case .migrationFailed(let version, let reason): "migration to schema version \(version) failed: \(reason)"
+    case .openFailed(let path, let reason): Strings.errorOpenFailed(path: path, reason: reason)
+    case .sqlite(let code, let message): Strings.errorSqlite(code: Int(code), message: message)
+    case .diskFull(let path): Strings.errorDiskFull(path: path)
+    case .busy(let path): Strings.errorBusy(path: path)
+    case .notAStore(let path, let reason): Strings.errorNotAStore(path: path, reason: reason)
+    case .damaged(let path, let reason): Strings.errorDamaged(path: path, reason: reason)
+    case .encoding(let reason): Strings.errorEncoding(reason: reason)
+    case .decoding(let collection, let key, let reason):
+      Strings.errorDecoding(collection: collection, key: key, reason: reason)
+    case .schemaTooNew(let found, let supported): Strings.errorSchemaTooNew(found: found, supported: supported)
+    case .migrationFailed(let version, let reason): Strings.errorMigrationFailed(version: version, reason: reason)
     }
   }
+
+  /// The message in English.
+  public var description: String { translatedMessage.description }
 
   /// Same as `description`.
   public var userMessage: String { description }

@@ -24,7 +24,7 @@ enum StoreSchema {
     if application == applicationID { return false }
     if application != 0 {
       throw PersistenceError.notAStore(
-        path: database.path, reason: "its application id is \(application), not \(applicationID)")
+        path: database.path, reason: "its application id is \(application), not \(applicationID)")  // untranslated: a technical detail quoted inside the translated message
     }
     if objects.isEmpty { return true }
     // Written before stores marked their files: the entities table, with exactly its columns.
@@ -36,7 +36,7 @@ enum StoreSchema {
     }
     guard tableColumns == columns else {
       let listed = objects.prefix(5).joined(separator: ", ") + (objects.count > 5 ? ", …" : "")
-      throw PersistenceError.notAStore(path: database.path, reason: "it holds \(listed)")
+      throw PersistenceError.notAStore(path: database.path, reason: "it holds \(listed)")  // untranslated: a technical detail quoted inside the translated message
     }
     return false
   }
@@ -59,10 +59,10 @@ enum StoreSchema {
   static func migrate(_ database: SQLiteDatabase, migrations: [Migration]) throws {
     let ordered = migrations.sorted { $0.version < $1.version }
     if let duplicate = zip(ordered, ordered.dropFirst()).first(where: { $0.version == $1.version }) {
-      throw PersistenceError.migrationFailed(version: duplicate.0.version, reason: "duplicate migration version")
+      throw PersistenceError.migrationFailed(version: duplicate.0.version, reason: "duplicate migration version")  // untranslated: a programming error in the migrations, not for users
     }
     if let invalid = ordered.first(where: { $0.version < 1 }) {
-      throw PersistenceError.migrationFailed(version: invalid.version, reason: "migration versions start at 1")
+      throw PersistenceError.migrationFailed(version: invalid.version, reason: "migration versions start at 1")  // untranslated: a programming error in the migrations, not for users
     }
     let supported = ordered.last?.version ?? 0
     let found = try database.userVersion()
