@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // The ISS Application Framework: five layers, one rule — dependencies point downward only.
 //
 //   App      executables that compose domains through Scaffold
@@ -57,7 +57,7 @@ let core: [Module] = [
   .library("Persistence", dependsOn: ["CSQLite", "Logging", "AppAnalytics"]),
   .library("Radio", dependsOn: ["Logging"]),
   .library("UIComponents", dependsOn: ["Logging", "AppAnalytics"]),
-  .library("CommandLineKit", dependsOn: ["Logging", "AppAnalytics"]),
+  .library("CommandLineKit", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
 ]
 
 // MARK: - Shared
@@ -66,6 +66,7 @@ let core: [Module] = [
 let shared: [Module] = [
   .library("Logging", dependsOn: []),
   .library("AppAnalytics", dependsOn: []),
+  .library("Localization", dependsOn: []),
 ]
 
 // MARK: - Tests that span modules
@@ -73,8 +74,21 @@ let shared: [Module] = [
 /// End-to-end tests run the built executables as a user would; they import no workspace module.
 let endToEndTests: [Target] = [
   .testTarget(
-    name: "EndToEndTests", dependencies: ["CosmonautApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator", "LaboratoryApp", "LaboratorySimulator"],
+    name: "EndToEndTests",
+    dependencies: [
+      "CosmonautApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator", "LaboratoryApp",
+      "LaboratorySimulator",
+    ],
     path: "Tests/EndToEndTests")
+]
+
+// MARK: - Tooling: build plugins and their tools (outside the five layers; layer modules only use them)
+
+let tooling: [Target] = [
+  .executableTarget(name: "StringTableCompiler", path: "Scripts/Tools/StringTableCompiler"),
+  .plugin(
+    name: "StringTables", capability: .buildTool(), dependencies: ["StringTableCompiler"],
+    path: "Scripts/Plugins/StringTables"),
 ]
 
 // MARK: - Assembly (no need to edit below this line to add a module)
@@ -103,18 +117,24 @@ struct Module {
   let dependencies: [String]
   /// What the module's tests use besides the module and its own dependencies (which they always get).
   let testDependencies: [String]
+  /// Whether the module has string tables (`Strings/<language>.json`) compiled into typed keys.
+  var hasStrings = false
   var layer: Layer = .shared
 
-  static func library(_ name: String, dependsOn dependencies: [String], testsUse: [String] = []) -> Module {
-    Module(name: name, kind: .library, dependencies: dependencies, testDependencies: testsUse)
+  static func library(
+    _ name: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false
+  ) -> Module {
+    Module(name: name, kind: .library, dependencies: dependencies, testDependencies: testsUse, hasStrings: strings)
   }
 
   static func executable(
-    _ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = []
+    _ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false
   )
     -> Module
   {
-    Module(name: name, kind: .executable(product: product), dependencies: dependencies, testDependencies: testsUse)
+    Module(
+      name: name, kind: .executable(product: product), dependencies: dependencies, testDependencies: testsUse,
+      hasStrings: strings)
   }
 
   static func systemLibrary(_ name: String, pkgConfig: String, apt package: String) -> Module {
@@ -171,7 +191,8 @@ func excludedFiles(in path: String) -> [String] {
 
 func targets(for module: Module) -> [Target] {
   let path = "\(module.layer.folder)/\(module.name)"
-  let exclude = excludedFiles(in: path)
+  let exclude = excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : [])
+  let plugins: [Target.PluginUsage] = module.hasStrings ? [.plugin(name: "StringTables")] : []
   let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
   let tests = Target.testTarget(
     name: "\(module.name)Tests",
@@ -179,9 +200,14 @@ func targets(for module: Module) -> [Target] {
     path: "Tests/\(module.name)Tests")
   switch module.kind {
   case .library:
-    return [.target(name: module.name, dependencies: dependencies, path: path, exclude: exclude), tests]
+    return [
+      .target(name: module.name, dependencies: dependencies, path: path, exclude: exclude, plugins: plugins), tests,
+    ]
   case .executable:
-    return [.executableTarget(name: module.name, dependencies: dependencies, path: path, exclude: exclude), tests]
+    return [
+      .executableTarget(name: module.name, dependencies: dependencies, path: path, exclude: exclude, plugins: plugins),
+      tests,
+    ]
   case .systemLibrary(let pkgConfig, let apt):
     return [.systemLibrary(name: module.name, path: path, pkgConfig: pkgConfig, providers: [.apt([apt])])]
   }
@@ -199,5 +225,5 @@ let package = Package(
   name: "ISSApplicationFramework",
   platforms: [.macOS(.v14)],
   products: modules.flatMap(products(for:)),
-  targets: modules.flatMap(targets(for:)) + endToEndTests
+  targets: modules.flatMap(targets(for:)) + endToEndTests + tooling
 )
