@@ -61,11 +61,11 @@ struct SwiftSourceLexer {
   private var groupingDepth = 0
   private var openConditionals: [OpenConditional] = []
 
-  /// The callees whose arguments hold no text to translate (a logger's `info(`); `nil`: imports only.
-  private let exemptCallees: Set<String>?
-  /// String literals found so far (only when `exemptCallees` is set), in the order they close.
+  /// The calls whose arguments hold no text to translate (`logger.info(`); `nil`: imports only.
+  private let exemptCalls: ExemptCalls?
+  /// String literals found so far (only when `exemptCalls` is set), in the order they close.
   private(set) var literals: [LexedLiteral] = []
-  /// `// untranslated:` comments found so far (only when `exemptCallees` is set).
+  /// `// untranslated:` and `// untranslated-file:` comments found so far (only when `exemptCalls` is set).
   private(set) var optOuts: [LexedOptOut] = []
   /// For every open `(`: whether it opens the arguments of an exempt call.
   private var openParentheses: [Bool] = []
@@ -79,10 +79,10 @@ struct SwiftSourceLexer {
     "struct", "class", "enum", "protocol", "func", "var", "let", "typealias",
   ]
 
-  /// A lexer over `bytes`; with `exemptCallees` it also collects string literals and opt-out comments.
-  init(bytes: UnsafeBufferPointer<UInt8>, exemptCallees: Set<String>? = nil) {
+  /// A lexer over `bytes`; with `exemptCalls` it also collects string literals and opt-out comments.
+  init(bytes: UnsafeBufferPointer<UInt8>, exemptCalls: ExemptCalls? = nil) {
     self.bytes = bytes
-    self.exemptCallees = exemptCallees
+    self.exemptCalls = exemptCalls
   }
 
   mutating func scanFile() {
@@ -115,22 +115,24 @@ struct SwiftSourceLexer {
   /// Scans code until the end of the file, or — inside an interpolation — until its closing `)`.
   private mutating func scanCode(isInterpolation: Bool) {
     var parenthesisDepth = 0
-    // The identifier right before the current token, for `(`: `info` in `logger.info(`.
-    var callee: Range<Int>?
+    // The name before the current token and what came before it, for a `(` (`logger.info(`).
+    var callee: Callee?
     while index < bytes.count {
       let character = bytes[index]
-      let previousIdentifier = callee
+      let previous = callee
       callee = nil
       switch character {
       case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
         index += 1
         if groupingDepth == 0 && !isInterpolation { atDeclarationStart = true }
+        callee = previous?.broken()  // `logger⏎.info(` goes on; `name⏎(` is no call
       case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0x00:  // Swift's whitespace: also VT, FF and NUL
         index += 1
-        callee = previousIdentifier
+        callee = previous
       case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "/"):
-        if exemptCallees != nil { noteOptOut() }
+        if exemptCalls != nil { noteOptOut() }
         skipLineComment()
+        callee = previous
       case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "*"):
         skipBlockComment()
       case UInt8(ascii: "/") where bareRegexEnd() != nil:
@@ -140,7 +142,7 @@ struct SwiftSourceLexer {
         interruptDeclaration()
         scanString(hashCount: 0)
       case UInt8(ascii: "#"):
-        callee = scanHash()
+        callee = scanHash().map { Callee(name: $0, isMacro: true) }
       case UInt8(ascii: "@"):
         scanAttribute()
       case UInt8(ascii: "`"):
@@ -154,14 +156,14 @@ struct SwiftSourceLexer {
         parenthesisDepth += 1
         if !isInterpolation { groupingDepth += 1 }
         interruptDeclaration()
-        if exemptCallees != nil { openParenthesis(callee: previousIdentifier) }
+        if exemptCalls != nil { openParenthesis(callee: previous) }
       case UInt8(ascii: ")"):
         index += 1
         if isInterpolation && parenthesisDepth == 0 { return }
         parenthesisDepth -= 1
         if !isInterpolation { groupingDepth = max(0, groupingDepth - 1) }
         interruptDeclaration()
-        if exemptCallees != nil { closeParenthesis() }
+        if exemptCalls != nil { closeParenthesis() }
       case UInt8(ascii: "["):
         index += 1
         if !isInterpolation { groupingDepth += 1 }
@@ -175,7 +177,17 @@ struct SwiftSourceLexer {
           let start = index
           skipIdentifier()
           handleIdentifier(start: start, end: index, isEscaped: false)
-          callee = start..<index
+          callee = Callee(name: start..<index, after: previous)
+        } else if character == UInt8(ascii: ".") {
+          index += 1
+          interruptDeclaration()
+          callee = Callee(dotAfter: previous)
+        } else if (character == UInt8(ascii: "?") || character == UInt8(ascii: "!")) && previous?.isName == true
+          && index > 0 && Self.isIdentifierBody(bytes[index - 1])
+        {
+          index += 1  // `logger?.info(`, `logger!.info(`: optional chaining keeps the receiver
+          interruptDeclaration()
+          callee = previous
         } else {
           index += 1
           interruptDeclaration()
@@ -375,7 +387,7 @@ struct SwiftSourceLexer {
       byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\"")
       && !closesOnTheSameLine(hashCount: hashCount)
     index += isMultiline ? 3 : 1
-    let records = exemptCallees != nil && !isAttributeArgument
+    let records = exemptCalls != nil && !isAttributeArgument
     let isExempt = exemptCallDepth > 0
     let contentStart = index
     var contentEnd = bytes.count
@@ -465,10 +477,57 @@ struct SwiftSourceLexer {
 
   // MARK: - Calls and opt-out comments (text collection only)
 
-  private mutating func openParenthesis(callee: Range<Int>?) {
-    let isExempt = callee.map { exemptCallees?.contains(text($0.lowerBound, $0.upperBound)) == true } ?? false
+  private mutating func openParenthesis(callee: Callee?) {
+    var isExempt = false
+    if let callee, callee.isName, !callee.isBroken, let exemptCalls, let name = callee.name {
+      isExempt = exemptCalls.contains(
+        name: text(name.lowerBound, name.upperBound), isMacro: callee.isMacro, isMember: callee.isMember,
+        receiver: callee.receiver.map { text($0.lowerBound, $0.upperBound) })
+    }
     openParentheses.append(isExempt)
     if isExempt { exemptCallDepth += 1 }
+  }
+
+  /// What a `(` may call: the name right before it and, for a method, the receiver's name before the `.`.
+  private struct Callee {
+    /// The name (`info`); `nil` right after a `.` that no name has followed yet.
+    var name: Range<Int>?
+    /// The name before the `.` (`logger` in `logger.info`), when a name came right before it.
+    var receiver: Range<Int>?
+    /// Whether the name follows a `.`.
+    var isMember = false
+    /// Whether it is a macro's name (`#warning`).
+    var isMacro = false
+    /// Whether a line break follows the name: a `(` on the next line calls nothing.
+    var isBroken = false
+
+    var isName: Bool { name != nil }
+
+    init(name: Range<Int>, isMacro: Bool) {
+      self.name = name
+      self.isMacro = isMacro
+    }
+
+    /// A name; a member when it follows a `.` (`previous` is then the `.`).
+    init(name: Range<Int>, after previous: Callee?) {
+      self.name = name
+      if let previous, previous.name == nil {
+        isMember = true
+        receiver = previous.receiver
+      }
+    }
+
+    /// A `.`; its receiver is the name right before it, if any.
+    init(dotAfter previous: Callee?) {
+      isMember = true
+      if let previous, !previous.isMacro { receiver = previous.name }
+    }
+
+    func broken() -> Callee {
+      var copy = self
+      copy.isBroken = isName
+      return copy
+    }
   }
 
   private mutating func closeParenthesis() {
@@ -485,11 +544,15 @@ struct SwiftSourceLexer {
   private mutating func noteOptOut() {
     var position = index + 2
     while byte(at: position) == UInt8(ascii: " ") || byte(at: position) == UInt8(ascii: "\t") { position += 1 }
-    let marker = "untranslated:".utf8
-    guard position + marker.count <= bytes.count,
-      zip(bytes[position..<(position + marker.count)], marker).allSatisfy({ $0 == $1 })
-    else { return }
-    var end = position + marker.count
+    let isFileWide: Bool
+    if startsWith("untranslated:", at: position) {
+      isFileWide = false
+    } else if startsWith("untranslated-file:", at: position) {
+      isFileWide = true
+    } else {
+      return
+    }
+    var end = position + (isFileWide ? 18 : 13)
     let reasonStart = end
     while end < bytes.count && !Self.isLineBreakByte(bytes[end]) { end += 1 }
     var lineStart = index
@@ -498,8 +561,17 @@ struct SwiftSourceLexer {
     }
     let reason = text(reasonStart, end).trimmingCharacters(in: .whitespaces)
     optOuts.append(
-      LexedOptOut(offset: index, reason: reason, standsAlone: lineStart == 0 || Self.isLineBreakByte(bytes[lineStart - 1]))
-    )
+      LexedOptOut(
+        offset: index, reason: reason, standsAlone: lineStart == 0 || Self.isLineBreakByte(bytes[lineStart - 1]),
+        isFileWide: isFileWide))
+  }
+
+  private func startsWith(_ marker: StaticString, at position: Int) -> Bool {
+    let count = marker.utf8CodeUnitCount
+    guard position + count <= bytes.count else { return false }
+    return marker.withUTF8Buffer { marker in
+      (0..<count).allSatisfy { bytes[position + $0] == marker[$0] }
+    }
   }
 
   /// Whether a raw string opening with three quotes at `index` is a one-line string holding quotes,

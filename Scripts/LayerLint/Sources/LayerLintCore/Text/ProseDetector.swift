@@ -8,21 +8,33 @@
 /// (`userId`, `CosmonautApp`). `item_id`, `/v1/supplies`, `--json`, `<path>`, `%.1f`, `en_US` and
 /// `42` are no words. The text is prose when it has two or more words, or one word that is
 /// capitalised (`Quit`, `Supplies:`, `USAGE:`), three or more letters long and not hyphenated, or one
-/// word of a caseless script (`保存`, `שמור`).
+/// word of a caseless script (`保存`, `שמור`). Code that reads like words is not prose: one word all in
+/// capitals is a name (`HOME`, `TERM`, `UTC`, `COMMIT`) unless a `:` ends it (a heading, `USAGE:`), and
+/// a text that starts with an SQL statement's keyword in capitals (`SELECT key FROM …`,
+/// `BEGIN IMMEDIATE`, `PRAGMA user_version`) is SQL.
 enum ProseDetector {
   /// Whether `text` reads as prose.
   static func isProse(_ text: String) -> Bool {
     var wordCount = 0
     var onlyWord: Word?
-    for piece in withoutPlaceholders(text).unicodeScalars.split(whereSeparator: \.properties.isWhitespace) {
+    let pieces = withoutPlaceholders(text).unicodeScalars.split(whereSeparator: \.properties.isWhitespace)
+    if let first = pieces.first, sqlKeywords.contains(String(first)) { return false }
+    for piece in pieces {
       guard let word = Word(piece) else { continue }
       wordCount += 1
       if wordCount >= 2 { return true }
       onlyWord = word
     }
     guard let word = onlyWord else { return false }
+    if word.isAllCapitals && !word.endsWithColon { return false }
     return word.isCaseless || (word.isCapitalised && word.letters >= 3 && !word.isHyphenated)
   }
+
+  /// The keywords an SQL statement starts with (SQLite's statements).
+  private static let sqlKeywords: Set<String> = [
+    "SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER", "PRAGMA", "BEGIN", "COMMIT",
+    "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "WITH", "VACUUM", "EXPLAIN", "ATTACH", "DETACH", "ANALYZE", "REINDEX",
+  ]
 
   /// `text` with every `{name}` placeholder (letters, digits, `_`, `.`, `-` between the braces) replaced by a space.
   static func withoutPlaceholders(_ text: String) -> String {
@@ -65,11 +77,18 @@ enum ProseDetector {
     var isCapitalised = false
     var isHyphenated = false
     var isCaseless = true
+    /// Whether every cased letter is a capital (`HOME`, `USAGE`).
+    var isAllCapitals = true
+    /// Whether a `:` is among the punctuation after it (`USAGE:`).
+    var endsWithColon = false
 
     init?(_ piece: Substring.UnicodeScalarView.SubSequence) {
       var scalars = piece[...]
       while let first = scalars.first, ProseDetector.openingPunctuation.contains(first) { scalars.removeFirst() }
-      while let last = scalars.last, ProseDetector.closingPunctuation.contains(last) { scalars.removeLast() }
+      while let last = scalars.last, ProseDetector.closingPunctuation.contains(last) {
+        if last == ":" { endsWithColon = true }
+        scalars.removeLast()
+      }
       guard !scalars.isEmpty else { return nil }
       var previousIsLetter = false
       var previousIsLowercase = false
@@ -82,6 +101,7 @@ enum ProseDetector {
           if isUpper && previousIsLowercase && !pendingConnector { return nil }  // camelCase: an identifier
           if letters == 0 { isCapitalised = isUpper }
           if category != .otherLetter && category != .modifierLetter { isCaseless = false }
+          if category == .lowercaseLetter { isAllCapitals = false }
           letters += 1
           previousIsLetter = true
           previousIsLowercase = category == .lowercaseLetter
@@ -96,6 +116,7 @@ enum ProseDetector {
         }
       }
       guard letters >= 2, !pendingConnector else { return nil }
+      if isCaseless { isAllCapitals = false }
     }
   }
 }

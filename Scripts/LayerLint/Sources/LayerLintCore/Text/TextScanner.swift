@@ -1,18 +1,18 @@
 import Foundation
 
-/// Finds the string literals and `// untranslated:` comments of a Swift source file with the lexer
-/// `ImportScanner` uses, so comments, raw and multi-line strings, interpolations and `#if` are read
-/// the same way.
+/// Finds the string literals and `// untranslated:` / `// untranslated-file:` comments of a Swift
+/// source file with the lexer `ImportScanner` uses, so comments, raw and multi-line strings,
+/// interpolations and `#if` are read the same way.
 enum TextScanner {
-  /// The literals and opt-out comments of `source`; the arguments of calls to `exemptCallees` are marked.
-  static func scan(_ source: String, exemptCallees: Set<String>) -> TextScan {
+  /// The literals and opt-out comments of `source`; the arguments of `exemptCalls` are marked.
+  static func scan(_ source: String, exemptCalls: ExemptCalls = .standard) -> TextScan {
     var text = source
-    return text.withUTF8 { scan($0, exemptCallees: exemptCallees) }
+    return text.withUTF8 { scan($0, exemptCalls: exemptCalls) }
   }
 
   /// The literals and opt-out comments of the UTF-8 bytes `bytes`.
-  static func scan(_ bytes: UnsafeBufferPointer<UInt8>, exemptCallees: Set<String>) -> TextScan {
-    var lexer = SwiftSourceLexer(bytes: bytes, exemptCallees: exemptCallees)
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>, exemptCalls: ExemptCalls) -> TextScan {
+    var lexer = SwiftSourceLexer(bytes: bytes, exemptCalls: exemptCalls)
     lexer.scanFile()
     let lines = LineTable(bytes)
     let literals = lexer.literals.sorted { $0.start < $1.start }.map { literal in
@@ -23,18 +23,68 @@ enum TextScanner {
         isInExemptCall: literal.isExempt, branches: literal.branches)
     }
     let optOuts = lexer.optOuts.map {
-      OptOutComment(line: lines.line(at: $0.offset), reason: $0.reason, standsAlone: $0.standsAlone)
+      OptOutComment(
+        line: lines.line(at: $0.offset), reason: $0.reason, standsAlone: $0.standsAlone, isFileWide: $0.isFileWide)
     }
-    return TextScan(literals: literals, optOuts: optOuts, isGenerated: isGenerated(bytes))
+    return TextScan(
+      literals: literals, optOuts: optOuts, codeStartLine: codeStartLine(bytes), isGenerated: isGenerated(bytes))
   }
 
   /// The literals and opt-out comments of the file at `path`, or `nil` when it cannot be read. A file
   /// named `*.generated.swift` counts as generated.
-  static func scan(fileAt path: String, exemptCallees: Set<String>) -> TextScan? {
+  static func scan(fileAt path: String, exemptCalls: ExemptCalls) -> TextScan? {
     guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    let scan = data.withUnsafeBytes { raw in self.scan(raw.bindMemory(to: UInt8.self), exemptCallees: exemptCallees) }
-    guard path.hasSuffix(".generated.swift") else { return scan }
-    return TextScan(literals: scan.literals, optOuts: scan.optOuts, isGenerated: true)
+    var scan = data.withUnsafeBytes { raw in self.scan(raw.bindMemory(to: UInt8.self), exemptCalls: exemptCalls) }
+    if path.hasSuffix(".generated.swift") { scan.isGenerated = true }
+    return scan
+  }
+
+  /// The 1-based line of the file's first code other than `import` declarations: the lines before
+  /// it are blank, comments (`//`, `/* … */`) or imports (`@testable import X`, `public import X`).
+  /// One past the last line when the file has no other code.
+  static func codeStartLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var line = 0
+    var inBlockComment = false
+    var start = 0
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != UInt8(ascii: "\n") && bytes[end] != UInt8(ascii: "\r") { end += 1 }
+      let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      line += 1
+      start =
+        end
+        + (end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\r") && bytes[end + 1] == UInt8(ascii: "\n") ? 2 : 1)
+      var rest = raw.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["\u{FEFF}"])[...]
+      while true {
+        if inBlockComment {
+          guard let close = rest.range(of: "*/") else { break }
+          rest = rest[close.upperBound...].drop(while: \.isWhitespace)
+          inBlockComment = false
+        } else if rest.hasPrefix("/*") {
+          rest = rest.dropFirst(2)
+          inBlockComment = true
+        } else {
+          break
+        }
+      }
+      if inBlockComment || rest.isEmpty || rest.hasPrefix("//") || rest.hasPrefix("#!") || isImport(rest) { continue }
+      return line
+    }
+    return line + 1
+  }
+
+  private static let importPrefixes: Set<String> = [
+    "public", "package", "internal", "fileprivate", "private", "@testable", "@preconcurrency", "@_exported",
+    "@_implementationOnly",
+  ]
+
+  /// Whether a line is an `import` declaration, after attributes and an access level.
+  private static func isImport(_ line: Substring) -> Bool {
+    for word in line.split(separator: " ", omittingEmptySubsequences: true) {
+      if word == "import" { return true }
+      guard importPrefixes.contains(String(word)) || word.hasPrefix("@_spi(") else { return false }
+    }
+    return false
   }
 
   /// How a literal reads in a finding: its source between the delimiters, whitespace runs as one
@@ -45,7 +95,9 @@ enum TextScanner {
     return joined.count > 60 ? String(joined.prefix(59)) + "…" : joined
   }
 
-  private static let generatedMarkers = ["generated by", "@generated", "do not edit", "auto-generated", "autogenerated"]
+  private static let generatedMarkers = [
+    "generated by", "@generated", "do not edit", "auto-generated", "autogenerated",
+  ]
 
   /// Whether the file's leading comment says a tool wrote it (`// Generated by …`, `DO NOT EDIT`).
   static func isGenerated(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -66,10 +118,12 @@ struct TextScan: Sendable, Equatable {
   /// Every string literal outside comments and attributes, in file order (an interpolation's
   /// literals after the literal holding them).
   let literals: [StringLiteral]
-  /// Every `// untranslated:` comment, in file order.
+  /// Every `// untranslated:` and `// untranslated-file:` comment, in file order.
   let optOuts: [OptOutComment]
+  /// The line of the first code other than imports; a `// untranslated-file:` comment belongs above it.
+  let codeStartLine: Int
   /// Whether a tool wrote the file (its leading comment says so, or it is named `*.generated.swift`).
-  let isGenerated: Bool
+  var isGenerated: Bool
 }
 
 /// One string literal of a Swift source.
@@ -89,14 +143,17 @@ struct StringLiteral: Sendable, Equatable {
 }
 
 /// A `// untranslated: <reason>` comment: the literals on its line (or, when it stands alone on its
-/// line, on the next line) are values that never change with the language.
+/// line, on the next line) are values that never change with the language. `// untranslated-file:
+/// <reason>` above the code says so of the whole file.
 struct OptOutComment: Sendable, Equatable {
   /// The 1-based line of the comment.
   let line: Int
-  /// The text after `untranslated:`, trimmed; empty when the comment gives no reason.
+  /// The text after the colon, trimmed; empty when the comment gives no reason.
   let reason: String
   /// Whether only whitespace precedes the comment on its line.
   let standsAlone: Bool
+  /// Whether it is `// untranslated-file:`.
+  let isFileWide: Bool
 }
 
 /// A string literal as the lexer saw it, by byte offsets.
@@ -119,10 +176,12 @@ struct LexedLiteral {
 struct LexedOptOut {
   /// The offset of its `//`.
   let offset: Int
-  /// The text after `untranslated:`, trimmed.
+  /// The text after the colon, trimmed.
   let reason: String
   /// Whether only whitespace precedes it on its line.
   let standsAlone: Bool
+  /// Whether it is `// untranslated-file:`, for the whole file.
+  let isFileWide: Bool
 }
 
 /// The offset where each line starts; a line ends at `\n`, `\r\n` or a lone `\r`, as in Swift.
