@@ -1,3 +1,4 @@
+// untranslated-file: shell code, not prose
 import Foundation
 
 /// The bash completion script (`complete -F`), also the word-finding core the zsh script reuses.

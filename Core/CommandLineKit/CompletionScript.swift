@@ -117,6 +117,7 @@ struct CompletionModel {
       let positions = completions.enumerated().map { index, completion in
         "        \(index)) \(statement(completion)) ;;"
       }.joined(separator: "\n")
+      // untranslated: shell code, not prose
       return "    \(ShellQuote.double(path)))\n      case $_\(identifier)_args in\n\(positions)\n      esac ;;"
     }
   }

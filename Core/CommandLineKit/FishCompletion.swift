@@ -1,3 +1,4 @@
+// untranslated-file: shell code, not prose
 /// The fish completion script (`complete -c`), with a function that finds the command path so far.
 struct FishCompletion {
   let model: CompletionModel

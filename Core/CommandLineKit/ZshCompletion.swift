@@ -1,3 +1,4 @@
+// untranslated-file: shell code, not prose
 /// The zsh completion script (`#compdef`), built on the same word-finding functions as bash's.
 struct ZshCompletion {
   let model: CompletionModel

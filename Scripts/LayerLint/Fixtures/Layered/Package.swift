@@ -12,7 +12,7 @@ let package = Package(
     .target(name: "Api", dependencies: ["Log"], path: "Service/Api"),
     .target(name: "ApiInterface", dependencies: ["Api"], path: "Service/ApiInterface"),
     .executableTarget(name: "Daemon", dependencies: ["Api"], path: "Service/Daemon"),
-    .target(name: "Store", dependencies: ["Api"], path: "Core/Store"),
+    .target(name: "Store", dependencies: ["Api"], path: "Core/Store", exclude: ["Strings"]),
     .target(name: "Log", dependencies: ["Gen"], path: "Shared/Log"),
     .target(name: "Gen", path: "Scripts/Gen"),
     .target(name: "Stray", path: "Misc/Stray"),

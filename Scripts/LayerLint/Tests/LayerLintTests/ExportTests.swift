@@ -105,6 +105,62 @@ import Testing
     #expect(throws: ExportError.self) { try writer.manifest(name: "X", targetNames: ["A"], header: []) }
   }
 
+  @Test func buildToolPluginsGoAlongWithTheirToolsButNothingElseOfTheTooling() throws {
+    let workspace = Workspace(
+      manifest: PackageManifest(
+        name: "T",
+        targets: [
+          target("Kit", "Core/Kit", dependsOn: ["Tables", "Base"]),
+          target("Base", "Shared/Base"),
+          target("Other", "Core/Other", dependsOn: ["Tidy"]),
+          target("Tables", "Scripts/Plugins/Tables", .plugin, dependsOn: ["TableTool"], capability: .buildTool),
+          target("TableTool", "Scripts/Tools/TableTool", .executable, dependsOn: ["Support"]),
+          target("Support", "Scripts/Tools/Support"),
+          target("Tidy", "Scripts/Plugins/Tidy", .plugin, capability: .command),
+          target("Unused", "Scripts/Tools/Unused", .executable),
+          target("KitTests", "Tests/KitTests", .test, dependsOn: ["Kit"]),
+        ]), configuration: .standard, manifestText: nil)
+    let selection = try ExportSelection.make(
+      workspace: workspace, layers: [], modules: ["Kit", "Base"], configuration: .standard)
+    #expect(selection.leftOut.isEmpty)
+    #expect(selection.tooling.map(\.name) == ["Tables", "TableTool", "Support"])
+    let owners = ExportedPackage.owners(
+      selection.modules + selection.tests + selection.tooling, workspace: workspace,
+      owners: CodeOwners(text: "/Core/ @core\n/Shared/ @shared\n/Scripts/ @tools\n"))
+    #expect(owners.contains("# Tooling\n/Scripts/Plugins/Tables/       @tools\n"))
+    // A command plugin is no build tool: the module that uses it cannot go alone.
+    let refused = try ExportSelection.make(
+      workspace: workspace, layers: [], modules: ["Other"], configuration: .standard)
+    #expect(refused.leftOut.map { "\($0.source)->\($0.target)" } == ["Other->Tidy"])
+    #expect(refused.tooling.isEmpty)
+  }
+
+  @Test func theManifestWriterWritesBuildToolPluginsAndTheirUse() throws {
+    let dump = """
+      {"name": "P", "toolsVersion": {"_version": "6.1.0"}, "targets": [
+        {"name": "Kit", "type": "regular", "path": "Core/Kit", "exclude": ["Strings"], "dependencies": [],
+         "pluginUsages": [{"plugin": ["Tables", null]}], "settings": []},
+        {"name": "TableTool", "type": "executable", "path": "Scripts/Tools/TableTool", "dependencies": []},
+        {"name": "Tables", "type": "plugin", "path": "Scripts/Plugins/Tables", "pluginCapability": {"buildTool": null},
+         "dependencies": [{"byName": ["TableTool", null]}], "packageAccess": true},
+        {"name": "Tidy", "type": "plugin", "path": "Scripts/Plugins/Tidy",
+         "pluginCapability": {"command": {"intent": {"custom": {"verb": "tidy", "description": "d"}}, "permissions": []}}},
+        {"name": "Other", "type": "regular", "path": "Core/Other", "pluginUsages": [{"plugin": ["Lint", "swift-lint"]}]}]}
+      """
+    let writer = try ManifestWriter(dumpPackage: Data(dump.utf8))
+    let manifest = try writer.manifest(name: "Out", targetNames: ["Kit", "TableTool", "Tables"], header: [])
+    #expect(
+      manifest.contains(
+        """
+            .target(name: "Kit", path: "Core/Kit", exclude: ["Strings"], plugins: ["Tables"]),
+            .executableTarget(name: "TableTool", path: "Scripts/Tools/TableTool"),
+            .plugin(name: "Tables", capability: .buildTool(), dependencies: ["TableTool"], path: "Scripts/Plugins/Tables"),
+
+        """))
+    #expect(throws: ExportError.self) { try writer.manifest(name: "X", targetNames: ["Tidy"], header: []) }
+    #expect(throws: ExportError.self) { try writer.manifest(name: "X", targetNames: ["Other"], header: []) }
+  }
+
   @Test func anExportOfTheEdgesFixtureLoadsAndKeepsItsDefines() throws {
     let folder = try TemporaryPackage(files: [:])
     let destination = folder.root.appendingPathComponent("out").path

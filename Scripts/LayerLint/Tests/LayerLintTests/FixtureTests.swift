@@ -41,7 +41,11 @@ import Testing
         "Domain/Feature/Feature.swift:5: error: [undeclared-import] Feature (Domain) -> Log (Shared): imports Log without declaring it as a direct dependency. Fix: add \"Log\" to Feature's dependencies in Package.swift"
       ))
     #expect(result.output.contains("Package.swift:15: error: [layer-direction] Store (Core) -> Api (Service)"))
-    #expect(result.output.hasSuffix("lint-layers: 19 violations in 11 targets — 11 modules, 21 files scanned\n"))
+    #expect(
+      result.output.contains(
+        "Core/Store/Store.swift:5: error: [untranslated-text] \"Supply store\" in Store (Core) is text a person reads but not from Store's string table. Fix: add a key to Core/Store/Strings/en.json and ru.json and use Strings.<key>, or mark a value that never changes with // untranslated: <reason>"
+      ))
+    #expect(result.output.hasSuffix("lint-layers: 20 violations in 11 targets — 11 modules, 21 files scanned\n"))
     #expect(!result.output.contains("Hidden"))
   }
 
@@ -49,6 +53,37 @@ import Testing
     let direct = run(["--package-path", fixturePath("Layered")])
     #expect(direct.status == 1)
     #expect(direct.output == runLayered().output)
+  }
+
+  @Test func translatedFixtureChecksStringTablesAndPlugins() throws {
+    let result = run(["--package-path", fixturePath("Translated")])
+    #expect(result.status == 1)
+    let fix =
+      "Fix: add a key to Domain/Menu/Strings/en.json and ru.json and use Strings.<key>, or mark a value that "
+      + "never changes with // untranslated: <reason>"
+    #expect(
+      result.output.split(separator: "\n").map(String.init) == [
+        "Domain/Menu/Menu.swift:6: error: [untranslated-text] \"Quit\" in Menu (Domain) is text a person reads but not from Menu's string table. \(fix)",
+        "Domain/Menu/Menu.swift:13: error: [untranslated-text] \"Choose an entry:\" in Menu (Domain) is text a person reads but not from Menu's string table. \(fix)",
+        "Package.swift:11: error: [tooling-dependency] Report (Domain) -> Stamp (Core): uses a plugin that lives in a layer folder (Core/Stamp/); plugins are tooling. Fix: move Stamp to Scripts/Plugins/Stamp/ and update its path in Package.swift",
+        "Package.swift:11: error: [tooling-dependency] Report (Domain) -> TableTool (Scripts): a layer module depends on tooling. Fix: remove \"TableTool\" from Report's dependencies in Package.swift; tooling stays outside the layers",
+        "Package.swift:11: error: [tooling-dependency] Report (Domain) -> Tidy (Scripts): uses a command plugin, which a build never runs (only `swift package` on request). Fix: remove \"Tidy\" from Report's plugins in Package.swift; a module uses only build-tool plugins",
+        "Package.swift:13: error: [unknown-layer] Stamp (Core): a plugin lives in Core/Stamp/, inside a layer folder; plugins are tooling. Fix: move Stamp to Scripts/Plugins/Stamp/ and update its path in Package.swift",
+        "lint-layers: 6 violations in 3 targets — 7 modules, 11 files scanned",
+      ])
+    let baseline = try TemporaryPackage(files: [
+      "b.json":
+        #"[{"rule": "untranslated-text", "source": "Menu", "target": "Domain/Menu/Menu.swift", "reason": "issue 13"}]"#
+    ])
+    let tolerated = run(["--package-path", fixturePath("Translated"), "--baseline", baseline.path + "/b.json"])
+    #expect(!tolerated.output.contains("[untranslated-text]"))
+    #expect(
+      tolerated.output.hasSuffix(
+        "4 violations in 2 targets — 7 modules, 11 files scanned; 2 tolerated by the baseline\n"))
+    let captured = CapturedConsole()
+    #expect(GraphCommand(console: captured.console).run(["--package-path", fixturePath("Translated")]) == 0)
+    #expect(captured.standardOutput.contains("Menu --> Base") && captured.standardOutput.contains("Report --> Base"))
+    for tooling in ["Tables", "Tidy", "Stamp", "TableTool"] { #expect(!captured.standardOutput.contains(tooling)) }
   }
 
   @Test func cleanFixtureHasNoFinding() {
@@ -89,12 +124,12 @@ import Testing
     #expect(json.status == 1)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
     let violations = try #require(object["violations"] as? [[String: Any]])
-    #expect(violations.count == 19)
+    #expect(violations.count == 20)
     #expect(violations.contains { $0["rule"] as? String == "sideways" && $0["target"] as? String == "Other" })
     let github = runLayered(["--format=github"])
     #expect(
       github.output.contains("::error file=Package.swift,line=9,title=[sideways]::Feature (Domain) -> Other (Domain)"))
-    #expect(github.output.split(separator: "\n").last?.hasPrefix("lint-layers: 19 violations") == true)
+    #expect(github.output.split(separator: "\n").last?.hasPrefix("lint-layers: 20 violations") == true)
   }
 
   @Test func baselineToleratesAndGoesStale() throws {
@@ -111,7 +146,7 @@ import Testing
     #expect(!tolerated.output.contains("[sideways] Feature"))
     #expect(
       tolerated.output.contains(
-        "lint-layers: 17 violations in 11 targets — 11 modules, 21 files scanned; 2 tolerated by the baseline"))
+        "lint-layers: 18 violations in 11 targets — 11 modules, 21 files scanned; 2 tolerated by the baseline"))
     let stale = runLayered(["--baseline", baseline.path + "/stale.json"])
     #expect(
       stale.output.contains(

@@ -55,9 +55,11 @@ func fixturePath(_ name: String) -> String {
 /// Shorthand for a target in hand-built manifests.
 func target(
   _ name: String, _ path: String, _ kind: ManifestTarget.Kind = .library, dependsOn dependencies: [String] = [],
-  sources: [String] = []
+  sources: [String] = [], capability: ManifestTarget.PluginCapability? = nil
 ) -> ManifestTarget {
-  ManifestTarget(name: name, path: path, kind: kind, targetDependencies: dependencies, sources: sources)
+  ManifestTarget(
+    name: name, path: path, kind: kind, targetDependencies: dependencies, sources: sources,
+    pluginCapability: capability)
 }
 
 /// Lints a hand-built manifest over files written to a temporary folder.

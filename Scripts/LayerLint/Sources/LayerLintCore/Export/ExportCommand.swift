@@ -123,6 +123,9 @@ struct ExportSelection {
   let modules: [ManifestTarget]
   /// Exported test targets: the `<M>Tests` of exported modules, and integration tests of exported modules only.
   let tests: [ManifestTarget]
+  /// Exported tooling, in manifest order: the build-tool plugins the exported targets use, and what
+  /// those plugins need (the tools they run), so the package builds on its own.
+  var tooling: [ManifestTarget] = []
   /// Dependencies on modules left out; the export is refused when there is any.
   let leftOut: [Edge]
 
@@ -174,9 +177,30 @@ struct ExportSelection {
         source: source.name, sourceLayer: workspace.layerName(of: source.name), target: dependency,
         targetLayer: workspace.layerName(of: dependency), testedModule: tested)
     }
+    // Build-tool plugins in a tooling folder go along with the targets that use them, with what they need.
+    var tooling = Set<String>()
+    func carry(_ plugin: String) {
+      var pending = [plugin]
+      while let name = pending.popLast() {
+        guard !chosen.contains(name), tooling.insert(name).inserted, let target = workspace.targetsByName[name] else {
+          continue
+        }
+        for dependency in target.targetDependencies {
+          if case .tooling = workspace.placement(of: dependency) {
+            pending.append(dependency)
+          } else if !chosen.contains(dependency) {
+            leftOut.append(edge(target, dependency, tested: nil))
+          }
+        }
+      }
+    }
     for module in modules {
       for dependency in module.targetDependencies where !chosen.contains(dependency) {
-        leftOut.append(edge(module, dependency, tested: nil))
+        if workspace.isToolingBuildPlugin(dependency) {
+          carry(dependency)
+        } else {
+          leftOut.append(edge(module, dependency, tested: nil))
+        }
       }
     }
     var tests: [ManifestTarget] = []
@@ -184,14 +208,20 @@ struct ExportSelection {
       let dependencies = test.targetDependencies
       if let tested = workspace.testedModule(of: test), chosen.contains(tested) {
         for dependency in dependencies where !chosen.contains(dependency) {
-          leftOut.append(edge(test, dependency, tested: tested))
+          if workspace.isToolingBuildPlugin(dependency) {
+            carry(dependency)
+          } else {
+            leftOut.append(edge(test, dependency, tested: tested))
+          }
         }
         tests.append(test)
       } else if !dependencies.isEmpty && dependencies.allSatisfy(chosen.contains) {
         tests.append(test)
       }
     }
-    return ExportSelection(modules: modules, tests: tests, leftOut: leftOut)
+    var selection = ExportSelection(modules: modules, tests: tests, leftOut: leftOut)
+    selection.tooling = workspace.manifest.targets.filter { tooling.contains($0.name) }
+    return selection
   }
 }
 
@@ -207,7 +237,7 @@ struct ExportedPackage {
   ) throws {
     self.packagePath = packagePath
     let root = URL(fileURLWithPath: packagePath)
-    let targets = selection.modules + selection.tests
+    let targets = selection.modules + selection.tests + selection.tooling
     let layerNames = configuration.layers.map(\.name).filter { layer in
       selection.modules.contains { workspace.layerName(of: $0.name) == layer }
     }
@@ -277,7 +307,12 @@ struct ExportedPackage {
     if !manifestOwners.isEmpty { lines.append("/Package.swift".padding(31) + manifestOwners.joined(separator: " ")) }
     var groups: [(String, [ManifestTarget])] = []
     for target in targets {
-      let group = target.isTest ? "Tests" : (workspace.layerName(of: target.name) ?? "Other")
+      let group: String
+      if case .tooling = workspace.placement(of: target.name) {
+        group = "Tooling"
+      } else {
+        group = target.isTest ? "Tests" : (workspace.layerName(of: target.name) ?? "Other")
+      }
       if let index = groups.firstIndex(where: { $0.0 == group }) {
         groups[index].1.append(target)
       } else {
@@ -311,6 +346,13 @@ struct ExportedPackage {
       lines.append("| `\(module.name)` | \(workspace.layerName(of: module.name) ?? "") | `\(module.path)/` |")
     }
     lines += ["", "Tests: " + selection.tests.map { "`\($0.name)`" }.joined(separator: ", ") + "."]
+    if !selection.tooling.isEmpty {
+      lines += [
+        "",
+        "Tooling the build runs (outside the layers): "
+          + selection.tooling.map { "`\($0.name)` (`\($0.path)/`)" }.joined(separator: ", ") + ".",
+      ]
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }

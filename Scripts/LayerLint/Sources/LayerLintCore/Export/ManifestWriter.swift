@@ -7,7 +7,8 @@ struct ExportError: Error, Equatable {
 
 /// Writes a plain SwiftPM manifest for some targets of a package, from `swift package dump-package`:
 /// tools version, platforms, the products made only of those targets, and each target with its
-/// dependencies, path, excludes, sources, resources, settings and system-library details.
+/// dependencies, path, excludes, sources, resources, settings, build-tool plugins (the plugin targets
+/// and their use) and system-library details.
 struct ManifestWriter {
   /// The dump-package JSON, decoded.
   let dump: [String: Any]
@@ -104,6 +105,12 @@ struct ManifestWriter {
     case "regular": factory = "target"
     case "executable": factory = "executableTarget"
     case "test": factory = "testTarget"
+    case "plugin":
+      factory = "plugin"
+      guard let capability = target["pluginCapability"] as? [String: Any], capability.keys.contains("buildTool") else {
+        throw ExportError(message: "plugin \(name) is no build-tool plugin, which the export cannot write")
+      }
+      arguments.append("capability: .buildTool()")
     default: throw ExportError(message: "target \(name) is a \(type) target, which the export cannot write")
     }
     let dependencies = try (target["dependencies"] as? [[String: Any]] ?? []).map { entry in
@@ -125,8 +132,26 @@ struct ManifestWriter {
       arguments.append("publicHeadersPath: \(quoted(headers))")
     }
     arguments += try settings(target["settings"] as? [[String: Any]] ?? [], of: name)
-    if target["packageAccess"] as? Bool == false && type != "test" { arguments.append("packageAccess: false") }
+    if target["packageAccess"] as? Bool == false && type != "test" && type != "plugin" {
+      arguments.append("packageAccess: false")
+    }
+    let plugins = try (target["pluginUsages"] as? [[String: Any]] ?? []).map { entry in
+      try pluginUsage(entry, of: name)
+    }
+    if !plugins.isEmpty { arguments.append("plugins: [\(plugins.joined(separator: ", "))]") }
     return ".\(factory)(\(arguments.joined(separator: ", ")))"
+  }
+
+  /// `"Plugin"` for `{"plugin": ["Plugin", null]}`; a plugin of another package cannot be written.
+  private func pluginUsage(_ entry: [String: Any], of target: String) throws -> String {
+    guard let parts = entry["plugin"] as? [Any], let name = parts.first as? String else {
+      throw ExportError(message: "a plugin use of \(target) is not understood")
+    }
+    if parts.count > 1, let package = parts[1] as? String {
+      throw ExportError(
+        message: "\(target) uses plugin \(name) of package \(package); the export writes no package dependencies")
+    }
+    return quoted(name)
   }
 
   private func dependency(_ entry: [String: Any], of target: String) throws -> String {

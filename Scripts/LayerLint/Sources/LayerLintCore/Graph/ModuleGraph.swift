@@ -1,4 +1,4 @@
-/// The workspace's module dependency graph: layer modules only (no tests, no system libraries, no tooling).
+/// The workspace's module dependency graph: layer modules only (no tests, system libraries, plugins or tooling).
 struct ModuleGraph: Sendable {
   /// A layer and its modules, alphabetically.
   struct LayerGroup: Sendable {
@@ -17,7 +17,7 @@ struct ModuleGraph: Sendable {
   init(manifest: PackageManifest, configuration: LayeringConfiguration) {
     let workspace = Workspace(manifest: manifest, configuration: configuration, manifestText: nil)
     let members = workspace.modules.filter { module in
-      !module.isSystemLibrary && workspace.placement(of: module.name)?.rank != nil
+      !module.isSystemLibrary && !module.isPlugin && workspace.placement(of: module.name)?.rank != nil
     }
     let names = Set(members.map(\.name))
     layers = configuration.layers.compactMap { layer in

@@ -17,7 +17,7 @@ enum ImportScanner {
 
   /// The imports of the UTF-8 bytes `bytes`, in file order.
   static func imports(in bytes: UnsafeBufferPointer<UInt8>) -> [ImportDeclaration] {
-    var lexer = SwiftImportLexer(bytes: bytes)
+    var lexer = SwiftSourceLexer(bytes: bytes)
     lexer.scanFile()
     return lexer.declarations(withLinesFrom: bytes)
   }
@@ -31,8 +31,10 @@ enum ImportScanner {
   }
 }
 
-/// The lexer behind `ImportScanner`: one pass, no allocation per token.
-struct SwiftImportLexer {
+/// The lexer behind `ImportScanner` and `TextScanner`: one pass, no allocation per token. For
+/// `TextScanner` it also collects every string literal (its static text, the `#if` branches it sits in,
+/// whether it is an argument of an exempt call) and every `// untranslated:` comment.
+struct SwiftSourceLexer {
   private enum ImportState {
     case none
     case afterImportKeyword(offset: Int)
@@ -59,6 +61,17 @@ struct SwiftImportLexer {
   private var groupingDepth = 0
   private var openConditionals: [OpenConditional] = []
 
+  /// The calls whose arguments hold no text to translate (`logger.info(`); `nil`: imports only.
+  private let exemptCalls: ExemptCalls?
+  /// String literals found so far (only when `exemptCalls` is set), in the order they close.
+  private(set) var literals: [LexedLiteral] = []
+  /// `// untranslated:` and `// untranslated-file:` comments found so far (only when `exemptCalls` is set).
+  private(set) var optOuts: [LexedOptOut] = []
+  /// For every open `(`: whether it opens the arguments of an exempt call.
+  private var openParentheses: [Bool] = []
+  /// How many entries of `openParentheses` are exempt calls.
+  private var exemptCallDepth = 0
+
   private static let modifiers: Set<String> = [
     "public", "internal", "package", "private", "fileprivate", "open", "nonisolated",
   ]
@@ -66,8 +79,10 @@ struct SwiftImportLexer {
     "struct", "class", "enum", "protocol", "func", "var", "let", "typealias",
   ]
 
-  init(bytes: UnsafeBufferPointer<UInt8>) {
+  /// A lexer over `bytes`; with `exemptCalls` it also collects string literals and opt-out comments.
+  init(bytes: UnsafeBufferPointer<UInt8>, exemptCalls: ExemptCalls? = nil) {
     self.bytes = bytes
+    self.exemptCalls = exemptCalls
   }
 
   mutating func scanFile() {
@@ -100,16 +115,24 @@ struct SwiftImportLexer {
   /// Scans code until the end of the file, or — inside an interpolation — until its closing `)`.
   private mutating func scanCode(isInterpolation: Bool) {
     var parenthesisDepth = 0
+    // The name before the current token and what came before it, for a `(` (`logger.info(`).
+    var callee: Callee?
     while index < bytes.count {
       let character = bytes[index]
+      let previous = callee
+      callee = nil
       switch character {
       case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
         index += 1
         if groupingDepth == 0 && !isInterpolation { atDeclarationStart = true }
+        callee = previous?.broken()  // `logger⏎.info(` goes on; `name⏎(` is no call
       case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0x00:  // Swift's whitespace: also VT, FF and NUL
         index += 1
+        callee = previous
       case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "/"):
+        if exemptCalls != nil { noteOptOut() }
         skipLineComment()
+        callee = previous
       case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "*"):
         skipBlockComment()
       case UInt8(ascii: "/") where bareRegexEnd() != nil:
@@ -119,7 +142,7 @@ struct SwiftImportLexer {
         interruptDeclaration()
         scanString(hashCount: 0)
       case UInt8(ascii: "#"):
-        scanHash()
+        callee = scanHash().map { Callee(name: $0, isMacro: true) }
       case UInt8(ascii: "@"):
         scanAttribute()
       case UInt8(ascii: "`"):
@@ -133,12 +156,14 @@ struct SwiftImportLexer {
         parenthesisDepth += 1
         if !isInterpolation { groupingDepth += 1 }
         interruptDeclaration()
+        if exemptCalls != nil { openParenthesis(callee: previous) }
       case UInt8(ascii: ")"):
         index += 1
         if isInterpolation && parenthesisDepth == 0 { return }
         parenthesisDepth -= 1
         if !isInterpolation { groupingDepth = max(0, groupingDepth - 1) }
         interruptDeclaration()
+        if exemptCalls != nil { closeParenthesis() }
       case UInt8(ascii: "["):
         index += 1
         if !isInterpolation { groupingDepth += 1 }
@@ -152,6 +177,17 @@ struct SwiftImportLexer {
           let start = index
           skipIdentifier()
           handleIdentifier(start: start, end: index, isEscaped: false)
+          callee = Callee(name: start..<index, after: previous)
+        } else if character == UInt8(ascii: ".") {
+          index += 1
+          interruptDeclaration()
+          callee = Callee(dotAfter: previous)
+        } else if (character == UInt8(ascii: "?") || character == UInt8(ascii: "!")) && previous?.isName == true
+          && index > 0 && Self.isIdentifierBody(bytes[index - 1])
+        {
+          index += 1  // `logger?.info(`, `logger!.info(`: optional chaining keeps the receiver
+          interruptDeclaration()
+          callee = previous
         } else {
           index += 1
           interruptDeclaration()
@@ -220,7 +256,7 @@ struct SwiftImportLexer {
       case UInt8(ascii: "("): depth += 1
       case UInt8(ascii: ")"): depth -= 1
       case UInt8(ascii: "\""):
-        scanString(hashCount: 0)
+        scanString(hashCount: 0, isAttributeArgument: true)  // `@available(message: "…")` is for developers
         continue
       default: break
       }
@@ -239,8 +275,9 @@ struct SwiftImportLexer {
     handleIdentifier(start: start, end: end, isEscaped: true)
   }
 
-  /// `#"raw"#`, `#/regex/#`, `#if`-family directives, and macros such as `#expect`.
-  private mutating func scanHash() {
+  /// `#"raw"#`, `#/regex/#`, `#if`-family directives, and macros such as `#expect`; returns the name
+  /// of a macro (`warning` in `#warning("…")`), which may be called like a function.
+  private mutating func scanHash() -> Range<Int>? {
     var hashCount = 0
     while byte(at: index + hashCount) == UInt8(ascii: "#") { hashCount += 1 }
     let next = byte(at: index + hashCount)
@@ -248,18 +285,18 @@ struct SwiftImportLexer {
       interruptDeclaration()
       index += hashCount
       scanString(hashCount: hashCount)
-      return
+      return nil
     }
     if next == UInt8(ascii: "/") {
       interruptDeclaration()
       index += hashCount + 1
       skipExtendedRegex(hashCount: hashCount)
-      return
+      return nil
     }
     index += 1
     guard hashCount == 1, let next, Self.isIdentifierHead(next) else {
       interruptDeclaration()
-      return
+      return nil
     }
     let start = index
     skipIdentifier()
@@ -281,9 +318,12 @@ struct SwiftImportLexer {
       }
     case "endif":
       _ = openConditionals.popLast()
-    default: break
+    default:
+      interruptDeclaration()
+      return start..<index
     }
     interruptDeclaration()
+    return nil
   }
 
   /// The condition after `#if` / `#elseif`, up to the end of the line (comments dropped); like Swift,
@@ -338,19 +378,30 @@ struct SwiftImportLexer {
     }
   }
 
-  /// Scans a string literal whose opening `#…#"` starts at `index` (after the hashes).
-  private mutating func scanString(hashCount: Int) {
+  /// Scans a string literal whose opening `#…#"` starts at `index` (after the hashes). When collecting
+  /// text (and not in an attribute's arguments), records the literal with its static text: escapes
+  /// decoded, each interpolation `\(…)` a space.
+  private mutating func scanString(hashCount: Int, isAttributeArgument: Bool = false) {
+    let start = index - hashCount
     let isMultiline =
       byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\"")
       && !closesOnTheSameLine(hashCount: hashCount)
     index += isMultiline ? 3 : 1
-    while index < bytes.count {
+    let records = exemptCalls != nil && !isAttributeArgument
+    let isExempt = exemptCallDepth > 0
+    let contentStart = index
+    var contentEnd = bytes.count
+    var text: [UInt8] = []
+    scan: while index < bytes.count {
       let character = bytes[index]
       if character == UInt8(ascii: "\\") && hashes(count: hashCount, at: index + 1) {
         index += 1 + hashCount
         if byte(at: index) == UInt8(ascii: "(") {
           index += 1
+          if records { text.append(UInt8(ascii: " ")) }
           scanCode(isInterpolation: true)
+        } else if records {
+          appendEscape(to: &text)
         } else {
           index += 1
         }
@@ -359,21 +410,167 @@ struct SwiftImportLexer {
           if byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\"")
             && hashes(count: hashCount, at: index + 3)
           {
+            contentEnd = index
             index += 3 + hashCount
-            return
+            break scan
           }
-          index += 1
         } else if hashes(count: hashCount, at: index + 1) {
+          contentEnd = index
           index += 1 + hashCount
-          return
-        } else {
-          index += 1
+          break scan
         }
+        if records { text.append(character) }
+        index += 1
       } else if Self.isLineBreakByte(character) && !isMultiline {
-        return  // An unterminated single-line string ends at the line break.
+        contentEnd = index
+        break scan  // An unterminated single-line string ends at the line break.
       } else {
+        if records { text.append(character) }
         index += 1
       }
+    }
+    guard records else { return }
+    literals.append(
+      LexedLiteral(
+        start: start, end: index, content: contentStart..<max(contentStart, contentEnd), text: text,
+        isExempt: isExempt, branches: currentBranches()))
+  }
+
+  /// Decodes the escape whose character is at `index` (after `\` and the hashes) into `text`: `\n`,
+  /// `\t`, `\r` and `\0` as a space, `\u{…}` as its scalar, `\"`, `\\` and `\'` as themselves; a
+  /// multi-line string's line continuation (`\` before the line break) adds nothing.
+  private mutating func appendEscape(to text: inout [UInt8]) {
+    guard let character = byte(at: index) else { return }
+    switch character {
+    case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "0"):
+      text.append(UInt8(ascii: " "))
+      index += 1
+    case UInt8(ascii: "u") where byte(at: index + 1) == UInt8(ascii: "{"):
+      var position = index + 2
+      var value: UInt32 = 0
+      while let digit = byte(at: position).flatMap(Self.hexValue), value <= 0x10FFFF {
+        value = value * 16 + digit
+        position += 1
+      }
+      guard byte(at: position) == UInt8(ascii: "}") else {
+        index += 1
+        return
+      }
+      index = position + 1
+      if let scalar = Unicode.Scalar(value) { text.append(contentsOf: String(Character(scalar)).utf8) }
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+      return  // A line continuation: the whitespace and line break are scanned as text.
+    default:
+      text.append(character)
+      index += 1
+    }
+  }
+
+  private static func hexValue(_ character: UInt8) -> UInt32? {
+    switch character {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(character - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(character - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(character - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+  }
+
+  // MARK: - Calls and opt-out comments (text collection only)
+
+  private mutating func openParenthesis(callee: Callee?) {
+    var isExempt = false
+    if let callee, callee.isName, !callee.isBroken, let exemptCalls, let name = callee.name {
+      isExempt = exemptCalls.contains(
+        name: text(name.lowerBound, name.upperBound), isMacro: callee.isMacro, isMember: callee.isMember,
+        receiver: callee.receiver.map { text($0.lowerBound, $0.upperBound) })
+    }
+    openParentheses.append(isExempt)
+    if isExempt { exemptCallDepth += 1 }
+  }
+
+  /// What a `(` may call: the name right before it and, for a method, the receiver's name before the `.`.
+  private struct Callee {
+    /// The name (`info`); `nil` right after a `.` that no name has followed yet.
+    var name: Range<Int>?
+    /// The name before the `.` (`logger` in `logger.info`), when a name came right before it.
+    var receiver: Range<Int>?
+    /// Whether the name follows a `.`.
+    var isMember = false
+    /// Whether it is a macro's name (`#warning`).
+    var isMacro = false
+    /// Whether a line break follows the name: a `(` on the next line calls nothing.
+    var isBroken = false
+
+    var isName: Bool { name != nil }
+
+    init(name: Range<Int>, isMacro: Bool) {
+      self.name = name
+      self.isMacro = isMacro
+    }
+
+    /// A name; a member when it follows a `.` (`previous` is then the `.`).
+    init(name: Range<Int>, after previous: Callee?) {
+      self.name = name
+      if let previous, previous.name == nil {
+        isMember = true
+        receiver = previous.receiver
+      }
+    }
+
+    /// A `.`; its receiver is the name right before it, if any.
+    init(dotAfter previous: Callee?) {
+      isMember = true
+      if let previous, !previous.isMacro { receiver = previous.name }
+    }
+
+    func broken() -> Callee {
+      var copy = self
+      copy.isBroken = isName
+      return copy
+    }
+  }
+
+  private mutating func closeParenthesis() {
+    if openParentheses.popLast() == true { exemptCallDepth -= 1 }
+  }
+
+  /// The `#if` branches around `index`, outermost first.
+  private func currentBranches() -> [ConditionalBranch] {
+    openConditionals.isEmpty
+      ? [] : openConditionals.map { ConditionalBranch(earlier: $0.earlier, condition: $0.condition) }
+  }
+
+  /// Records the line comment at `index` when it is `// untranslated: <reason>`.
+  private mutating func noteOptOut() {
+    var position = index + 2
+    while byte(at: position) == UInt8(ascii: " ") || byte(at: position) == UInt8(ascii: "\t") { position += 1 }
+    let isFileWide: Bool
+    if startsWith("untranslated:", at: position) {
+      isFileWide = false
+    } else if startsWith("untranslated-file:", at: position) {
+      isFileWide = true
+    } else {
+      return
+    }
+    var end = position + (isFileWide ? 18 : 13)
+    let reasonStart = end
+    while end < bytes.count && !Self.isLineBreakByte(bytes[end]) { end += 1 }
+    var lineStart = index
+    while lineStart > 0 && (bytes[lineStart - 1] == UInt8(ascii: " ") || bytes[lineStart - 1] == UInt8(ascii: "\t")) {
+      lineStart -= 1
+    }
+    let reason = text(reasonStart, end).trimmingCharacters(in: .whitespaces)
+    optOuts.append(
+      LexedOptOut(
+        offset: index, reason: reason, standsAlone: lineStart == 0 || Self.isLineBreakByte(bytes[lineStart - 1]),
+        isFileWide: isFileWide))
+  }
+
+  private func startsWith(_ marker: StaticString, at position: Int) -> Bool {
+    let count = marker.utf8CodeUnitCount
+    guard position + count <= bytes.count else { return false }
+    return marker.withUTF8Buffer { marker in
+      (0..<count).allSatisfy { bytes[position + $0] == marker[$0] }
     }
   }
 

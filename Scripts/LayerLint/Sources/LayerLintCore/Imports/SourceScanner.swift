@@ -13,7 +13,7 @@ struct ScannedSources {
     paths: [String], root: String, prescanned: [String: [ImportDeclaration]] = [:]
   ) -> ScannedSources {
     let missing = paths.filter { prescanned[$0] == nil }
-    let results = ImportResults(count: missing.count)
+    let results = IndexedResults<[ImportDeclaration]>(count: missing.count)
     let rootPrefix = root.hasSuffix("/") ? root : root + "/"
     DispatchQueue.concurrentPerform(iterations: missing.count) { index in
       let path = missing[index]
@@ -72,22 +72,22 @@ final class SourcePrescan: @unchecked Sendable {
   }
 }
 
-/// A fixed-size buffer that concurrent workers fill at distinct indices.
-private final class ImportResults: @unchecked Sendable {
-  private var values: [[ImportDeclaration]?]
+/// A fixed-size buffer that concurrent workers fill at distinct indices; read it after they are done.
+final class IndexedResults<Value>: @unchecked Sendable {
+  private var values: [Value?]
   private let lock = NSLock()
 
   init(count: Int) {
     values = Array(repeating: nil, count: count)
   }
 
-  func store(_ value: [ImportDeclaration]?, at index: Int) {
+  func store(_ value: Value?, at index: Int) {
     lock.lock()
     values[index] = value
     lock.unlock()
   }
 
-  func value(at index: Int) -> [ImportDeclaration]? {
+  func value(at index: Int) -> Value? {
     values[index]
   }
 }

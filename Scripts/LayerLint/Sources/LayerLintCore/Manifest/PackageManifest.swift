@@ -40,6 +40,15 @@ struct ManifestTarget: Decodable, Sendable, Equatable {
     case other
   }
 
+  /// What a plugin target does (`plugin_capability.type` in `describe`).
+  enum PluginCapability: String, Sendable {
+    /// Runs during every build of the targets that use it (`.buildTool()`); nothing of it is linked.
+    case buildTool
+    /// Runs when a person asks for it (`swift package <verb>`); a target cannot use it in a build.
+    case command
+    case other
+  }
+
   /// The target's name, as the manifest spells it (`my-lib`).
   let name: String
   /// The name Swift code imports it by, as SwiftPM derives it from the target name (`my-lib` → `my_lib`).
@@ -54,11 +63,13 @@ struct ManifestTarget: Decodable, Sendable, Equatable {
   let productDependencies: [String]
   /// Source files relative to `path`.
   let sources: [String]
+  /// For a plugin target: what it does; `nil` for every other kind.
+  let pluginCapability: PluginCapability?
 
   /// Creates a target; tests build small graphs with it.
   init(
     name: String, path: String, kind: Kind, targetDependencies: [String] = [], productDependencies: [String] = [],
-    sources: [String] = []
+    sources: [String] = [], pluginCapability: PluginCapability? = nil
   ) {
     self.name = name
     self.moduleName = Self.c99Name(name)
@@ -67,12 +78,19 @@ struct ManifestTarget: Decodable, Sendable, Equatable {
     self.targetDependencies = targetDependencies
     self.productDependencies = productDependencies
     self.sources = sources
+    self.pluginCapability = kind == .plugin ? pluginCapability ?? .other : nil
   }
 
   private enum CodingKeys: String, CodingKey {
     case name, path, type, sources, c99name
     case targetDependencies = "target_dependencies"
     case productDependencies = "product_dependencies"
+    case pluginCapability = "plugin_capability"
+  }
+
+  /// `"plugin_capability": {"type": "buildTool"}` or `{"type": "command", "intent": …}`.
+  private struct CapabilityJSON: Decodable {
+    let type: String
   }
 
   init(from decoder: any Decoder) throws {
@@ -84,6 +102,8 @@ struct ManifestTarget: Decodable, Sendable, Equatable {
     targetDependencies = try container.decodeIfPresent([String].self, forKey: .targetDependencies) ?? []
     productDependencies = try container.decodeIfPresent([String].self, forKey: .productDependencies) ?? []
     sources = try container.decodeIfPresent([String].self, forKey: .sources) ?? []
+    let capability = try? container.decodeIfPresent(CapabilityJSON.self, forKey: .pluginCapability)
+    pluginCapability = kind == .plugin ? capability.flatMap { PluginCapability(rawValue: $0.type) } ?? .other : nil
   }
 
   /// SwiftPM's module name for a target name: every character that cannot be part of a C identifier
@@ -102,6 +122,8 @@ struct ManifestTarget: Decodable, Sendable, Equatable {
   var isTest: Bool { kind == .test }
   /// Whether this target binds an OS library (`.systemLibrary`).
   var isSystemLibrary: Bool { kind == .systemLibrary }
+  /// Whether this is a plugin target (build tool or command): tooling a build runs, never linked.
+  var isPlugin: Bool { kind == .plugin }
   /// The Swift sources of the target, relative to the package root.
   var swiftSourcePaths: [String] {
     sources.filter { $0.hasSuffix(".swift") }.map { path.isEmpty ? $0 : "\(path)/\($0)" }

@@ -20,6 +20,9 @@ struct Violation: Sendable, Equatable {
   let fix: String
   /// For an undeclared import the layering rule allows: the dependency `lint-layers --fix` adds.
   var missingDependency: MissingDependency?
+  /// Whether `problem` is a whole statement that names the source itself (`"Quit" in CommandLineKit
+  /// (Core) is text …`), so the message does not start with `Source (Layer):`.
+  var namesSourceInProblem = false
 
   /// Creates a violation.
   init(
@@ -43,11 +46,13 @@ struct Violation: Sendable, Equatable {
       rule: rule, file: file, line: line, source: source, sourceLayer: sourceLayer, target: target,
       targetLayer: targetLayer, problem: "\(problem) (\(text))", fix: fix)
     qualified.missingDependency = missingDependency
+    qualified.namesSourceInProblem = namesSourceInProblem
     return qualified
   }
 
-  /// `Source (Layer) -> Target (Layer): problem. Fix: edit`
+  /// `Source (Layer) -> Target (Layer): problem. Fix: edit` (or `problem. Fix: edit` when the problem names the source)
   var message: String {
+    if namesSourceInProblem { return "\(problem). Fix: \(fix)" }
     var subject = Self.label(source, sourceLayer)
     if let target { subject += " -> " + Self.label(target, targetLayer) }
     return "\(subject): \(problem). Fix: \(fix)"

@@ -1,6 +1,11 @@
 /// Manifest-level rules on where modules live and what they declare as dependencies:
 /// `unknown-layer`, `layer-direction`, `sideways`, `interface-direction`, `tooling-dependency`,
 /// `executable-outside-app`.
+///
+/// Plugins are tooling: a plugin target belongs in a tooling folder, where a layer module may use it
+/// when it is a build-tool plugin (a build runs it; nothing of it, or of the tools it runs, is linked).
+/// A layer module that uses a command plugin, or a plugin in a layer folder, breaks `tooling-dependency`;
+/// a plugin in a layer folder breaks `unknown-layer` too.
 struct DependencyRules {
   let workspace: Workspace
 
@@ -28,6 +33,14 @@ struct DependencyRules {
       return found
     case .tooling:
       return found
+    case .layer(let layerName, _) where module.isPlugin:
+      guard configuration.isEnabled(.unknownLayer) else { return found }
+      return [
+        Violation(
+          rule: .unknownLayer, file: "Package.swift", line: line, source: module.name, sourceLayer: layerName,
+          problem: "a plugin lives in \(module.path)/, inside a layer folder; plugins are tooling",
+          fix: "move \(module.name) to \(workspace.pluginHome(of: module.name)) and update its path in Package.swift")
+      ]
     case .layer(let layerName, _):
       if module.kind == .executable && layerName != configuration.executableLayer
         && configuration.isEnabled(.executableOutsideApp)
@@ -74,6 +87,9 @@ struct DependencyRules {
         target: dependency, targetLayer: targetPlacement.displayName, problem: problem, fix: fix)
     }
     let remove = "remove \"\(dependency)\" from \(module.name)'s dependencies in Package.swift"
+    if target.isPlugin {
+      return pluginViolation(module, uses: target, placement: targetPlacement, violation: violation)
+    }
     switch targetPlacement {
     case .tooling:
       return violation(
@@ -95,6 +111,29 @@ struct DependencyRules {
       }
       if workspace.isInterface(dependency) { return nil }
       return violation(.sideways, "depends sideways on a module of its own layer", "\(remove) and \(moveAdvice)")
+    }
+  }
+
+  /// A build-tool plugin in a tooling folder is fine; a command plugin, or any plugin in a layer folder, is not.
+  private func pluginViolation(
+    _ module: ManifestTarget, uses plugin: ManifestTarget, placement: Placement,
+    violation: (RuleID, String, String) -> Violation?
+  ) -> Violation? {
+    let name = plugin.name
+    switch placement {
+    case .tooling where plugin.pluginCapability == .buildTool:
+      return nil
+    case .tooling:
+      let kind = plugin.pluginCapability == .command ? "a command plugin" : "a plugin that is no build tool"
+      return violation(
+        .toolingDependency, "uses \(kind), which a build never runs (only `swift package` on request)",
+        "remove \"\(name)\" from \(module.name)'s plugins in Package.swift; a module uses only build-tool plugins")
+    case .layer:
+      return violation(
+        .toolingDependency, "uses a plugin that lives in a layer folder (\(plugin.path)/); plugins are tooling",
+        "move \(name) to \(workspace.pluginHome(of: name)) and update its path in Package.swift")
+    case .tests, .unknown:
+      return nil  // `unknown-layer` already names the plugin.
     }
   }
 

@@ -17,7 +17,8 @@ struct LintReport: Sendable {
 /// Runs every enabled rule over a described package.
 enum LayerLinter {
   /// Lints the package at `packageRoot`, described by `manifest`. Reads Package.swift (for line
-  /// numbers), the owners file and every Swift source of every target.
+  /// numbers), the owners file and every Swift source of every target (the sources of modules with
+  /// translation tables twice: once for imports, once for their string literals).
   static func lint(
     manifest: PackageManifest, configuration: LayeringConfiguration, packageRoot: String,
     flags: TargetFlags = TargetFlags([:]), prescanned: [String: [ImportDeclaration]] = [:]
@@ -48,6 +49,8 @@ enum LayerLinter {
     lap("imports")
     violations += CoverageRules(workspace: workspace, codeOwners: ownersText.map(CodeOwners.init(text:))).violations()
     lap("coverage")
+    violations += UntranslatedTextRule(workspace: workspace, packageRoot: packageRoot, flags: flags).violations()
+    lap("untranslated text")
     return LintReport(
       violations: sorted(violations), moduleCount: workspace.modules.count,
       fileCount: paths.count - sources.unreadablePaths.count, unreadableFiles: sources.unreadablePaths.sorted(),

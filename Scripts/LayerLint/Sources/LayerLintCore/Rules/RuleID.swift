@@ -24,6 +24,8 @@ enum RuleID: String, CaseIterable, Sendable {
   case missingTests = "missing-tests"
   /// A layer module has no owner in CODEOWNERS.
   case missingOwner = "missing-owner"
+  /// A module with translation tables (`Strings/`) has a string literal that reads as prose outside them.
+  case untranslatedText = "untranslated-text"
   /// A baseline entry matches no violation any more; remove it.
   case staleBaseline = "stale-baseline"
 

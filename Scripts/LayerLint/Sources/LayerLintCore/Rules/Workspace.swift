@@ -88,9 +88,21 @@ struct Workspace {
     name.hasSuffix(configuration.interfaceSuffix) && name != configuration.interfaceSuffix
   }
 
+  /// Whether `name` is a build-tool plugin in a tooling folder: any module may use it, since a build
+  /// only runs it (and the tools it runs) and links nothing of it.
+  func isToolingBuildPlugin(_ name: String) -> Bool {
+    guard let target = targetsByName[name], target.pluginCapability == .buildTool else { return false }
+    return placements[name].map(Self.isTooling) ?? false
+  }
+
+  /// Where a plugin that is misplaced should live: `Scripts/Plugins/<name>/` (the first tooling folder).
+  func pluginHome(of name: String) -> String {
+    configuration.toolingFolders.first.map { "\($0)/Plugins/\(name)/" } ?? "a tooling folder"
+  }
+
   /// Whether `module` may depend on `dependency` under the layer rules.
   func mayDepend(_ module: String, on dependency: String) -> Bool {
-    if targetsByName[dependency]?.isSystemLibrary == true { return true }
+    if targetsByName[dependency]?.isSystemLibrary == true || isToolingBuildPlugin(dependency) { return true }
     // Test-support modules in the test folder are for tests only, like tooling.
     if case .tests = placements[dependency] { return false }
     guard let from = placements[module]?.rank, let to = placements[dependency]?.rank else {

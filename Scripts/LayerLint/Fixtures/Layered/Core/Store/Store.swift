@@ -1,3 +1,6 @@
 public import Api
 
-public enum StoreInfo {}
+public enum StoreInfo {
+  /// A title a person reads, not from Strings/ (an `untranslated-text` finding).
+  public static let title = "Supply store"
+}

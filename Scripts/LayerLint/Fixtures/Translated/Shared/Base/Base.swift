@@ -1,0 +1,4 @@
+/// A logger stand-in for the fixture.
+public struct Logger {
+  public func info(_ message: String) {}
+}

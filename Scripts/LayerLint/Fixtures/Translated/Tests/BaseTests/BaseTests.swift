@@ -1,0 +1,4 @@
+import Testing
+@testable import Base
+
+@Test func logs() { Logger().info("Hello there") }

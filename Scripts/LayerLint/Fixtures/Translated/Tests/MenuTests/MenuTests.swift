@@ -1,0 +1,4 @@
+import Testing
+@testable import Menu
+
+@Test func quitIsShown() { #expect(Menu().quit == "Quit") }

@@ -1,0 +1,4 @@
+import Testing
+@testable import Report
+
+@Test func heading() { #expect(Report.heading == "Daily report") }
