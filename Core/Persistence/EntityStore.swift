@@ -41,7 +41,7 @@ public final class EntityStore: @unchecked Sendable {
   ///   than the highest migration version, `.migrationFailed`, `.busy`, `.diskFull`, or `.sqlite`.
   public init(
     configuration: StoreConfiguration, migrations: [Migration] = [],
-    logger: Logger = .disabled(module: "Persistence")
+    logger: Logger = .disabled(module: "Persistence")  // untranslated: a module name for logs
   ) throws {
     self.configuration = configuration
     self.logger = logger

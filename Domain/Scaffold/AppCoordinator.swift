@@ -41,7 +41,7 @@ import UIComponents
   }
 
   /// The module name errors of the host are recorded under.
-  static let module = "Scaffold"
+  static let module = "Scaffold"  // untranslated: the module name errors are recorded under
   /// The key of the main menu's Quit entry.
   static let quitKey = "q"
 
