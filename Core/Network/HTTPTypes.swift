@@ -125,7 +125,8 @@ public enum NetworkError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidURL(let url): "invalid URL: \(url)"
-    case .unreachable(let reason): "server unreachable: \(reason)"
+    case .unreachable(let reason):
+      reason.hasPrefix(URLSessionLibrary.unavailablePrefix) ? reason : "server unreachable: \(reason)"
     case .timeout: "request timed out"
     case .status(let code, let body): body.isEmpty ? "HTTP status \(code)" : "HTTP status \(code): \(body)"
     case .decoding(let keyPath, let reason):
@@ -138,10 +139,12 @@ public enum NetworkError: Error, Equatable, CustomStringConvertible {
     }
   }
 
-  /// Whether an idempotent request failing this way may be retried (unreachable, timeout, 5xx, 429).
+  /// Whether an idempotent request failing this way may be retried (unreachable, timeout, 5xx, 429;
+  /// not the HTTP library missing).
   public var isTransient: Bool {
     switch self {
-    case .unreachable, .timeout: true
+    case .unreachable(let reason): !reason.hasPrefix(URLSessionLibrary.unavailablePrefix)
+    case .timeout: true
     case .status(let code, _): code == 429 || (500..<600).contains(code)
     case .invalidURL, .decoding, .encoding, .unacknowledged: false
     }
