@@ -98,7 +98,7 @@ public struct HTTPClient: HTTPSending {
   @Sendable static func decodeISO8601Date(_ decoder: any Decoder) throws -> Date {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
-    if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+    if let date = UTCTimestamp.date(from: text) { return date }
     if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
     throw DecodingError.dataCorruptedError(
       in: container, debugDescription: "expected an ISO-8601 date like 2026-11-22T05:00:00Z, found \"\(text)\"")

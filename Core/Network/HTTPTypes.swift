@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// An HTTP method.
 public enum HTTPMethod: String, Sendable, CaseIterable {
@@ -6,11 +7,11 @@ public enum HTTPMethod: String, Sendable, CaseIterable {
   case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
 }
 
-/// The encoder of request bodies (sorted keys, ISO-8601 dates), made once: `encode` keeps no state
-/// between calls, so requests built on several threads may share it.
+/// The encoder of request bodies (sorted keys, ISO-8601 dates through Logging's `UTCTimestamp`),
+/// made once: `encode` keeps no state between calls, so requests built on several threads may share it.
 private let jsonEncoder: JSONEncoder = {
   let encoder = JSONEncoder()
-  encoder.dateEncodingStrategy = .iso8601
+  encoder.dateEncodingStrategy = .utcTimestamp
   encoder.outputFormatting = [.sortedKeys]
   return encoder
 }()
