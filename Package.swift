@@ -54,6 +54,7 @@ let service: [Module] = [
 let core: [Module] = [
   .systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
   .library("Network", dependsOn: ["Logging"]),
+  .dynamicLibrary("URLSessionBridge", product: "ISSURLSession", dependsOn: []),
   .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("Radio", dependsOn: ["Logging"]),
   .library("UIComponents", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
@@ -109,6 +110,9 @@ struct Module {
   enum Kind {
     case library
     case executable(product: String)
+    /// A library built as a shared object of its own (`lib<product>.so`) that programs load with
+    /// `dlopen` when they need it, rather than at start-up; no module depends on it.
+    case dynamicLibrary(product: String)
     case systemLibrary(pkgConfig: String, apt: String)
   }
 
@@ -135,6 +139,14 @@ struct Module {
     Module(
       name: name, kind: .executable(product: product), dependencies: dependencies, testDependencies: testsUse,
       hasStrings: strings)
+  }
+
+  static func dynamicLibrary(
+    _ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = []
+  )
+    -> Module
+  {
+    Module(name: name, kind: .dynamicLibrary(product: product), dependencies: dependencies, testDependencies: testsUse)
   }
 
   static func systemLibrary(_ name: String, pkgConfig: String, apt package: String) -> Module {
@@ -199,7 +211,7 @@ func targets(for module: Module) -> [Target] {
     dependencies: ([module.name] + module.dependencies + module.testDependencies).map { .init(stringLiteral: $0) },
     path: "Tests/\(module.name)Tests")
   switch module.kind {
-  case .library:
+  case .library, .dynamicLibrary:
     return [
       .target(name: module.name, dependencies: dependencies, path: path, exclude: exclude, plugins: plugins), tests,
     ]
@@ -217,6 +229,7 @@ func products(for module: Module) -> [Product] {
   switch module.kind {
   case .library: [.library(name: module.name, targets: [module.name])]
   case .executable(let product): [.executable(name: product, targets: [module.name])]
+  case .dynamicLibrary(let product): [.library(name: product, type: .dynamic, targets: [module.name])]
   case .systemLibrary: []
   }
 }

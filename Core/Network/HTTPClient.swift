@@ -1,10 +1,6 @@
 import Foundation
 import Logging
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Sends typed requests to one server with timeouts and retries for idempotent calls.
 public struct HTTPClient: HTTPSending {
   /// The server, timeout and retry policy.
@@ -35,7 +31,7 @@ public struct HTTPClient: HTTPSending {
   public func send(
     _ request: HTTPRequest, progress: (@Sendable (HTTPProgress) -> Void)? = nil
   ) async throws -> HTTPResponse {
-    var urlRequest = try makeURLRequest(request)
+    var wireRequest = try makeWireRequest(request)
     let policy = configuration.retry
     let attempts = request.isIdempotent ? max(1, policy.maxAttempts) : 1
     let clock = ContinuousClock()
@@ -48,20 +44,17 @@ public struct HTTPClient: HTTPSending {
         guard remaining > .zero else { throw NetworkError.timeout }
         attemptTimeout = min(attemptTimeout, remaining)
       }
-      urlRequest.timeoutInterval = attemptTimeout.seconds
+      wireRequest.timeout = attemptTimeout
       progress?(.attempt(attempt))
       let failure: NetworkError
       var retryAfter: Duration?
       do {
-        let response = try await transport.send(urlRequest, within: attemptTimeout)
+        let response = try await transport.send(wireRequest, within: attemptTimeout)
         if response.isSuccess { return response }
         failure = .status(code: response.status, body: HTTPClient.excerpt(response.body))
         retryAfter = HTTPClient.retryAfter(response, maximum: policy.maxBackoff)
       } catch let error as NetworkError {
         failure = error
-      } catch let error as URLError {
-        if error.code == .cancelled { throw CancellationError() }
-        failure = URLSessionTransport.map(error)
       }
       guard failure.isTransient, attempt < attempts else { throw failure }
       try Task.checkCancellation()
@@ -105,14 +98,15 @@ public struct HTTPClient: HTTPSending {
   @Sendable static func decodeISO8601Date(_ decoder: any Decoder) throws -> Date {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
-    if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+    if let date = UTCTimestamp.date(from: text) { return date }
     if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
     throw DecodingError.dataCorruptedError(
       in: container, debugDescription: "expected an ISO-8601 date like 2026-11-22T05:00:00Z, found \"\(text)\"")
   }
 
-  /// The URL request for `request`: base URL + path, sorted percent-encoded query, headers, timeout.
-  func makeURLRequest(_ request: HTTPRequest) throws -> URLRequest {
+  /// The wire request for `request`: base URL + path, sorted percent-encoded query, headers (JSON
+  /// `Accept`, and `Content-Type` for a body, unless given), the per-attempt timeout.
+  func makeWireRequest(_ request: HTTPRequest) throws -> WireRequest {
     let base = configuration.baseURL.absoluteString
     let joined = HTTPClient.join(base: base, path: request.path)
     guard var components = URLComponents(string: joined), components.scheme != nil, components.host != nil else {
@@ -125,20 +119,15 @@ public struct HTTPClient: HTTPSending {
       components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
     }
     guard let url = components.url else { throw NetworkError.invalidURL(joined) }
-    var urlRequest = URLRequest(url: url)
-    urlRequest.httpMethod = request.method.rawValue
-    urlRequest.timeoutInterval = configuration.timeout.seconds
-    urlRequest.httpBody = request.body
-    for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-      urlRequest.setValue(value, forHTTPHeaderField: name)
-    }
+    var headers = request.headers
     if request.body != nil, request.header("Content-Type") == nil {
-      urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      headers["Content-Type"] = "application/json"
     }
     if request.header("Accept") == nil {
-      urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+      headers["Accept"] = "application/json"
     }
-    return urlRequest
+    return WireRequest(
+      url: url, method: request.method, headers: headers, body: request.body, timeout: configuration.timeout)
   }
 
   /// "http://h:1/api" + "/v1/x" -> "http://h:1/api/v1/x" (exactly one slash between).

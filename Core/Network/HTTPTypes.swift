@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// An HTTP method.
 public enum HTTPMethod: String, Sendable, CaseIterable {
@@ -6,11 +7,11 @@ public enum HTTPMethod: String, Sendable, CaseIterable {
   case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
 }
 
-/// The encoder of request bodies (sorted keys, ISO-8601 dates), made once: `encode` keeps no state
-/// between calls, so requests built on several threads may share it.
+/// The encoder of request bodies (sorted keys, ISO-8601 dates through Logging's `UTCTimestamp`),
+/// made once: `encode` keeps no state between calls, so requests built on several threads may share it.
 private let jsonEncoder: JSONEncoder = {
   let encoder = JSONEncoder()
-  encoder.dateEncodingStrategy = .iso8601
+  encoder.dateEncodingStrategy = .utcTimestamp
   encoder.outputFormatting = [.sortedKeys]
   return encoder
 }()
@@ -125,7 +126,8 @@ public enum NetworkError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidURL(let url): "invalid URL: \(url)"
-    case .unreachable(let reason): "server unreachable: \(reason)"
+    case .unreachable(let reason):
+      reason.hasPrefix(URLSessionLibrary.unavailablePrefix) ? reason : "server unreachable: \(reason)"
     case .timeout: "request timed out"
     case .status(let code, let body): body.isEmpty ? "HTTP status \(code)" : "HTTP status \(code): \(body)"
     case .decoding(let keyPath, let reason):
@@ -138,10 +140,12 @@ public enum NetworkError: Error, Equatable, CustomStringConvertible {
     }
   }
 
-  /// Whether an idempotent request failing this way may be retried (unreachable, timeout, 5xx, 429).
+  /// Whether an idempotent request failing this way may be retried (unreachable, timeout, 5xx, 429;
+  /// not the HTTP library missing).
   public var isTransient: Bool {
     switch self {
-    case .unreachable, .timeout: true
+    case .unreachable(let reason): !reason.hasPrefix(URLSessionLibrary.unavailablePrefix)
+    case .timeout: true
     case .status(let code, _): code == 429 || (500..<600).contains(code)
     case .invalidURL, .decoding, .encoding, .unacknowledged: false
     }

@@ -275,17 +275,19 @@ enum EntityQueries {
   }
 }
 
-/// JSON with ISO-8601 dates and sorted keys; one encoder and decoder, used under the store's lock.
+/// JSON with ISO-8601 dates (Logging's `UTCTimestamp`, which reads and writes what `.iso8601` does
+/// without loading ICU's time-zone data) and sorted keys; one encoder and decoder, used under the
+/// store's lock.
 final class EntityCodec {
   private let encoder: JSONEncoder
   private let decoder: JSONDecoder
 
   init() {
     encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
+    encoder.dateEncodingStrategy = .utcTimestamp
     encoder.outputFormatting = [.sortedKeys]
     decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
+    decoder.dateDecodingStrategy = .utcTimestamp
   }
 
   func encode<T: Encodable>(_ value: T) throws -> Data {

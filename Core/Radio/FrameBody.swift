@@ -1,19 +1,20 @@
 import Foundation
+import Logging
 
-/// The JSON bodies of device messages inside radio frames (ISO-8601 dates): one codec for every
-/// device protocol (suit, station peripheries, lab racks).
+/// The JSON bodies of device messages inside radio frames (ISO-8601 dates, through Logging's
+/// `UTCTimestamp`): one codec for every device protocol (suit, station peripheries, lab racks).
 public enum FrameBody {
   /// `body` as the payload of a frame.
   public static func encode<Body: Encodable>(_ body: Body) throws -> [UInt8] {
     let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
+    encoder.dateEncodingStrategy = .utcTimestamp
     return Array(try encoder.encode(body))
   }
 
   /// The body a frame's `payload` carries.
   public static func decode<Body: Decodable>(_ type: Body.Type, from payload: [UInt8]) throws -> Body {
     let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
+    decoder.dateDecodingStrategy = .utcTimestamp
     return try decoder.decode(type, from: Data(payload))
   }
 }

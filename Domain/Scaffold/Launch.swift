@@ -48,7 +48,8 @@ import UIComponents
         onClosedReader: { exit(0) })
     }
     // Logs and analytics go through Logging's whole-line, size-rotated writer (1 MiB, 3 old files each);
-    // AppAnalytics takes it as a closure, so the two Shared modules never link each other.
+    // AppAnalytics takes it as a closure, so the two Shared modules never link each other; likewise
+    // Logging's timestamps, which spare every process ICU's time-zone data.
     var sinks: [any LogSink] = []
     if let file = try? RotatingLineFile(url: dataDirectory.appendingPathComponent("\(appName).log")) {
       sinks.append(FileLogSink(file: file))
@@ -57,7 +58,8 @@ import UIComponents
     logger = Logger(module: appName, level: options[StandardOptions.logLevel] ?? .info, sinks: sinks)
     var providers: [any AnalyticsProvider] = []
     if let file = try? RotatingLineFile(url: dataDirectory.appendingPathComponent("analytics.jsonl")) {
-      providers.append(JSONLinesAnalyticsProvider(appendLine: { file.append($0) }))
+      providers.append(
+        JSONLinesAnalyticsProvider(appendLine: { file.append($0) }, timestamp: UTCTimestamp.string(from:)))
     }
     analytics = Analytics(providers: providers)
   }

@@ -45,10 +45,14 @@ public final class JSONLinesAnalyticsProvider: AnalyticsProvider {
   private let encoder: Mutex<JSONEncoder>
 
   /// Writes each event's line with `appendLine`, which returns false when the line was not written
-  /// (the event is then dropped: analytics never stops the app).
-  public init(appendLine: @escaping @Sendable (String) -> Bool) {
+  /// (the event is then dropped: analytics never stops the app). `timestamp`, when given, writes
+  /// the dates instead of Foundation's ISO-8601 formatter, in the same form
+  /// (`2026-11-22T05:00:00Z`): the app hands over Logging's, which does not load ICU's time-zone data.
+  public init(
+    appendLine: @escaping @Sendable (String) -> Bool, timestamp: (@Sendable (Date) -> String)? = nil
+  ) {
     self.appendLine = appendLine
-    self.encoder = Mutex(Self.makeEncoder())
+    self.encoder = Mutex(Self.makeEncoder(timestamp: timestamp))
   }
 
   /// Hands the event's JSON line to the writer.
@@ -62,9 +66,16 @@ public final class JSONLinesAnalyticsProvider: AnalyticsProvider {
     String(decoding: try makeEncoder().encode(event), as: UTF8.self)
   }
 
-  private static func makeEncoder() -> JSONEncoder {
+  private static func makeEncoder(timestamp: (@Sendable (Date) -> String)? = nil) -> JSONEncoder {
     let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
+    if let timestamp {
+      encoder.dateEncodingStrategy = .custom { date, encoder in
+        var container = encoder.singleValueContainer()
+        try container.encode(timestamp(date))
+      }
+    } else {
+      encoder.dateEncodingStrategy = .iso8601
+    }
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return encoder
   }

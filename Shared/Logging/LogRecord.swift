@@ -35,9 +35,9 @@ public struct LogRecord: Sendable, Equatable {
     metadata.keys.sorted().map { key in "\(key)=\(quoteIfNeeded(metadata[key] ?? ""))" }.joined(separator: " ")
   }
 
-  /// ISO-8601 in UTC with whole seconds, e.g. `2026-11-22T05:00:00Z`.
+  /// ISO-8601 in UTC with whole seconds, e.g. `2026-11-22T05:00:00Z` (`UTCTimestamp`).
   public static func timestamp(_ date: Date) -> String {
-    date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt))
+    UTCTimestamp.string(from: date)
   }
 
   static func quoteIfNeeded(_ value: String) -> String {

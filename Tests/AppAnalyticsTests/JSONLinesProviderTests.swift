@@ -31,6 +31,17 @@ private final class Lines: Sendable {
   #expect(try JSONLinesAnalyticsProvider.encode(event) == lines.all.first)
 }
 
+@Test func anInjectedTimestampWritesTheDates() throws {
+  let lines = Lines()
+  let provider = JSONLinesAnalyticsProvider(appendLine: lines.append, timestamp: { _ in "2000-01-02T03:04:05Z" })
+  provider.record(AnalyticsEvent(name: "open", date: Date(timeIntervalSince1970: 1_795_323_600)))
+  #expect(lines.all == [#"{"date":"2000-01-02T03:04:05Z","name":"open","properties":{}}"#])
+  let decoder = JSONDecoder()
+  decoder.dateDecodingStrategy = .iso8601
+  let event = try decoder.decode(AnalyticsEvent.self, from: Data(try #require(lines.all.first).utf8))
+  #expect(event.date == Date(timeIntervalSince1970: 946_782_245))
+}
+
 @Test func eachEventIsOneLineFromManyThreads() async throws {
   let lines = Lines()
   let provider = JSONLinesAnalyticsProvider(appendLine: lines.append)

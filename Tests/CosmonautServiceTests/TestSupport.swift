@@ -7,10 +7,6 @@ import Synchronization
 
 @testable import CosmonautService
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// A scripted Houston behind the `HTTPTransport` seam: records every request, applies reports
 /// once per Idempotency-Key, and plays scripted replies first.
 actor FakeHouston: HTTPTransport {
@@ -68,10 +64,9 @@ actor FakeHouston: HTTPTransport {
 
   var reportRequests: [Recorded] { requests.filter { $0.method == "POST" && $0.path == "/v1/reports" } }
 
-  func send(_ request: URLRequest) async throws -> HTTPResponse {
+  func send(_ request: WireRequest) async throws -> HTTPResponse {
     let recorded = Recorded(
-      method: request.httpMethod ?? "GET", path: request.url?.path ?? "",
-      headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody)
+      method: request.method.rawValue, path: request.url.path, headers: request.headers, body: request.body)
     requests.append(recorded)
     if let delay { try await Task.sleep(for: delay) }
     if let alwaysFail { throw alwaysFail }

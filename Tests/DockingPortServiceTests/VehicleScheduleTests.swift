@@ -8,10 +8,6 @@ import Testing
 
 @testable import DockingPortService
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// A Houston that answers from a list, then fails as unreachable.
 final class ScriptedHouston: HTTPTransport {
   private let answers: Mutex<[HTTPResponse]>
@@ -19,8 +15,8 @@ final class ScriptedHouston: HTTPTransport {
 
   init(_ answers: [HTTPResponse]) { self.answers = Mutex(answers) }
 
-  func send(_ request: URLRequest) async throws -> HTTPResponse {
-    requests.withLock { $0.append(request.url?.path ?? "") }
+  func send(_ request: WireRequest) async throws -> HTTPResponse {
+    requests.withLock { $0.append(request.url.path) }
     guard let answer = answers.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else {
       throw NetworkError.unreachable("connection refused")
     }

@@ -9,10 +9,6 @@ import Testing
 
 @testable import LaboratoryService
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// A Houston in memory behind a real `HTTPClient`: the catalogue, the schedule and lab results
 /// applied once per idempotency key; it can drop answers after applying, or be away.
 final class HoustonDesk: HTTPTransport, Sendable {
@@ -27,14 +23,14 @@ final class HoustonDesk: HTTPTransport, Sendable {
   func dropNextAnswers(_ count: Int) { state.withLock { $0.dropAnswers = count } }
   func goAway() { state.withLock { $0.away = true } }
 
-  func send(_ request: URLRequest) async throws -> HTTPResponse {
-    let path = request.url?.path ?? ""
+  func send(_ request: WireRequest) async throws -> HTTPResponse {
+    let path = request.url.path
     if state.withLock({ $0.away }) { throw NetworkError.unreachable("connection refused") }
     switch path {
     case "/v1/lab/experiments":
       return HTTPResponse(status: 200, body: try Self.encoder.encode(ExperimentCatalogue.sample))
     case "/v1/lab/results":
-      let key = request.value(forHTTPHeaderField: "Idempotency-Key") ?? ""
+      let key = request.header("Idempotency-Key") ?? ""
       let (duplicate, drop) = state.withLock { state -> (Bool, Bool) in
         let duplicate = state.applied.contains(key)
         if !duplicate { state.applied.append(key) }
@@ -50,7 +46,7 @@ final class HoustonDesk: HTTPTransport, Sendable {
     }
   }
 
-  func send(_ request: URLRequest, within limit: Duration) async throws -> HTTPResponse { try await send(request) }
+  func send(_ request: WireRequest, within limit: Duration) async throws -> HTTPResponse { try await send(request) }
 
   private static let encoder: JSONEncoder = {
     let encoder = JSONEncoder()

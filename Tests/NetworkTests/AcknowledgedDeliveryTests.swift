@@ -21,9 +21,9 @@ private func delivery(_ transport: FakeTransport) -> AcknowledgedDelivery {
   #expect(try await send.deliver(Report(id: "k-1", text: "x"), key: "k-1") == .acknowledged(duplicate: false))
   #expect(try await send.deliver(Report(id: "k-1", text: "x"), key: "k-1") == .acknowledged(duplicate: true))
   let request = try #require(await transport.requests.first)
-  #expect(request.httpMethod == "POST")
-  #expect(request.value(forHTTPHeaderField: "Idempotency-Key") == "k-1")
-  #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
+  #expect(request.method == .post)
+  #expect(request.header("Idempotency-Key") == "k-1")
+  #expect(request.header("Content-Type") == "application/json")
 }
 
 @Test(arguments: [

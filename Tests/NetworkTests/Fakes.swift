@@ -1,10 +1,6 @@
 import Foundation
 import Network
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Replays scripted responses or errors in order and records every request it was sent.
 actor FakeTransport: HTTPTransport {
   enum Step {
@@ -13,11 +9,11 @@ actor FakeTransport: HTTPTransport {
   }
 
   private var script: [Step]
-  private(set) var requests: [URLRequest] = []
+  private(set) var requests: [WireRequest] = []
 
   init(_ script: [Step]) { self.script = script }
 
-  func send(_ request: URLRequest) async throws -> HTTPResponse {
+  func send(_ request: WireRequest) async throws -> HTTPResponse {
     requests.append(request)
     guard !script.isEmpty else { return HTTPResponse(status: 599, body: Data("script exhausted".utf8)) }
     switch script.removeFirst() {

@@ -3,10 +3,6 @@ import Testing
 
 @testable import Network
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 private struct Position: Codable, Equatable {
   var latitude: Double
   var longitude: Double
@@ -58,18 +54,18 @@ private func keyPath<T: Decodable>(decoding type: T.Type, _ json: String) -> Str
   let sleeper = SleepRecorder()
   let transport = FakeTransport([])
   let client = makeClient(transport, sleeper: sleeper, base: "http://h:1/api")
-  #expect(try client.makeURLRequest(HTTPRequest(path: "/v1/x")).url?.absoluteString == "http://h:1/api/v1/x")
-  #expect(try client.makeURLRequest(HTTPRequest(path: "v1/x")).url?.absoluteString == "http://h:1/api/v1/x")
+  #expect(try client.makeWireRequest(HTTPRequest(path: "/v1/x")).url.absoluteString == "http://h:1/api/v1/x")
+  #expect(try client.makeWireRequest(HTTPRequest(path: "v1/x")).url.absoluteString == "http://h:1/api/v1/x")
   let slashed = makeClient(transport, sleeper: sleeper, base: "http://h:1/api/")
-  #expect(try slashed.makeURLRequest(HTTPRequest(path: "/v1/x")).url?.absoluteString == "http://h:1/api/v1/x")
+  #expect(try slashed.makeWireRequest(HTTPRequest(path: "/v1/x")).url.absoluteString == "http://h:1/api/v1/x")
   let root = makeClient(transport, sleeper: sleeper, base: "http://h:1")
-  #expect(try root.makeURLRequest(HTTPRequest(path: "/health")).url?.absoluteString == "http://h:1/health")
+  #expect(try root.makeWireRequest(HTTPRequest(path: "/health")).url.absoluteString == "http://h:1/health")
 }
 
 @Test func queryIsSortedAndPercentEncoded() throws {
   let client = makeClient(FakeTransport([]), sleeper: SleepRecorder(), base: "http://h:1")
   let request = HTTPRequest(path: "/search", query: ["q": "a b+c&d", "a": "1/2"])
-  #expect(try client.makeURLRequest(request).url?.absoluteString == "http://h:1/search?a=1/2&q=a%20b%2Bc%26d")
+  #expect(try client.makeWireRequest(request).url.absoluteString == "http://h:1/search?a=1/2&q=a%20b%2Bc%26d")
 }
 
 @Test func methodHeadersBodyAndTimeoutReachTheTransport() async throws {
@@ -81,12 +77,12 @@ private func keyPath<T: Decodable>(decoding type: T.Type, _ json: String) -> Str
     headers: ["X-Trace": "t1"])
   _ = try await client.send(request)
   let sent = try #require(await transport.requests.first)
-  #expect(sent.httpMethod == "POST")
-  #expect(sent.timeoutInterval == 2.5)
-  #expect(sent.value(forHTTPHeaderField: "Content-Type") == "application/json")
-  #expect(sent.value(forHTTPHeaderField: "X-Trace") == "t1")
+  #expect(sent.method == .post)
+  #expect(sent.timeout == .milliseconds(2500))
+  #expect(sent.header("Content-Type") == "application/json")
+  #expect(sent.header("X-Trace") == "t1")
   #expect(
-    sent.httpBody.map { String(decoding: $0, as: UTF8.self) } == #"{"at":"1970-01-01T00:00:00Z","kind":"status"}"#)
+    sent.body.map { String(decoding: $0, as: UTF8.self) } == #"{"at":"1970-01-01T00:00:00Z","kind":"status"}"#)
 }
 
 @Test func invalidBaseURLIsReported() async throws {
@@ -110,7 +106,7 @@ private func keyPath<T: Decodable>(decoding type: T.Type, _ json: String) -> Str
   #expect(answer.ok)
   _ = try await client.send(HTTPRequest(path: "/health", headers: ["authorization": "Bearer forged"]))
   let sent = await transport.requests
-  #expect(sent.map { $0.value(forHTTPHeaderField: "Authorization") } == ["Bearer s3cret", "Bearer s3cret"])
+  #expect(sent.map { $0.header("Authorization") } == ["Bearer s3cret", "Bearer s3cret"])
 }
 
 @Test func fractionalSecondDatesDecode() throws {

@@ -4,10 +4,6 @@ import Testing
 
 @testable import Network
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 @Test func idempotentGetIsRetriedWithExponentialBackoff() async throws {
   let transport = FakeTransport([.status(503), .fail(NetworkError.timeout), .status(200, "ok")])
   let sleeper = SleepRecorder()
@@ -66,7 +62,7 @@ import Testing
   #expect(response.status == 201)
   let sent = await transport.requests
   #expect(sent.count == 2)
-  #expect(sent.allSatisfy { $0.value(forHTTPHeaderField: "Idempotency-Key") == "k-1" })
+  #expect(sent.allSatisfy { $0.header("Idempotency-Key") == "k-1" })
 }
 
 @Test func clientErrorsAreNotRetried() async throws {
@@ -76,27 +72,6 @@ import Testing
     try await makeClient(transport, sleeper: sleeper).send(HTTPRequest(path: "/v1/reports/9"))
   }
   #expect(await transport.requests.count == 1)
-}
-
-@Test func urlErrorsFromATransportAreMapped() async throws {
-  let transport = FakeTransport([.fail(URLError(.timedOut)), .fail(URLError(.cannotConnectToHost))])
-  let sleeper = SleepRecorder()
-  await #expect {
-    try await makeClient(
-      transport, sleeper: sleeper, retry: .init(maxAttempts: 2, initialBackoff: .zero, multiplier: 2, maxBackoff: .zero)
-    )
-    .send(HTTPRequest(path: "/x"))
-  } throws: { error in
-    guard case NetworkError.unreachable = error else { return false }
-    return true
-  }
-  #expect(URLSessionTransport.map(URLError(.timedOut)) == .timeout)
-  for code in [URLError.Code.cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet, .cannotFindHost] {
-    guard case .unreachable = URLSessionTransport.map(URLError(code)) else {
-      Issue.record("\(code) should map to .unreachable")
-      continue
-    }
-  }
 }
 
 @Test func idempotencyRules() {
@@ -110,7 +85,7 @@ import Testing
 }
 
 @Test func cancellationIsNotRetried() async throws {
-  let transport = FakeTransport([.fail(URLError(.cancelled)), .status(200)])
+  let transport = FakeTransport([.fail(CancellationError()), .status(200)])
   let sleeper = SleepRecorder()
   await #expect(throws: CancellationError.self) {
     try await makeClient(transport, sleeper: sleeper).send(HTTPRequest(path: "/x"))
@@ -143,7 +118,7 @@ import Testing
 
 /// Answers only after a long time, like a Houston that hangs.
 private struct HangingTransport: HTTPTransport {
-  func send(_ request: URLRequest) async throws -> HTTPResponse {
+  func send(_ request: WireRequest) async throws -> HTTPResponse {
     try await Task.sleep(for: .seconds(60))
     return HTTPResponse(status: 200)
   }

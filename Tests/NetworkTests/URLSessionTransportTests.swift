@@ -1,11 +1,9 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Network
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -49,11 +47,94 @@ private struct Health: Decodable, Equatable {
   let (listener, port) = try LocalHTTPServer.silentListener()
   defer { close(listener) }
   let url = try #require(URL(string: "http://127.0.0.1:\(port)/slow"))
-  var request = URLRequest(url: url)
-  request.timeoutInterval = 60
   let started = ContinuousClock.now
   await #expect(throws: NetworkError.timeout) {
-    try await URLSessionTransport().send(request, within: .milliseconds(300))
+    try await URLSessionTransport().send(WireRequest(url: url, timeout: .seconds(60)), within: .milliseconds(300))
   }
   #expect(ContinuousClock.now - started < .seconds(10), "bounded by the limit, not by URLSession's 60 s")
+}
+
+@Test func cancellingTheCallerEndsTheRequestAtOnce() async throws {
+  let (listener, port) = try LocalHTTPServer.silentListener()
+  defer { close(listener) }
+  let url = try #require(URL(string: "http://127.0.0.1:\(port)/slow"))
+  let transport = URLSessionTransport()
+  let started = ContinuousClock.now
+  let request = Task { try await transport.send(WireRequest(url: url, timeout: .seconds(60)), within: .seconds(60)) }
+  try await Task.sleep(for: .milliseconds(200))
+  request.cancel()
+  await #expect(throws: CancellationError.self) { try await request.value }
+  #expect(ContinuousClock.now - started < .seconds(10))
+}
+
+@Test func oneTransportSendsOneRequestAfterAnotherWithoutALimit() async throws {
+  let server = try LocalHTTPServer(json: #"{"n":1}"#, connections: 2)
+  defer { server.stop() }
+  let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/a"))
+  let transport = URLSessionTransport()
+  for _ in 0..<2 {
+    let response = try await transport.send(WireRequest(url: url, method: .delete, headers: ["X-Trace": "t1"]))
+    #expect(response.status == 200)
+    #expect(response.header("content-type") == "application/json")
+    #expect(response.body == Data(#"{"n":1}"#.utf8))
+  }
+  #expect(server.requests.count == 2)
+  #expect(server.requests.allSatisfy { $0.hasPrefix("DELETE /a HTTP/1.1\r\n") && $0.contains("X-Trace: t1") })
+}
+
+@Test func aURLThatURLSessionCannotSendIsAnInvalidURL() async throws {
+  let url = try #require(URL(string: "nope://127.0.0.1/x"))
+  await #expect {
+    try await URLSessionTransport().send(WireRequest(url: url), within: .seconds(10))
+  } throws: { error in
+    guard case NetworkError.invalidURL = error else { return false }
+    return true
+  }
+}
+
+/// Without libISSURLSession (only `swift run <app>` was built), a request fails at once with one
+/// line that says what to do, and is not retried.
+@Test func aMissingLibraryIsOneClearLineAndNoRetry() async throws {
+  let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-dir/libISSURLSession.so").path
+  let sleeper = SleepRecorder()
+  let client = HTTPClient(
+    configuration: ClientConfiguration(baseURL: URL(string: "http://127.0.0.1:9")!),
+    transport: URLSessionTransport(libraryPath: missing), sleep: sleeper.sleep)
+  var progress: [HTTPProgress] = []
+  let recorded = Mutex<[HTTPProgress]>([])
+  do {
+    _ = try await client.send(HTTPRequest(path: "/health")) { event in recorded.withLock { $0.append(event) } }
+    Issue.record("a request without the library succeeded")
+  } catch let error as NetworkError {
+    guard case .unreachable = error else {
+      Issue.record("expected .unreachable, got \(error)")
+      return
+    }
+    #expect(!error.isTransient)
+    #expect(error.description.contains(missing))
+    #expect(error.description.contains("run `swift build`"))
+    #expect(!error.description.contains("\n"))
+  }
+  progress = recorded.withLock { $0 }
+  #expect(progress == [.attempt(1)], "one attempt, no wait")
+  #expect(await sleeper.durations.isEmpty)
+}
+
+@Test func theLibraryIsFoundNextToTheExecutableOrWhereTheEnvironmentSays() throws {
+  let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+  let folder = URL(fileURLWithPath: executable).deletingLastPathComponent().path
+  #expect(URLSessionLibrary.executableDirectory() == folder)
+  let nextToIt = folder + "/" + URLSessionLibrary.fileName
+  #expect(FileManager.default.fileExists(atPath: nextToIt), "swift build puts it there")
+  // Set to the same library, so that tests running meanwhile are not disturbed.
+  let symlinked = FileManager.default.temporaryDirectory.appendingPathComponent("iss-bridge-\(getpid()).so").path
+  try? FileManager.default.removeItem(atPath: symlinked)
+  try FileManager.default.createSymbolicLink(atPath: symlinked, withDestinationPath: nextToIt)
+  defer { try? FileManager.default.removeItem(atPath: symlinked) }
+  setenv(URLSessionLibrary.environmentVariable, symlinked, 1)
+  let chosen = URLSessionLibrary.defaultPath
+  unsetenv(URLSessionLibrary.environmentVariable)
+  #expect(chosen == symlinked)
+  #expect(URLSessionLibrary.defaultPath == nextToIt)
+  _ = try URLSessionLibrary.load(at: symlinked)
 }

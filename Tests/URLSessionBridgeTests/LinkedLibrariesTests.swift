@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// The point of the bridge: no app loads FoundationNetworking (libcurl and ~30 more libraries) when
+/// it starts; only libISSURLSession links it, and an app loads that on its first request.
+@Test func noAppLinksFoundationNetworkingOnlyTheBridgeDoes() throws {
+  let folder = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    .deletingLastPathComponent()
+  let apps = try executables(in: folder)
+  #expect(apps.contains { $0.lastPathComponent == "cosmonaut" }, "the apps are built next to the tests: \(folder.path)")
+  for app in apps {
+    let needed = try neededLibraries(of: app)
+    #expect(!needed.isEmpty, "\(app.lastPathComponent) has a dynamic section")
+    #expect(
+      !needed.contains { $0.hasPrefix("libFoundationNetworking") || $0.hasPrefix("libcurl") },
+      "\(app.lastPathComponent) links \(needed)")
+  }
+  let bridge = try neededLibraries(of: folder.appendingPathComponent("libISSURLSession.so"))
+  #expect(bridge.contains { $0.hasPrefix("libFoundationNetworking") }, "the bridge links it: \(bridge)")
+}
+
+/// The ELF executables of `folder` without a dot in their name: the products of the apps.
+private func executables(in folder: URL) throws -> [URL] {
+  try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+    .filter { url in
+      guard !url.lastPathComponent.contains("."), FileManager.default.isExecutableFile(atPath: url.path),
+        (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+        let handle = FileHandle(forReadingAtPath: url.path)
+      else { return false }
+      defer { try? handle.close() }
+      return (try? handle.read(upToCount: 4)) == Data([0x7F, 0x45, 0x4C, 0x46])
+    }
+}
+
+/// The NEEDED entries of an ELF file's dynamic section, as `readelf -d` prints them.
+private func neededLibraries(of file: URL) throws -> [String] {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/readelf")
+  process.arguments = ["-d", file.path]
+  let output = Pipe()
+  process.standardOutput = output
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  try #require(process.terminationStatus == 0, "readelf -d \(file.path) failed")
+  // 0x0000000000000001 (NEEDED)             Shared library: [libFoundation.so]
+  return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+    guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else {
+      return nil
+    }
+    return String(line[line.index(after: open)..<close])
+  }
+}
