@@ -17,11 +17,12 @@ import PackageDescription
 
 // swift-format-ignore
 let app: [Module] = [
-  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
+  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents", "CosmonautServiceInterface"], plugins: ["SecretsPlugin"]),
+  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "TsUPCosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Logging"], testsUse: ["UIComponents", "CosmonautServiceInterface"], plugins: ["SecretsPlugin"]),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
-  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
+  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], plugins: ["SecretsPlugin"]),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
-  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
+  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], plugins: ["SecretsPlugin"]),
   .executable("LaboratorySimulator", product: "lab-sim", dependsOn: ["Scaffold", "LaboratoryService", "CommandLineKit", "Radio", "Logging"]),
 ]
 
@@ -30,17 +31,20 @@ let app: [Module] = [
 // swift-format-ignore
 let domain: [Module] = [
   .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "Logging", "AppAnalytics"]),
-  .library("Cosmonaut", dependsOn: ["CosmonautService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
+  .library("Cosmonaut", dependsOn: ["CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"]),
   .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
   .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
-  .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
+  .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"]),
 ]
 
 // MARK: - Service
 
 // swift-format-ignore
 let service: [Module] = [
-  .library("CosmonautService", dependsOn: ["Network", "Persistence", "Logging", "AppAnalytics"]),
+  .library("CosmonautServiceInterface", dependsOn: ["AppAnalytics"]),
+  .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
+  .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
+  .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence"]),
   .library("SpacesuitService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
   .library("SolarArrayService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
   .library("HeatRadiatorService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
@@ -68,12 +72,35 @@ let shared: [Module] = [
   .library("AppAnalytics", dependsOn: []),
 ]
 
+// MARK: - Tooling: build plugins and the tools they run
+
+/// A build-tool plugin a module may use (`plugins: ["SecretsPlugin"]`) and the tool it runs (an
+/// executable of the same name as its target). Both live under `Scripts/BuildTools/` (tooling,
+/// outside the layers): a module that uses a plugin links nothing of it; the plugin adds generated
+/// sources to the module when it builds.
+struct BuildPlugin {
+  let name: String
+  let tool: String
+
+  var targets: [Target] {
+    [
+      .executableTarget(name: tool, path: "Scripts/BuildTools/\(tool)"),
+      .plugin(name: name, capability: .buildTool(), dependencies: [.byName(name: tool)], path: "Scripts/BuildTools/\(name)"),
+    ]
+  }
+}
+
+// swift-format-ignore
+let buildPlugins: [BuildPlugin] = [
+  BuildPlugin(name: "SecretsPlugin", tool: "SecretsTool"),  // secrets/export/<Target>.swift → AppSecrets (Scripts/secrets)
+]
+
 // MARK: - Tests that span modules
 
 /// End-to-end tests run the built executables as a user would; they import no workspace module.
 let endToEndTests: [Target] = [
   .testTarget(
-    name: "EndToEndTests", dependencies: ["CosmonautApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator", "LaboratoryApp", "LaboratorySimulator"],
+    name: "EndToEndTests", dependencies: ["CosmonautApp", "CosmonautRuApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator", "LaboratoryApp", "LaboratorySimulator"],
     path: "Tests/EndToEndTests")
 ]
 
@@ -103,6 +130,8 @@ struct Module {
   let dependencies: [String]
   /// What the module's tests use besides the module and its own dependencies (which they always get).
   let testDependencies: [String]
+  /// Build plugins (`buildPlugins`) that add generated sources to the module.
+  var plugins: [String] = []
   var layer: Layer = .shared
 
   static func library(_ name: String, dependsOn dependencies: [String], testsUse: [String] = []) -> Module {
@@ -110,11 +139,14 @@ struct Module {
   }
 
   static func executable(
-    _ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = []
+    _ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = [],
+    plugins: [String] = []
   )
     -> Module
   {
-    Module(name: name, kind: .executable(product: product), dependencies: dependencies, testDependencies: testsUse)
+    Module(
+      name: name, kind: .executable(product: product), dependencies: dependencies, testDependencies: testsUse,
+      plugins: plugins)
   }
 
   static func systemLibrary(_ name: String, pkgConfig: String, apt package: String) -> Module {
@@ -181,7 +213,11 @@ func targets(for module: Module) -> [Target] {
   case .library:
     return [.target(name: module.name, dependencies: dependencies, path: path, exclude: exclude), tests]
   case .executable:
-    return [.executableTarget(name: module.name, dependencies: dependencies, path: path, exclude: exclude), tests]
+    let plugins = module.plugins.map { Target.PluginUsage.plugin(name: $0) }
+    return [
+      .executableTarget(name: module.name, dependencies: dependencies, path: path, exclude: exclude, plugins: plugins),
+      tests,
+    ]
   case .systemLibrary(let pkgConfig, let apt):
     return [.systemLibrary(name: module.name, path: path, pkgConfig: pkgConfig, providers: [.apt([apt])])]
   }
@@ -199,5 +235,5 @@ let package = Package(
   name: "ISSApplicationFramework",
   platforms: [.macOS(.v14)],
   products: modules.flatMap(products(for:)),
-  targets: modules.flatMap(targets(for:)) + endToEndTests
+  targets: modules.flatMap(targets(for:)) + buildPlugins.flatMap(\.targets) + endToEndTests
 )

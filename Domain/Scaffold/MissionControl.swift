@@ -2,34 +2,79 @@ import CommandLineKit
 import Foundation
 import Network
 
-/// The mission control an app talks to (Houston): the `--houston <url>` option, the token in
-/// `$ISS_HOUSTON_TOKEN`, and the authenticated client every app's services share.
-public enum MissionControl {
-  /// The development token, used when `$ISS_HOUSTON_TOKEN` is unset.
-  public static let developmentToken = "iss-dev"
+/// A mission control an app talks to (Houston, TsUP): its `--<option> <url>` option, the token in
+/// `$<PREFIX>_TOKEN` (else the token built into the app), and the authenticated client every one of
+/// the app's services shares.
+///
+/// The built-in token comes from the app's secrets (`Scripts/secrets export`); a build without them
+/// carries a development value, and the app says so once in its log when it uses it.
+public struct MissionControl: Sendable {
+  /// A token built into the app.
+  public struct BuiltInToken: Sendable {
+    /// The token.
+    public let value: String
+    /// Whether it is a development value (the build found no exported secrets).
+    public let isDevelopment: Bool
+
+    /// A built-in token; `isDevelopment` when it is not the real one.
+    public init(_ value: String, isDevelopment: Bool) {
+      self.value = value
+      self.isDevelopment = isDevelopment
+    }
+  }
+
+  /// How the centre is called in help and messages, e.g. "Houston".
+  public let name: String
+  /// The option that gives its URL, without dashes, e.g. "houston".
+  public let optionName: String
+  /// The prefix of its environment variables, e.g. "ISS_HOUSTON" (`ISS_HOUSTON_URL`, `ISS_HOUSTON_TOKEN`).
+  public let environmentPrefix: String
+  /// The token requests carry when `$<PREFIX>_TOKEN` is unset.
+  public let builtInToken: BuiltInToken
+
   /// How long one request may take: a person is waiting at the prompt.
   public static let timeout: Duration = .seconds(5)
-  /// Three attempts in all, so an unreachable or hanging Houston is reported within seconds.
+  /// Three attempts in all, so an unreachable or hanging centre is reported within seconds.
   public static let retry = RetryPolicy(
     maxAttempts: 3, initialBackoff: .milliseconds(200), multiplier: 2, maxBackoff: .seconds(2))
 
-  /// `--houston <url>` (default `$ISS_HOUSTON_URL`); `purpose` says what the app asks Houston for
-  /// and what happens offline.
-  public static func option(purpose: String) -> Option<URL> {
+  /// Describes a centre: `MissionControl(name: "Houston", option: "houston", environmentPrefix:
+  /// "ISS_HOUSTON", token: …)`.
+  public init(name: String, option: String, environmentPrefix: String, token: BuiltInToken) {
+    self.name = name
+    self.optionName = option
+    self.environmentPrefix = environmentPrefix
+    self.builtInToken = token
+  }
+
+  /// The variable that gives the URL when the option is absent, e.g. `ISS_HOUSTON_URL`.
+  public var urlVariable: String { "\(environmentPrefix)_URL" }
+  /// The variable whose token replaces the built-in one, e.g. `ISS_HOUSTON_TOKEN`.
+  public var tokenVariable: String { "\(environmentPrefix)_TOKEN" }
+
+  /// `--<option> <url>` (default `$<PREFIX>_URL`); `purpose` says what the app asks the centre
+  /// for and what happens offline. The help never shows the built-in token.
+  public func option(purpose: String) -> Option<URL> {
     Option(
-      "houston", .httpURL, placeholder: "url", environment: "ISS_HOUSTON_URL",
-      help: "Houston's base URL\(purpose). Requests carry the token in $ISS_HOUSTON_TOKEN (default "
-        + "\(developmentToken)).")
+      optionName, .httpURL, placeholder: "url", environment: urlVariable,
+      help: "\(name)'s base URL\(purpose). Requests carry the token in $\(tokenVariable) (unset: the token "
+        + "built into the app).")
   }
 
   /// The client for the URL given by `option`, or nil when none is given (offline). A blank
-  /// `$ISS_HOUSTON_TOKEN` is bad usage.
-  public static func client(_ launch: Launch, option: Option<URL>) throws(UsageError) -> AuthenticatedClient? {
+  /// `$<PREFIX>_TOKEN` is bad usage. Using a development token is said once in the log.
+  public func client(_ launch: Launch, option: Option<URL>) throws(UsageError) -> AuthenticatedClient? {
     guard let url = launch.options[option] else { return nil }
-    guard let token = AuthToken(launch.environment["ISS_HOUSTON_TOKEN"] ?? developmentToken) else {
-      throw UsageError("ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the development token")
+    let given = launch.environment[tokenVariable]
+    guard let token = AuthToken(given ?? builtInToken.value) else {
+      throw UsageError(
+        "\(tokenVariable) is empty; set it to \(name)'s token, or unset it for the token built into the app")
     }
-    let configuration = ClientConfiguration(baseURL: url, timeout: timeout, retry: retry)
+    if given == nil && builtInToken.isDevelopment {
+      launch.logger.notice(
+        "\(name): using the development token; this build has no exported secrets (see README.md, Secrets)")
+    }
+    let configuration = ClientConfiguration(baseURL: url, timeout: Self.timeout, retry: Self.retry)
     return AuthenticatedClient(client: HTTPClient(configuration: configuration), token: token)
   }
 }
