@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // The ISS Application Framework: five layers, one rule — dependencies point downward only.
 //
 //   App      executables that compose domains through Scaffold
@@ -17,12 +17,12 @@ import PackageDescription
 
 // swift-format-ignore
 let app: [Module] = [
-  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents", "CosmonautServiceInterface"], plugins: ["SecretsPlugin"]),
-  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "TsUPCosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Logging"], testsUse: ["UIComponents", "CosmonautServiceInterface"], plugins: ["SecretsPlugin"]),
+  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
+  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "TsUPCosmonautService", "SpacesuitService", "CommandLineKit", "Persistence"], testsUse: ["UIComponents"]),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
-  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], plugins: ["SecretsPlugin"]),
+  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
-  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], plugins: ["SecretsPlugin"]),
+  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
   .executable("LaboratorySimulator", product: "lab-sim", dependsOn: ["Scaffold", "LaboratoryService", "CommandLineKit", "Radio", "Logging"]),
 ]
 
@@ -30,7 +30,7 @@ let app: [Module] = [
 
 // swift-format-ignore
 let domain: [Module] = [
-  .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "Logging", "AppAnalytics"]),
+  .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "Logging", "AppAnalytics", "Secrets"]),
   .library("Cosmonaut", dependsOn: ["CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"]),
   .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
   .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Logging", "AppAnalytics"]),
@@ -61,7 +61,7 @@ let core: [Module] = [
   .library("Persistence", dependsOn: ["CSQLite", "Logging", "AppAnalytics"]),
   .library("Radio", dependsOn: ["Logging"]),
   .library("UIComponents", dependsOn: ["Logging", "AppAnalytics"]),
-  .library("CommandLineKit", dependsOn: ["Logging", "AppAnalytics"]),
+  .library("CommandLineKit", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
 ]
 
 // MARK: - Shared
@@ -70,29 +70,8 @@ let core: [Module] = [
 let shared: [Module] = [
   .library("Logging", dependsOn: []),
   .library("AppAnalytics", dependsOn: []),
-]
-
-// MARK: - Tooling: build plugins and the tools they run
-
-/// A build-tool plugin a module may use (`plugins: ["SecretsPlugin"]`) and the tool it runs (an
-/// executable of the same name as its target). Both live under `Scripts/BuildTools/` (tooling,
-/// outside the layers): a module that uses a plugin links nothing of it; the plugin adds generated
-/// sources to the module when it builds.
-struct BuildPlugin {
-  let name: String
-  let tool: String
-
-  var targets: [Target] {
-    [
-      .executableTarget(name: tool, path: "Scripts/BuildTools/\(tool)"),
-      .plugin(name: name, capability: .buildTool(), dependencies: [.byName(name: tool)], path: "Scripts/BuildTools/\(name)"),
-    ]
-  }
-}
-
-// swift-format-ignore
-let buildPlugins: [BuildPlugin] = [
-  BuildPlugin(name: "SecretsPlugin", tool: "SecretsTool"),  // secrets/export/<Target>.swift → AppSecrets (Scripts/secrets)
+  .library("Localization", dependsOn: []),
+  .library("Secrets", dependsOn: [], plugins: ["SecretValues"]),
 ]
 
 // MARK: - Tests that span modules
@@ -100,8 +79,24 @@ let buildPlugins: [BuildPlugin] = [
 /// End-to-end tests run the built executables as a user would; they import no workspace module.
 let endToEndTests: [Target] = [
   .testTarget(
-    name: "EndToEndTests", dependencies: ["CosmonautApp", "CosmonautRuApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator", "LaboratoryApp", "LaboratorySimulator"],
+    name: "EndToEndTests",
+    dependencies: [
+      "CosmonautApp", "CosmonautRuApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator", "LaboratoryApp",
+      "LaboratorySimulator",
+    ],
     path: "Tests/EndToEndTests")
+]
+
+// MARK: - Tooling: build plugins and their tools (outside the five layers; layer modules only use them)
+
+let tooling: [Target] = [
+  .executableTarget(name: "StringTableCompiler", path: "Scripts/Tools/StringTableCompiler"),
+  .plugin(
+    name: "StringTables", capability: .buildTool(), dependencies: ["StringTableCompiler"],
+    path: "Scripts/Plugins/StringTables"),
+  .executableTarget(name: "SecretsTool", path: "Scripts/Tools/SecretsTool"),
+  .plugin(
+    name: "SecretValues", capability: .buildTool(), dependencies: ["SecretsTool"], path: "Scripts/Plugins/SecretValues"),
 ]
 
 // MARK: - Assembly (no need to edit below this line to add a module)
@@ -130,23 +125,29 @@ struct Module {
   let dependencies: [String]
   /// What the module's tests use besides the module and its own dependencies (which they always get).
   let testDependencies: [String]
-  /// Build plugins (`buildPlugins`) that add generated sources to the module.
+  /// Whether the module has string tables (`Strings/<language>.json`) compiled into typed keys.
+  var hasStrings = false
+  /// Other build-tool plugins (in `tooling`) that generate sources for the module.
   var plugins: [String] = []
   var layer: Layer = .shared
 
-  static func library(_ name: String, dependsOn dependencies: [String], testsUse: [String] = []) -> Module {
-    Module(name: name, kind: .library, dependencies: dependencies, testDependencies: testsUse)
+  static func library(
+    _ name: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false,
+    plugins: [String] = []
+  ) -> Module {
+    Module(
+      name: name, kind: .library, dependencies: dependencies, testDependencies: testsUse, hasStrings: strings,
+      plugins: plugins)
   }
 
   static func executable(
-    _ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = [],
-    plugins: [String] = []
+    _ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false
   )
     -> Module
   {
     Module(
       name: name, kind: .executable(product: product), dependencies: dependencies, testDependencies: testsUse,
-      plugins: plugins)
+      hasStrings: strings)
   }
 
   static func systemLibrary(_ name: String, pkgConfig: String, apt package: String) -> Module {
@@ -203,7 +204,9 @@ func excludedFiles(in path: String) -> [String] {
 
 func targets(for module: Module) -> [Target] {
   let path = "\(module.layer.folder)/\(module.name)"
-  let exclude = excludedFiles(in: path)
+  let exclude = excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : [])
+  let plugins: [Target.PluginUsage] =
+    (module.hasStrings ? [.plugin(name: "StringTables")] : []) + module.plugins.map { .plugin(name: $0) }
   let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
   let tests = Target.testTarget(
     name: "\(module.name)Tests",
@@ -211,9 +214,10 @@ func targets(for module: Module) -> [Target] {
     path: "Tests/\(module.name)Tests")
   switch module.kind {
   case .library:
-    return [.target(name: module.name, dependencies: dependencies, path: path, exclude: exclude), tests]
+    return [
+      .target(name: module.name, dependencies: dependencies, path: path, exclude: exclude, plugins: plugins), tests,
+    ]
   case .executable:
-    let plugins = module.plugins.map { Target.PluginUsage.plugin(name: $0) }
     return [
       .executableTarget(name: module.name, dependencies: dependencies, path: path, exclude: exclude, plugins: plugins),
       tests,
@@ -235,5 +239,5 @@ let package = Package(
   name: "ISSApplicationFramework",
   platforms: [.macOS(.v14)],
   products: modules.flatMap(products(for:)),
-  targets: modules.flatMap(targets(for:)) + buildPlugins.flatMap(\.targets) + endToEndTests
+  targets: modules.flatMap(targets(for:)) + endToEndTests + tooling
 )

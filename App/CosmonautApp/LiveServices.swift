@@ -11,24 +11,21 @@ import SpacesuitService
 @MainActor
 final class LiveServices: AppServices {
   let cosmonaut: LiveCosmonautClient
-  let suit: LazySpacesuitClient
+  let suit: any SpacesuitClient
   /// Delivery to Houston while the interactive app runs.
   private var backgroundSync: BackgroundSync?
   /// How often the interactive app delivers when nothing changes (a change triggers a round soon).
   static let syncInterval: Duration = .seconds(60)
 
-  /// Houston, with the token built into this app (`Scripts/secrets`; a development value without an export).
-  static let missionControl = MissionControl(
-    name: "Houston", option: "houston", environmentPrefix: "ISS_HOUSTON",
-    token: .init(AppSecrets.houstonToken, isDevelopment: AppSecrets.isDevelopment))
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: offline).
-  static let houston = missionControl.option(purpose: "; unset, the app is offline and changes wait in the outbox")
+  static let houston = MissionControl.houston.option(
+    purpose: "; unset, the app is offline and changes wait in the outbox")
   /// `--suit simulated|unix:PATH` (default `$ISS_SUIT`, else a suit simulated in-process).
   static let suit = SpacesuitDomain.connectionOption
   static let options: [any Parameter] = [houston, suit]
 
   init(launch: Launch) throws {
-    let houston = try Self.missionControl.client(launch, option: Self.houston)
+    let houston = try MissionControl.houston.client(launch, option: Self.houston)
     // A store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut.sqlite")))
     cosmonaut = LiveCosmonautClient(

@@ -11,24 +11,20 @@ import TsUPCosmonautService
 @MainActor
 final class LiveServices: AppServices {
   let cosmonaut: TsUPCosmonautClient
-  let suit: LazySpacesuitClient
+  let suit: any SpacesuitClient
   /// Delivery to TsUP while the interactive app runs.
   private var backgroundSync: BackgroundSync?
   /// How often the interactive app delivers when nothing changes (a change triggers a round soon).
   static let syncInterval: Duration = .seconds(60)
 
-  /// TsUP, with the token built into this app (`Scripts/secrets`; a development value without an export).
-  static let missionControl = MissionControl(
-    name: "TsUP", option: "tsup", environmentPrefix: "ISS_TSUP",
-    token: .init(AppSecrets.tsupToken, isDevelopment: AppSecrets.isDevelopment))
   /// `--tsup <url>` (default `$ISS_TSUP_URL`; none: offline).
-  static let tsup = missionControl.option(purpose: "; unset, the app is offline and changes wait in the outbox")
+  static let tsup = MissionControl.tsup.option(purpose: "; unset, the app is offline and changes wait in the outbox")
   /// `--suit simulated|unix:PATH` (default `$ISS_SUIT`, else a suit simulated in-process).
   static let suit = SpacesuitDomain.connectionOption
   static let options: [any Parameter] = [tsup, suit]
 
   init(launch: Launch) throws {
-    let tsup = try Self.missionControl.client(launch, option: Self.tsup)
+    let tsup = try MissionControl.tsup.client(launch, option: Self.tsup)
     // A store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut-ru.sqlite")))
     cosmonaut = TsUPCosmonautClient(

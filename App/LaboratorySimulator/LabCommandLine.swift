@@ -29,7 +29,8 @@ enum LabCommandLine {
       """,
     options: [socket, scenario, timeFactor, logLevel], commands: [], withoutCommand: "serves the labs",
     sections: [
-      ("EXIT CODES", "0 stopped by a signal; 64 bad usage; 69 the socket is served by another process; 70 failure.")
+      HelpSection(
+        "EXIT CODES", "0 stopped by a signal; 64 bad usage; 69 the socket is served by another process; 70 failure.")
     ])
 }
 

@@ -1,4 +1,5 @@
 import AppAnalytics
+import Localization
 
 /// One command of a program: its words, its parameters, its help, and how its values become a route.
 ///
@@ -17,9 +18,9 @@ public struct Command<Route: Sendable>: Sendable {
   /// Other names for its last word (`telemetry` for `suit status`).
   public let aliases: [String]
   /// One line for lists and the help's OVERVIEW.
-  public let abstract: String
+  public let abstract: LocalizedText
   /// More help, printed under the usage line.
-  public let discussion: String?
+  public let discussion: LocalizedText?
   /// Its arguments (in order), options and flags.
   public let parameters: [ParameterSpecification]
   /// Whether it takes `--json`.
@@ -30,14 +31,14 @@ public struct Command<Route: Sendable>: Sendable {
   /// route; it may throw for a combination of values that is not valid (a `ReportableError` of kind
   /// usage, or a ``UsageError``).
   public init(
-    _ path: String, aliases: [String] = [], abstract: String, discussion: String? = nil,
+    _ path: String, aliases: [String] = [], abstract: some TextArgument, discussion: (any TextArgument)? = nil,
     parameters: [any Parameter] = [], json: Bool = false,
     route: @escaping @Sendable (ParsedValues) throws -> Route
   ) {
     self.path = path.split(separator: " ").map(String.init)
     self.aliases = aliases
-    self.abstract = abstract
-    self.discussion = discussion
+    self.abstract = abstract.localizedText
+    self.discussion = discussion?.localizedText
     self.parameters = parameters.map(\.specification)
     self.printsJSON = json
     self.build = route
@@ -59,10 +60,12 @@ public struct Command<Route: Sendable>: Sendable {
       return try build(values)
     } catch let error as UsageError {
       throw error
+    } catch let error as any TranslatedError {
+      throw UsageError(error.translatedMessage)
     } catch let error as any ReportableError {
       throw UsageError(error.userMessage)
     } catch {
-      throw UsageError("\(path.joined(separator: " ")): \(error)")
+      throw UsageError(Strings.errorRouteFailed(command: name, reason: "\(error)"))
     }
   }
 
@@ -92,13 +95,13 @@ public struct CommandGroup: Sendable {
   /// Other names for its last word (`spacesuit` for `suit`).
   public let aliases: [String]
   /// One line for lists and the group's help.
-  public let abstract: String
+  public let abstract: LocalizedText
 
   /// A group named by `path` (words separated by spaces).
-  public init(_ path: String, aliases: [String] = [], abstract: String) {
+  public init(_ path: String, aliases: [String] = [], abstract: some TextArgument) {
     self.path = path.split(separator: " ").map(String.init)
     self.aliases = aliases
-    self.abstract = abstract
+    self.abstract = abstract.localizedText
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A parsed command: the route it names and whether `--json` was given.
 public struct ParsedCommand<Route: Sendable>: Sendable {
@@ -58,7 +59,7 @@ struct CommandTree<Route: Sendable>: Sendable {
   }
 
   /// The abstract of a group path.
-  func groupAbstract(_ canonical: [String]) -> String? {
+  func groupAbstract(_ canonical: [String]) -> LocalizedText? {
     groups.first { $0.path == canonical }?.abstract
   }
 
@@ -110,7 +111,8 @@ struct CommandTree<Route: Sendable>: Sendable {
         !option.contains("=")
       {
         throw UsageError(
-          "\(name) belongs after the command, e.g. '\(programName) \(command.name) \(name) <\(parameter.placeholder)>'")
+          Strings.errorOptionBelongsAfter(
+            option: name, example: "\(programName) \(command.name) \(name) <\(parameter.placeholder)>"))
       }
     }
     return try read(command, tokens: leading + rest, programName: programName, globalOptions: globalOptions)
@@ -125,7 +127,8 @@ struct CommandTree<Route: Sendable>: Sendable {
       let parameter = command.namedParameters.first(where: { "--\($0.name)" == option }), parameter.kind == .option
     else { return nil }
     return UsageError(
-      "\(option) belongs after the command, e.g. '\(programName) \(command.name) \(option) <\(parameter.placeholder)>'")
+      Strings.errorOptionBelongsAfter(
+        option: option, example: "\(programName) \(command.name) \(option) <\(parameter.placeholder)>"))
   }
 
   /// The command with the longest path that `canonical` starts with.
@@ -134,17 +137,19 @@ struct CommandTree<Route: Sendable>: Sendable {
   }
 
   private func unknownCommand(_ words: [String], canonical: [String], programName: String) -> UsageError {
-    let help = programName.isEmpty ? "" : "; see '\(programName) --help'"
+    let help = programName.isEmpty ? .verbatim("") : Strings.errorSeeProgramHelp(program: programName)
     guard !words.isEmpty else {
-      return UsageError("a command is missing\(help)")
+      return UsageError(Strings.errorCommandMissing(hint: help))
     }
     if canonical.count == words.count, isGroup(canonical) {
       let choices = childNames(of: canonical).joined(separator: ", ")
-      return UsageError("'\(canonical.joined(separator: " "))' needs a subcommand: \(choices)")
+      return UsageError(Strings.errorNeedsSubcommand(group: canonical.joined(separator: " "), choices: choices))
     }
     let unknown = words.prefix(canonical.count + 1).joined(separator: " ")
     let candidates = childNames(of: canonical).map { (canonical + [$0]).joined(separator: " ") }
-    return UsageError("unknown command '\(unknown)'\(Suggestion.clause(for: unknown, among: candidates))\(help)")
+    return UsageError(
+      Strings.errorUnknownCommand(
+        command: unknown, suggestion: Suggestion.clause(for: unknown, among: candidates), hint: help))
   }
 
   /// Reads the parameters of `command` from `tokens` (everything after its words).
@@ -174,11 +179,13 @@ struct CommandTree<Route: Sendable>: Sendable {
         continue
       }
       guard let parameter = command.namedParameters.first(where: { "--\($0.name)" == name }) else {
-        if name == "--json" { throw UsageError("'\(command.name)' has no --json output") }
+        if name == "--json" { throw UsageError(Strings.errorNoJson(command: command.name)) }
         let known =
           command.namedParameters.map { "--\($0.name)" } + (command.printsJSON ? ["--json"] : []) + globalOptions
         throw UsageError(
-          "unknown option '\(name)' for '\(command.name)'\(Suggestion.clause(for: name, among: known))\(usage.hint)")
+          Strings.errorUnknownCommandOption(
+            option: name, command: command.name, suggestion: Suggestion.clause(for: name, among: known),
+            hint: usage.hint))
       }
       if parameter.kind == .flag {
         values[parameter.name] = try OptionSyntax.flagValue(name, inline: inline)
@@ -188,11 +195,10 @@ struct CommandTree<Route: Sendable>: Sendable {
       if let inline {
         text = inline
       } else {
-        guard index < tokens.endIndex else { throw UsageError("\(name) needs a value\(usage.hint)") }
+        guard index < tokens.endIndex else { throw UsageError(Strings.errorNeedsValue(option: name, hint: usage.hint)) }
         text = tokens[index]
         if OptionSyntax.looksLikeOption(text) || text == "--" {
-          throw UsageError(
-            "\(name) needs a value, and \"\(text)\" looks like an option; write \(name)=\(text) if that is the value")
+          throw UsageError(Strings.errorValueLooksLikeOption(option: name, value: text))
         }
         index += 1
       }
@@ -206,25 +212,26 @@ struct CommandTree<Route: Sendable>: Sendable {
         let candidates = children.map { (command.path + [$0]).joined(separator: " ") }
         let unknown = (command.path + [extra]).joined(separator: " ")
         throw UsageError(
-          "unknown command '\(unknown)'\(Suggestion.clause(for: unknown, among: candidates))\(usage.hint)")
+          Strings.errorUnknownCommand(
+            command: unknown, suggestion: Suggestion.clause(for: unknown, among: candidates), hint: usage.hint))
       }
-      throw UsageError("unexpected argument \"\(extra)\" for '\(command.name)'\(usage.hint)")
+      throw UsageError(Strings.errorUnexpectedArgument(argument: extra, command: command.name, hint: usage.hint))
     }
     if positionals.count < arguments.count {
-      throw UsageError("missing \(arguments[positionals.count].label); usage: \(usage.line)")
+      throw UsageError(Strings.errorMissingParameter(parameter: arguments[positionals.count].label, usage: usage.line))
     }
     for (parameter, text) in zip(arguments, positionals) {
       values[parameter.name] = try Self.value(text, for: parameter)
     }
     if let missing = command.namedParameters.first(where: { $0.isRequired && values[$0.name] == nil }) {
-      throw UsageError("missing \(missing.usage); usage: \(usage.line)")
+      throw UsageError(Strings.errorMissingParameter(parameter: missing.usage, usage: usage.line))
     }
     return ParsedCommand(route: try command.route(ParsedValues(values)), json: json)
   }
 
   /// `text` read by `parameter`'s format, or the error line that names the parameter and what it expects.
   static func value(
-    _ text: String, for parameter: ParameterSpecification, source: String? = nil
+    _ text: String, for parameter: ParameterSpecification, source: LocalizedText? = nil
   ) throws(UsageError)
     -> any Sendable
   {
@@ -233,15 +240,16 @@ struct CommandTree<Route: Sendable>: Sendable {
     case .success(let value): return value
     case .failure(let failure): rejection = failure
     }
-    let origin = source ?? parameter.label
-    if let reason = rejection.reason { throw UsageError("\(origin): \(reason)") }
+    let origin = source ?? .verbatim(parameter.label)
+    if let reason = rejection.reason { throw UsageError(Strings.errorRejectedValue(origin: origin, reason: reason)) }
+    let expectation = parameter.expectation ?? Strings.formatOnOff
     if text.trimmingCharacters(in: .whitespaces).isEmpty {
-      throw UsageError("\(origin) needs a value: \(parameter.expectation ?? "on or off")")
+      throw UsageError(Strings.errorEmptyValue(origin: origin, expectation: expectation))
     }
-    var line = "invalid value \"\(text)\" for \(origin): expected \(parameter.expectation ?? "on or off")"
     let words = parameter.completion.words
-    if !words.isEmpty, !text.isEmpty { line += Suggestion.clause(for: text, among: words) }
-    throw UsageError(line)
+    let suggestion = !words.isEmpty && !text.isEmpty ? Suggestion.clause(for: text, among: words) : .verbatim("")
+    throw UsageError(
+      Strings.errorInvalidValue(value: text, origin: origin, expectation: expectation, suggestion: suggestion))
   }
 
   // MARK: Reading links
@@ -254,29 +262,32 @@ struct CommandTree<Route: Sendable>: Sendable {
       let known = commands.map { $0.invocation().link.description }
       if canonical.count == link.path.count, isGroup(canonical) {
         let choices = childNames(of: canonical).map { (canonical + [$0]).joined(separator: "/") }
-        throw UsageError("link '\(link)' names a group; open one of: \(choices.joined(separator: ", "))")
+        throw UsageError(Strings.errorLinkNamesGroup(link: link.description, choices: choices.joined(separator: ", ")))
       }
       let path = link.path.joined(separator: "/")
       throw UsageError(
-        "unknown link '\(link)'\(Suggestion.clause(for: path, among: known)); a link is a command's words joined by '/'"
-      )
+        Strings.errorUnknownLink(link: link.description, suggestion: Suggestion.clause(for: path, among: known)))
     }
     var values: [String: any Sendable] = [:]
     for (name, text) in link.parameters.sorted(by: { $0.key < $1.key }) {
       guard let parameter = command.parameters.first(where: { $0.name == name }) else {
         let names = command.parameters.map(\.name)
-        let takes = names.isEmpty ? "it takes no parameters" : "it takes \(names.joined(separator: ", "))"
+        guard !names.isEmpty else {
+          throw UsageError(Strings.errorLinkTakesNothing(name: name, link: link.description))
+        }
         throw UsageError(
-          "unknown parameter '\(name)' in link '\(link)'; \(takes)\(Suggestion.clause(for: name, among: names))")
+          Strings.errorUnknownLinkParameter(
+            name: name, link: link.description, parameters: names.joined(separator: ", "),
+            suggestion: Suggestion.clause(for: name, among: names)))
       }
-      if parameter.kind == .flag {
-        values[name] = try Self.value(text.isEmpty ? "on" : text, for: parameter, source: "'\(name)' in link '\(link)'")
-      } else {
-        values[name] = try Self.value(text, for: parameter, source: "'\(name)' in link '\(link)'")
-      }
+      let origin = Strings.errorLinkParameterOrigin(name: name, link: link.description)
+      values[name] = try Self.value(
+        parameter.kind == .flag && text.isEmpty ? "on" : text, for: parameter, source: origin)
     }
     if let missing = command.parameters.first(where: { $0.isRequired && values[$0.name] == nil }) {
-      throw UsageError("link '\(link)' is missing '\(missing.name)'; e.g. \(Usage.linkTemplate(command))")
+      throw UsageError(
+        Strings.errorLinkMissingParameter(
+          link: link.description, name: missing.name, template: Usage.linkTemplate(command)))
     }
     return try command.route(ParsedValues(values))
   }
@@ -320,7 +331,7 @@ enum OptionSyntax {
   static func flagValue(_ name: String, inline: String?) throws(UsageError) -> Bool {
     guard let inline else { return true }
     guard let value = ValueFormat<Bool>.onOff.read(inline) else {
-      throw UsageError("\(name) is a flag; give it alone, or as \(name)=on or \(name)=off")
+      throw UsageError(Strings.errorFlagValue(flag: name))
     }
     return value
   }

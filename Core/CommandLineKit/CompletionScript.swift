@@ -1,3 +1,5 @@
+import Localization
+
 /// A shell that `--generate-completion-script` writes for.
 public enum CompletionShell: String, CaseIterable, Sendable {
   /// GNU bash (`complete -F`).
@@ -39,7 +41,8 @@ struct CompletionModel {
   /// Each command's positional arguments, in order, by canonical path.
   let commandArguments: [(path: String, completions: [Completion])]
 
-  init<Route>(_ program: Program<Route>) {
+  /// The model of `program`, descriptions in `translator`'s language.
+  init<Route>(_ program: Program<Route>, translator: Translator) {
     self.program = program.name
     identifier = String(program.name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     let tree = program.tree
@@ -59,28 +62,32 @@ struct CompletionModel {
       guard !names.isEmpty else { continue }
       let choices = names.map { name -> Choice in
         let child = path + [name]
-        let help = tree.command(at: child)?.abstract ?? tree.groupAbstract(child) ?? "The '\(name)' commands."
-        return Choice(word: name, help: help)
+        let help =
+          tree.command(at: child)?.abstract ?? tree.groupAbstract(child)
+          ?? Strings.helpGroupDefaultAbstract(group: name)
+        return Choice(word: name, help: translator(help))
       }
       children.append(
         (
           path.joined(separator: " "),
-          path.isEmpty ? choices + [Choice(word: "help", help: "Show help for a subcommand.")] : choices
+          path.isEmpty ? choices + [Choice(word: "help", help: translator(Strings.helpHelpRowText))] : choices
         ))
     }
     self.children = children
     let entry = { (parameter: ParameterSpecification) in
       OptionEntry(
         name: "--\(parameter.name)", takesValue: parameter.kind == .option, completion: parameter.completion,
-        help: parameter.help)
+        help: translator(parameter.help))
     }
     globalOptions =
       program.options.map(entry) + [
         OptionEntry(
           name: "--generate-completion-script", takesValue: true,
-          completion: .values(CompletionShell.allCases.map(\.rawValue)), help: "Print a completion script."),
-        OptionEntry(name: "--version", takesValue: false, completion: .none, help: "Show the version."),
-        OptionEntry(name: "--help", takesValue: false, completion: .none, help: "Show help information."),
+          completion: .values(CompletionShell.allCases.map(\.rawValue)),
+          help: translator(Strings.completionShellOption)),
+        OptionEntry(
+          name: "--version", takesValue: false, completion: .none, help: translator(Strings.helpVersionOption)),
+        OptionEntry(name: "--help", takesValue: false, completion: .none, help: translator(Strings.helpHelpOption)),
       ]
     commandOptions = tree.commands.map { command in
       var options = command.namedParameters.map(entry)
@@ -125,9 +132,11 @@ struct CompletionModel {
 struct CompletionScript<Route: Sendable> {
   let program: Program<Route>
   let shell: CompletionShell
+  /// The language of the descriptions.
+  let language: Language
 
   var text: String {
-    let model = CompletionModel(program)
+    let model = CompletionModel(program, translator: Translator(language: language))
     switch shell {
     case .bash: return BashCompletion(model: model).text
     case .zsh: return ZshCompletion(model: model).text

@@ -1,4 +1,5 @@
 import AppAnalytics
+import Localization
 
 /// The process exit codes of every executable in the workspace (BSD `sysexits.h` values).
 public enum ExitCode {
@@ -37,14 +38,16 @@ public enum ExitCode {
   }
 
   /// The exit codes in one paragraph, for a program's help: `0 success, 64 bad usage, …`.
-  public static var summary: String {
-    documented.map { "\($0.code) \($0.meaning)" }.joined(separator: "; ") + "."
+  public static var summary: LocalizedText {
+    .joined(documented.map { .verbatim("\($0.code) ") + $0.meaning }, separator: "; ") + .verbatim(".")
   }
 
   /// The exit codes as help lists them, in order.
-  static let documented: [(code: Int32, meaning: String)] = [
-    (success, "success"), (usage, "bad usage"), (rejected, "rejected data (nothing changed)"),
-    (unavailable, "a device or mission control unavailable"), (internalError, "internal error"),
-    (cannotCreate, "cannot create a file or directory"), (ioError, "input/output error (e.g. disk full)"),
-  ]
+  static var documented: [(code: Int32, meaning: LocalizedText)] {
+    [
+      (success, Strings.exitSuccess), (usage, Strings.exitUsage), (rejected, Strings.exitRejected),
+      (unavailable, Strings.exitUnavailable), (internalError, Strings.exitInternal),
+      (cannotCreate, Strings.exitCannotCreate), (ioError, Strings.exitIo), (interrupted, Strings.exitInterrupted),
+    ]
+  }
 }

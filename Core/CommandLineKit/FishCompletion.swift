@@ -58,7 +58,8 @@ struct FishCompletion {
     for option in model.globalOptions {
       lines.append("complete -c \(model.program) " + Self.option(option))
     }
-    lines.append("complete -c \(model.program) -s h -d \(ShellQuote.fish("Show help information."))")
+    let help = model.globalOptions.first { $0.name == "--help" }?.help ?? ""
+    lines.append("complete -c \(model.program) -s h -d \(ShellQuote.fish(help))")
     for (path, choices) in model.children {
       for choice in choices {
         lines.append(

@@ -1,7 +1,11 @@
+import Localization
+
 /// Writes the help of a program, a group or a command, in the sections a swift-argument-parser user
 /// knows: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS (and the program's extra sections).
 struct HelpRenderer<Route: Sendable> {
   let program: Program<Route>
+  /// The language (and number forms) help is written in.
+  let translator: Translator
 
   /// Where help texts start in a row; labels longer than this put their text on the next line.
   static var column: Int { 26 }
@@ -11,51 +15,55 @@ struct HelpRenderer<Route: Sendable> {
   /// The program's help.
   func main() -> String {
     let required = program.options.filter(\.isRequired).map(\.usage)
-    var usage = (["USAGE: \(program.name)"] + required + ["[<options>]"]).joined(separator: " ")
+    let subcommand = translator(Strings.helpSubcommandPlaceholder)
+    var usage =
+      ([translator(Strings.helpUsage), program.name] + required + [translator(Strings.helpOptionsPlaceholder)])
+      .joined(separator: " ")
     if !program.tree.commands.isEmpty {
-      usage += program.withoutCommand == nil ? " <subcommand>" : " [<subcommand>]"
+      usage += program.withoutCommand == nil ? " \(subcommand)" : " [\(subcommand)]"
     }
     var sections = [
-      "OVERVIEW: \(program.abstract)",
-      program.discussion.map(Self.wrap(indent: 0)),
+      translator(Strings.helpOverview) + " " + translator(program.abstract),
+      program.discussion.map { Self.wrap(indent: 0)(translator($0)) },
       usage,
     ]
     if let without = program.withoutCommand, !program.tree.commands.isEmpty {
       sections[sections.count - 1]! +=
-        "\n\n" + Self.wrap(indent: 2)("Without a subcommand, \(program.name) \(without).")
+        "\n\n" + Self.wrap(indent: 2)(translator(Strings.helpWithoutSubcommand(program: program.name, action: without)))
     }
-    sections.append(rows("OPTIONS:", globalOptionRows() + builtInRows(main: true)))
+    sections.append(rows(Strings.helpOptions, globalOptionRows() + builtInRows(main: true)))
     if !program.tree.commands.isEmpty {
       let commands = program.tree.commands.map { ($0.name, $0.abstract) }
       sections.append(
-        rows("SUBCOMMANDS:", commands + [("help <subcommand>", "Show help for a subcommand.")])
-          + "\n\n  See '\(program.name) help <subcommand>' for detailed help.")
+        rows(Strings.helpSubcommands, commands + [(translator(Strings.helpHelpRow), Strings.helpHelpRowText)])
+          + "\n\n  " + translator(Strings.helpSeeSubcommandHelp(program: program.name)))
     }
-    sections += program.sections.map { "\($0.title):\n" + Self.wrap(indent: 2)($0.body) }
+    sections += program.sections.map { translator($0.title) + ":\n" + Self.wrap(indent: 2)(translator($0.body)) }
     return sections.compactMap { $0 }.joined(separator: "\n\n")
   }
 
   /// A command's help.
   func command(_ command: Command<Route>) -> String {
     var sections: [String?] = [
-      "OVERVIEW: \(command.abstract)",
-      command.discussion.map(Self.wrap(indent: 0)),
-      "USAGE: " + Usage(command: command, programName: program.name).line,
+      translator(Strings.helpOverview) + " " + translator(command.abstract),
+      command.discussion.map { Self.wrap(indent: 0)(translator($0)) },
+      translator(Strings.helpUsage) + " " + Usage(command: command, programName: program.name).line,
     ]
     if !command.arguments.isEmpty {
-      sections.append(rows("ARGUMENTS:", command.arguments.map { ($0.usage, describe($0)) }))
+      sections.append(rows(Strings.helpArguments, command.arguments.map { ($0.usage, describe($0)) }))
     }
     var options = command.namedParameters.map { ($0.usage, describe($0)) }
     if command.printsJSON { options.append(("--json", Flag.json.specification.help)) }
-    sections.append(rows("OPTIONS:", options + builtInRows(main: false)))
+    sections.append(rows(Strings.helpOptions, options + builtInRows(main: false)))
     let children = program.tree.commands(under: command.path)
     if !children.isEmpty {
       sections.append(
         rows(
-          "SUBCOMMANDS:", children.map { ($0.path.dropFirst(command.path.count).joined(separator: " "), $0.abstract) }))
+          Strings.helpSubcommands,
+          children.map { ($0.path.dropFirst(command.path.count).joined(separator: " "), $0.abstract) }))
     }
-    sections.append("DEEP LINK: " + Usage.linkTemplate(command))
-    sections.append("  See '\(program.name) --help' for the global options.")
+    sections.append(translator(Strings.helpDeepLink) + " " + Usage.linkTemplate(command))
+    sections.append("  " + translator(Strings.helpSeeGlobalOptions(program: program.name)))
     return sections.compactMap { $0 }.joined(separator: "\n\n")
   }
 
@@ -63,43 +71,46 @@ struct HelpRenderer<Route: Sendable> {
   func group(_ path: [String]) -> String {
     let name = path.joined(separator: " ")
     let children = program.tree.commands(under: path)
+    let abstract = program.tree.groupAbstract(path) ?? Strings.helpGroupDefaultAbstract(group: name)
     return [
-      "OVERVIEW: " + (program.tree.groupAbstract(path) ?? "The '\(name)' commands."),
-      "USAGE: \(program.name) \(name) <subcommand>",
-      rows("SUBCOMMANDS:", children.map { ($0.path.dropFirst(path.count).joined(separator: " "), $0.abstract) }),
-      "  See '\(program.name) help \(name) <subcommand>' for detailed help.",
+      translator(Strings.helpOverview) + " " + translator(abstract),
+      [translator(Strings.helpUsage), program.name, name, translator(Strings.helpSubcommandPlaceholder)]
+        .joined(separator: " "),
+      rows(
+        Strings.helpSubcommands, children.map { ($0.path.dropFirst(path.count).joined(separator: " "), $0.abstract) }),
+      "  " + translator(Strings.helpSeeGroupHelp(program: program.name, group: name)),
     ].joined(separator: "\n\n")
   }
 
   // MARK: Rows
 
-  private func globalOptionRows() -> [(String, String)] {
+  private func globalOptionRows() -> [(String, LocalizedText)] {
     program.options.map { ($0.usage, describe($0)) }
   }
 
-  private func builtInRows(main: Bool) -> [(String, String)] {
-    var rows: [(String, String)] = []
+  private func builtInRows(main: Bool) -> [(String, LocalizedText)] {
+    var rows: [(String, LocalizedText)] = []
     if main {
-      rows.append(("--generate-completion-script <shell>", "Print a completion script for bash, zsh or fish."))
-      rows.append(("--version", "Show the version."))
+      rows.append(("--generate-completion-script <shell>", Strings.helpCompletionOption))
+      rows.append(("--version", Strings.helpVersionOption))
     }
-    rows.append(("-h, --help", "Show help information."))
+    rows.append(("-h, --help", Strings.helpHelpOption))
     return rows
   }
 
   /// The parameter's help, what values it takes and where a default comes from.
-  private func describe(_ parameter: ParameterSpecification) -> String {
-    var notes: [String] = []
+  private func describe(_ parameter: ParameterSpecification) -> LocalizedText {
+    var notes: [LocalizedText] = []
     if let expectation = parameter.expectation, parameter.documentsValues { notes.append(expectation) }
-    if let variable = parameter.environment { notes.append("env: $\(variable)") }
-    return notes.isEmpty ? parameter.help : "\(parameter.help) (\(notes.joined(separator: "; ")))"
-
+    if let variable = parameter.environment { notes.append(Strings.helpEnvironmentNote(variable: variable)) }
+    guard !notes.isEmpty else { return parameter.help }
+    return parameter.help + .verbatim(" (") + .joined(notes, separator: "; ") + .verbatim(")")
   }
 
   /// A titled block of rows: the label, then its text from ``column``, wrapped at ``width``.
-  private func rows(_ title: String, _ rows: [(String, String)]) -> String {
+  private func rows(_ title: LocalizedText, _ rows: [(String, LocalizedText)]) -> String {
     let lines = rows.map { label, text -> String in
-      let wrapped = Self.wrap(text, width: Self.width - Self.column)
+      let wrapped = Self.wrap(translator(text), width: Self.width - Self.column)
       let continuation = wrapped.dropFirst().map { String(repeating: " ", count: Self.column) + $0 }
       let head = "  " + label
       if head.count + 2 > Self.column {
@@ -108,7 +119,7 @@ struct HelpRenderer<Route: Sendable> {
       let padded = head + String(repeating: " ", count: Self.column - head.count)
       return ([padded + (wrapped.first ?? "")] + continuation).joined(separator: "\n")
     }
-    return ([title] + lines).joined(separator: "\n")
+    return ([translator(title)] + lines).joined(separator: "\n")
   }
 
   /// `text` wrapped into lines of at most `width` characters (a longer word stays whole).

@@ -1,3 +1,5 @@
+import Localization
+
 /// One parameter of a command: a positional argument, an option with a value, or a flag.
 ///
 /// Declared once (usually as a `static let` beside the route it feeds) and used three ways: the
@@ -24,9 +26,9 @@ public struct ParameterSpecification: Sendable {
   /// Its name: the deep-link parameter and the option's long name without `--` (e.g. `interval-ms`).
   public let name: String
   /// One sentence for help.
-  public let help: String
+  public let help: LocalizedText
   /// What a good value is (nil for flags).
-  public let expectation: String?
+  public let expectation: LocalizedText?
   /// Whether help shows the expectation.
   let documentsValues: Bool
   /// Whether the parameter must be given (arguments always; options when declared so).
@@ -64,11 +66,11 @@ public struct Argument<Value: Sendable>: Parameter {
   public let specification: ParameterSpecification
 
   /// An argument called `name` (shown as `<name>`, or `<placeholder>`), read with `format`.
-  public init(_ name: String, _ format: ValueFormat<Value>, placeholder: String? = nil, help: String) {
+  public init(_ name: String, _ format: ValueFormat<Value>, placeholder: String? = nil, help: some TextArgument) {
     self.name = name
     self.format = format
     specification = ParameterSpecification(
-      kind: .argument, name: name, help: help, expectation: format.expectation,
+      kind: .argument, name: name, help: help.localizedText, expectation: format.expectation,
       documentsValues: format.documentsValues, isRequired: true, completion: format.completion,
       environment: nil, placeholder: placeholder ?? name, read: { format.check($0).map { $0 } })
   }
@@ -92,12 +94,12 @@ public struct Option<Value: Sendable>: Parameter {
   /// the value when the command line does not; a `required` option must be given one way or the other.
   public init(
     _ name: String, _ format: ValueFormat<Value>, placeholder: String, environment: String? = nil,
-    required: Bool = false, help: String
+    required: Bool = false, help: some TextArgument
   ) {
     self.name = name
     self.format = format
     specification = ParameterSpecification(
-      kind: .option, name: name, help: help, expectation: format.expectation,
+      kind: .option, name: name, help: help.localizedText, expectation: format.expectation,
       documentsValues: format.documentsValues, isRequired: required, completion: format.completion,
       environment: environment, placeholder: placeholder, read: { format.check($0).map { $0 } })
   }
@@ -115,10 +117,10 @@ public struct Flag: Parameter {
   public let specification: ParameterSpecification
 
   /// A flag `--name`.
-  public init(_ name: String, help: String) {
+  public init(_ name: String, help: some TextArgument) {
     self.name = name
     specification = ParameterSpecification(
-      kind: .flag, name: name, help: help, expectation: nil, documentsValues: false, isRequired: false,
+      kind: .flag, name: name, help: help.localizedText, expectation: nil, documentsValues: false, isRequired: false,
       completion: .none,
       environment: nil, placeholder: name,
       read: { ValueFormat<Bool>.onOff.check($0).map { $0 } })
@@ -130,7 +132,7 @@ public struct Flag: Parameter {
   }
 
   /// `--json`: print one JSON document instead of text.
-  public static let json = Flag("json", help: "Print one JSON document instead of text.")
+  public static let json = Flag("json", help: Strings.helpJsonFlag)
 }
 
 /// One parameter with its value as text, as a route prints it.

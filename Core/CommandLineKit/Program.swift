@@ -1,3 +1,5 @@
+import Localization
+
 /// A command-line program: its name, version, global options and commands.
 ///
 /// ```swift
@@ -16,30 +18,30 @@ public struct Program<Route: Sendable>: Sendable {
   /// Printed by `--version`.
   public let version: String
   /// One line: what the program is.
-  public let abstract: String
+  public let abstract: LocalizedText
   /// More help, printed under the usage lines of the main help.
-  public let discussion: String?
+  public let discussion: LocalizedText?
   /// Options accepted anywhere on the line, before or after the command.
   public let options: [ParameterSpecification]
   /// What running the program without a command does, for the main usage line (nil: a command is required).
-  public let withoutCommand: String?
-  /// Extra help sections after SUBCOMMANDS (title, body), e.g. LINKS or ENVIRONMENT.
-  public let sections: [(title: String, body: String)]
+  public let withoutCommand: LocalizedText?
+  /// Extra help sections after SUBCOMMANDS, e.g. EXIT CODES or SCENARIOS.
+  public let sections: [HelpSection]
   let tree: CommandTree<Route>
 
   /// A program with global `options` and `commands` (grouped by `groups`). `withoutCommand` says what
   /// running it without a command does (nil: a command is required).
   public init(
-    name: String, version: String, abstract: String, discussion: String? = nil, options: [any Parameter] = [],
-    commands: [Command<Route>], groups: [CommandGroup] = [], withoutCommand: String? = nil,
-    sections: [(title: String, body: String)] = []
+    name: String, version: String, abstract: some TextArgument, discussion: (any TextArgument)? = nil,
+    options: [any Parameter] = [], commands: [Command<Route>], groups: [CommandGroup] = [],
+    withoutCommand: (any TextArgument)? = nil, sections: [HelpSection] = []
   ) {
     self.name = name
     self.version = version
-    self.abstract = abstract
-    self.discussion = discussion
+    self.abstract = abstract.localizedText
+    self.discussion = discussion?.localizedText
     self.options = options.map(\.specification)
-    self.withoutCommand = withoutCommand
+    self.withoutCommand = withoutCommand?.localizedText
     self.sections = sections
     tree = CommandTree(commands: commands, groups: groups)
   }
@@ -54,8 +56,9 @@ public struct Program<Route: Sendable>: Sendable {
 
   /// Reads `arguments` (without the program's own name). Global options may stand anywhere before
   /// `--`; an option missing from the line is read from its environment variable, if it has one.
+  /// Help and completion scripts are written in `language` (errors carry every language).
   public func parse(
-    _ arguments: some Collection<String>, environment: [String: String] = [:]
+    _ arguments: some Collection<String>, environment: [String: String] = [:], language: Language = .english
   ) throws(UsageError)
     -> Request
   {
@@ -82,10 +85,11 @@ public struct Program<Route: Sendable>: Sendable {
         guard let shell = CompletionShell(rawValue: shellName) else {
           let shells = CompletionShell.allCases.map(\.rawValue)
           throw UsageError(
-            "invalid value \"\(shellName)\" for --generate-completion-script: expected one of "
-              + "\(shells.joined(separator: ", "))\(Suggestion.clause(for: shellName, among: shells))")
+            Strings.errorNotAShell(
+              value: shellName, shells: shells.joined(separator: ", "),
+              suggestion: Suggestion.clause(for: shellName, among: shells)))
         }
-        return .print(CompletionScript(program: self, shell: shell).text)
+        return .print(CompletionScript(program: self, shell: shell, language: language).text)
       default: break
       }
       guard let option = options.first(where: { "--\($0.name)" == optionName }) else {
@@ -100,15 +104,15 @@ public struct Program<Route: Sendable>: Sendable {
       }
     }
     if rest.first == "help" && !wantsHelp {
-      return .print(try help(for: Array(rest.dropFirst())))
+      return .print(try help(for: Array(rest.dropFirst()), language: language))
     }
     if wantsHelp {
       let words = rest.prefix { $0 != "--" && !OptionSyntax.looksLikeOption($0) }
-      return .print(try help(for: Array(words)))
+      return .print(try help(for: Array(words), language: language))
     }
     for option in options where values[option.name] == nil {
       guard let variable = option.environment, let text = environment[variable], !text.isEmpty else { continue }
-      values[option.name] = try CommandTree<Route>.value(text, for: option, source: "$\(variable)")
+      values[option.name] = try CommandTree<Route>.value(text, for: option, source: .verbatim("$\(variable)"))
     }
     guard rest.contains(where: { !OptionSyntax.looksLikeOption($0) && $0 != "--" }) || withoutCommand == nil else {
       if let stray = rest.first(where: OptionSyntax.looksLikeOption) {
@@ -120,7 +124,7 @@ public struct Program<Route: Sendable>: Sendable {
     if tree.commands.isEmpty, let stray = rest.first(where: { $0 != "--" }) {
       throw OptionSyntax.looksLikeOption(stray)
         ? strayOption(OptionSyntax.split(stray).name)
-        : UsageError("unexpected argument \"\(stray)\"; see '\(name) --help'")
+        : UsageError(Strings.errorUnexpectedProgramArgument(argument: stray, program: name))
     }
     let parsed = try tree.parse(rest, programName: name, globalOptions: options.map { "--\($0.name)" })
     try requireOptions(in: values)
@@ -130,7 +134,7 @@ public struct Program<Route: Sendable>: Sendable {
   /// Refuses a line without one of the required global options.
   private func requireOptions(in values: [String: any Sendable]) throws(UsageError) {
     if let missing = options.first(where: { $0.isRequired && values[$0.name] == nil }) {
-      throw UsageError("missing \(missing.usage); see '\(name) --help'")
+      throw UsageError(Strings.errorMissingOption(option: missing.usage, program: name))
     }
   }
 
@@ -140,10 +144,13 @@ public struct Program<Route: Sendable>: Sendable {
       command.namedParameters.contains { "--\($0.name)" == option } || (option == "--json" && command.printsJSON)
     }
     if let example = owners.first {
-      return UsageError("\(option) belongs to a command, e.g. '\(name) \(example.name) \(option)'")
+      return UsageError(
+        Strings.errorOptionBelongsToCommand(option: option, example: "\(name) \(example.name) \(option)"))
     }
     let known = options.map { "--\($0.name)" } + ["--help", "--version", "--generate-completion-script"]
-    return UsageError("unknown option '\(option)'\(Suggestion.clause(for: option, among: known)); see '\(name) --help'")
+    return UsageError(
+      Strings.errorUnknownOption(
+        option: option, suggestion: Suggestion.clause(for: option, among: known), program: name))
   }
 
   /// The value of a global option: inline (`--name=value`) or the next token, which must not look like an option.
@@ -153,10 +160,11 @@ public struct Program<Route: Sendable>: Sendable {
     -> String
   {
     if let inline { return inline }
-    guard let next = tokens.first else { throw UsageError("\(option) needs a value; see '\(name) --help'") }
+    guard let next = tokens.first else {
+      throw UsageError(Strings.errorNeedsValue(option: option, hint: Strings.errorSeeProgramHelp(program: name)))
+    }
     guard !OptionSyntax.looksLikeOption(next), next != "--" else {
-      throw UsageError(
-        "\(option) needs a value, and \"\(next)\" looks like an option; write \(option)=\(next) if that is the value")
+      throw UsageError(Strings.errorValueLooksLikeOption(option: option, value: next))
     }
     tokens.removeFirst()
     return next
@@ -167,9 +175,9 @@ public struct Program<Route: Sendable>: Sendable {
     try tree.route(for: link)
   }
 
-  /// The help for `words`: the main help for none, else the command's or the group's.
-  public func help(for words: [String]) throws(UsageError) -> String {
-    let renderer = HelpRenderer(program: self)
+  /// The help for `words` in `language`: the main help for none, else the command's or the group's.
+  public func help(for words: [String], language: Language = .english) throws(UsageError) -> String {
+    let renderer = HelpRenderer(program: self, translator: Translator(language: language))
     guard !words.isEmpty else { return renderer.main() }
     let canonical = tree.canonicalPrefix(of: words)
     if let command = tree.command(at: canonical) { return renderer.command(command) }
@@ -177,8 +185,9 @@ public struct Program<Route: Sendable>: Sendable {
       let unknown = words.prefix(canonical.count + 1).joined(separator: " ")
       let candidates = tree.allPaths.map { $0.joined(separator: " ") }
       throw UsageError(
-        "no help for '\(words.joined(separator: " "))': unknown command '\(unknown)'"
-          + "\(Suggestion.clause(for: unknown, among: candidates)); see '\(name) --help'")
+        Strings.errorNoHelp(
+          words: words.joined(separator: " "), command: unknown,
+          suggestion: Suggestion.clause(for: unknown, among: candidates), program: name))
     }
     return renderer.group(canonical)
   }

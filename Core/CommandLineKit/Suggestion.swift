@@ -1,3 +1,5 @@
+import Localization
+
 /// "Did you mean …?" for a word that is close to one the program knows.
 enum Suggestion {
   /// The candidate closest to `word` (edit distance, case-insensitive), if it is close enough to be
@@ -15,8 +17,8 @@ enum Suggestion {
   }
 
   /// ` (did you mean 'x'?)` or nothing.
-  static func clause(for word: String, among candidates: [String]) -> String {
-    closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+  static func clause(for word: String, among candidates: [String]) -> LocalizedText {
+    closest(to: word, among: candidates).map { Strings.errorSuggestion(word: $0) } ?? .verbatim("")
   }
 
   /// The Levenshtein distance between two strings (insertions, deletions, substitutions).

@@ -1,7 +1,9 @@
+import Localization
+
 /// The usage line of one command, and the hint that points to its help.
 struct Usage {
   let line: String
-  let hint: String
+  let hint: LocalizedText
 
   init<Route>(command: Command<Route>, programName: String) {
     var parts = [programName] + command.path
@@ -9,7 +11,9 @@ struct Usage {
     parts += command.namedParameters.map { $0.isRequired ? $0.usage : "[\($0.usage)]" }
     if command.printsJSON { parts.append("[--json]") }
     line = parts.filter { !$0.isEmpty }.joined(separator: " ")
-    hint = programName.isEmpty ? "" : "; see '\(([programName] + command.path).joined(separator: " ")) --help'"
+    hint =
+      programName.isEmpty
+      ? .verbatim("") : Strings.errorSeeCommandHelp(command: ([programName] + command.path).joined(separator: " "))
   }
 
   /// The deep-link form of a command with placeholders: `supplies/consume?item=<item>&quantity=<quantity>`.

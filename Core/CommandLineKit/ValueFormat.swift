@@ -1,4 +1,5 @@
 import AppAnalytics
+import Localization
 
 /// How a value is read from one word of a command line (or one deep-link parameter) and written back.
 ///
@@ -6,7 +7,7 @@ import AppAnalytics
 /// environment, so every edge accepts and refuses exactly the same text.
 public struct ValueFormat<Value: Sendable>: Sendable {
   /// What a good value is, for error lines and help: "a whole number from 1 to 1000000".
-  public let expectation: String
+  public let expectation: LocalizedText
   /// What a shell may complete the value with.
   public let completion: Completion
   /// Whether help shows ``expectation`` (a range or a list of choices says more than "text").
@@ -17,30 +18,32 @@ public struct ValueFormat<Value: Sendable>: Sendable {
   /// A format reading with `read` (nil = not a valid value) and writing with `write`, so that
   /// `read(write(value)) == value`.
   public init(
-    expectation: String, completion: Completion = .none, documentsValues: Bool = false,
+    expectation: some TextArgument, completion: Completion = .none, documentsValues: Bool = false,
     read: @escaping @Sendable (String) -> Value?, write: @escaping @Sendable (Value) -> String
   ) {
-    self.expectation = expectation
+    self.expectation = expectation.localizedText
     self.completion = completion
     self.documentsValues = documentsValues
     self.reader = { text in read(text).map { .success($0) } ?? .failure(ValueRejection(reason: nil)) }
     self.writer = write
   }
 
-  /// A format whose `parse` says why a text is not valid: the `userMessage` of the `ReportableError`
-  /// it throws becomes the error line (any other error, the expectation).
+  /// A format whose `parse` says why a text is not valid: the message of the `TranslatedError` (or
+  /// `ReportableError`) it throws becomes the error line (any other error, the expectation).
   public init(
-    expectation: String, completion: Completion = .none, documentsValues: Bool = false,
+    expectation: some TextArgument, completion: Completion = .none, documentsValues: Bool = false,
     parse: @escaping @Sendable (String) throws -> Value, write: @escaping @Sendable (Value) -> String
   ) {
-    self.expectation = expectation
+    self.expectation = expectation.localizedText
     self.completion = completion
     self.documentsValues = documentsValues
     self.reader = { text in
       do {
         return .success(try parse(text))
+      } catch let error as any TranslatedError {
+        return .failure(ValueRejection(reason: error.translatedMessage))
       } catch let error as any ReportableError {
-        return .failure(ValueRejection(reason: error.userMessage))
+        return .failure(ValueRejection(reason: .verbatim(error.userMessage)))
       } catch {
         return .failure(ValueRejection(reason: nil))
       }
@@ -49,7 +52,7 @@ public struct ValueFormat<Value: Sendable>: Sendable {
   }
 
   private init(
-    expectation: String, completion: Completion, documentsValues: Bool,
+    expectation: LocalizedText, completion: Completion, documentsValues: Bool,
     reader: @escaping @Sendable (String) -> Result<Value, ValueRejection>, write: @escaping @Sendable (Value) -> String
   ) {
     self.expectation = expectation
@@ -70,11 +73,12 @@ public struct ValueFormat<Value: Sendable>: Sendable {
 
   /// A format for another type: reads through this one, then `transform` (nil = invalid); writes back through `reverse`.
   public func map<Other: Sendable>(
-    expectation: String? = nil, _ transform: @escaping @Sendable (Value) -> Other?,
+    expectation: (any TextArgument)? = nil, _ transform: @escaping @Sendable (Value) -> Other?,
     reverse: @escaping @Sendable (Other) -> Value
   ) -> ValueFormat<Other> {
     ValueFormat<Other>(
-      expectation: expectation ?? self.expectation, completion: completion, documentsValues: documentsValues,
+      expectation: expectation?.localizedText ?? self.expectation, completion: completion,
+      documentsValues: documentsValues,
       reader: { [reader] text in
         reader(text).flatMap { transform($0).map { .success($0) } ?? .failure(ValueRejection(reason: nil)) }
       },
@@ -84,7 +88,7 @@ public struct ValueFormat<Value: Sendable>: Sendable {
 
 /// Why a text is not a valid value: a reason of the format's own, or (nil) just its expectation.
 struct ValueRejection: Error {
-  let reason: String?
+  let reason: LocalizedText?
 }
 
 /// What a shell may offer when completing a value.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Logging
 
 extension ValueFormat where Value == String {
@@ -6,7 +7,7 @@ extension ValueFormat where Value == String {
   /// white space; `suggestions` are offered for completion (any other text is still valid).
   public static func text(maximumLength: Int = 200, suggestions: [String] = []) -> ValueFormat {
     ValueFormat(
-      expectation: "text of 1 to \(maximumLength) characters",
+      expectation: Strings.formatText(maximum: maximumLength),
       completion: suggestions.isEmpty ? .none : .values(suggestions),
       read: { text in
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -22,14 +23,16 @@ extension ValueFormat where Value == String {
   /// A path to a file or directory (any non-empty text); `~/` stands for the home directory.
   public static func path(directory: Bool = false) -> ValueFormat {
     ValueFormat(
-      expectation: directory ? "a directory" : "a path", completion: directory ? .directories : .files,
+      expectation: directory ? Strings.formatDirectory : Strings.formatPath,
+      completion: directory ? .directories : .files,
       read: { $0.isEmpty ? nil : $0 }, write: { $0 })
   }
 
   /// One of `choices`, in any case; read as it is written in `choices`.
   public static func choice(_ choices: [String]) -> ValueFormat {
     ValueFormat(
-      expectation: "one of \(choices.joined(separator: ", "))", completion: .values(choices), documentsValues: true,
+      expectation: Strings.formatChoice(choices: choices.joined(separator: ", ")), completion: .values(choices),
+      documentsValues: true,
       read: { text in choices.first { $0.lowercased() == text.lowercased() } },
       write: { $0 })
   }
@@ -50,7 +53,8 @@ extension ValueFormat where Value == Int {
   /// A whole number within `range` (digits with an optional sign; no spaces, no decimals).
   public static func integer(in range: ClosedRange<Int>) -> ValueFormat {
     ValueFormat(
-      expectation: "a whole number from \(range.lowerBound) to \(range.upperBound)", documentsValues: true,
+      expectation: Strings.formatInteger(lowest: String(range.lowerBound), highest: String(range.upperBound)),
+      documentsValues: true,
       read: { text in Int(text).flatMap { range.contains($0) ? $0 : nil } },
       write: { String($0) })
   }
@@ -60,7 +64,7 @@ extension ValueFormat where Value == Double {
   /// A finite decimal number within `range`, with a point as decimal separator.
   public static func decimal(in range: ClosedRange<Double>) -> ValueFormat {
     ValueFormat(
-      expectation: "a number from \(decimalText(range.lowerBound)) to \(decimalText(range.upperBound))",
+      expectation: Strings.formatDecimal(lowest: decimalText(range.lowerBound), highest: decimalText(range.upperBound)),
       documentsValues: true,
       read: { text in
         guard let value = Double(text), value.isFinite, range.contains(value) else { return nil }
@@ -74,7 +78,7 @@ extension ValueFormat where Value == Bool {
   /// `on`/`off` (also `true`/`false`, `yes`/`no`, `1`/`0`); written as `on` or `off`.
   public static var onOff: ValueFormat {
     ValueFormat(
-      expectation: "on or off", completion: .values(["on", "off"]), documentsValues: true,
+      expectation: Strings.formatOnOff, completion: .values(["on", "off"]), documentsValues: true,
       read: { text in
         switch text.lowercased() {
         case "on", "true", "yes", "1": true
@@ -90,7 +94,7 @@ extension ValueFormat where Value == URL {
   /// An absolute `http` or `https` URL with a host, e.g. `http://127.0.0.1:8765`.
   public static var httpURL: ValueFormat {
     ValueFormat(
-      expectation: "an http(s) URL such as http://127.0.0.1:8765",
+      expectation: Strings.formatHttpUrl,
       read: { text in
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
           let host = url.host, !host.isEmpty
@@ -111,7 +115,8 @@ extension ValueFormat where Value == LogLevel {
   public static var logLevel: ValueFormat {
     let names = LogLevel.allCases.map { $0.description.lowercased() }
     return ValueFormat(
-      expectation: "one of \(names.joined(separator: ", "))", completion: .values(names), documentsValues: true,
+      expectation: Strings.formatChoice(choices: names.joined(separator: ", ")), completion: .values(names),
+      documentsValues: true,
       read: { LogLevel(name: $0) }, write: { $0.description.lowercased() })
   }
 }
@@ -120,7 +125,8 @@ extension ValueFormat where Value == UInt64 {
   /// A whole number from 0 to 2^64 − 1.
   public static var unsigned: ValueFormat {
     ValueFormat(
-      expectation: "a whole number from 0 to \(UInt64.max)", documentsValues: true, read: { UInt64($0) },
+      expectation: Strings.formatInteger(lowest: "0", highest: String(UInt64.max)), documentsValues: true,
+      read: { UInt64($0) },
       write: { String($0) })
   }
 }

@@ -48,7 +48,7 @@ import UIComponents
     program = Program(
       name: name, version: version, abstract: abstract, options: StandardOptions.all + options,
       commands: commands.map { $0.map(Target.command) } + [open], groups: domains.flatMap(\.groups),
-      withoutCommand: "starts the interactive app", sections: [("EXIT CODES", ExitCode.summary)])
+      withoutCommand: "starts the interactive app", sections: [.exitCodes])
   }
 
   /// The argument of `open`.

@@ -39,7 +39,7 @@ public enum BenchLauncher {
         return values
       }
     } catch {
-      fail(error.message, code: ExitCode.usage)
+      fail(error.userMessage, code: ExitCode.usage)
     }
   }
 

@@ -17,11 +17,10 @@ extension SpacesuitDomain {
   /// the clock), connecting on first use; a simulated suit keeps its state in `stateFile`.
   public static func suitClient(
     for connection: SuitConnection?, stateFile: URL, logger: Logger, analytics: Analytics
-  ) -> LazySpacesuitClient {
+  ) -> any SpacesuitClient {
     let connection = connection ?? .simulated(seed: UInt64(Date().timeIntervalSince1970))
-    return LazySpacesuitClient(
-      connection: connection.keepingState(in: stateFile), logger: logger.scoped(to: "SpacesuitService"),
-      analytics: analytics)
+    return SpacesuitClients.connectingOnFirstUse(
+      connection.keepingState(in: stateFile), logger: logger, analytics: analytics)
   }
 
   private static let suitConnection = ValueFormat<SuitConnection>(

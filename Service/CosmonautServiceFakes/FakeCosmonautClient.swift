@@ -1,6 +1,6 @@
 import CosmonautServiceInterface
-import Foundation
 import Persistence
+import Foundation
 
 /// A deterministic, in-memory `CosmonautClient` for domain tests and previews.
 ///
@@ -34,8 +34,7 @@ public actor FakeCosmonautClient: CosmonautClient {
     houstonConfigured: Bool = true, houstonReachable: Bool = true,
     now: @escaping @Sendable () -> Date = { StationPosition.sample.timestamp },
     statusReportInterval: Duration = .seconds(900),
-    controlCenter: ControlCenter = ControlCenter(
-      name: "Houston", setting: "--houston URL or ISS_HOUSTON_URL", clock: .utc)
+    controlCenter: ControlCenter = .fakeHouston
   ) {
     self.controlCenter = controlCenter
     self.storedProfile = profile
@@ -102,7 +101,7 @@ public actor FakeCosmonautClient: CosmonautClient {
       progress(.contacting("the station position"))
       if !houstonReachable {
         reading.isLive = false
-        reading.offlineReason = CosmonautServiceError.unreachable(controlCenter, reason: "the fake is unreachable")
+        reading.offlineReason = CosmonautServiceError.unreachable(controlCenter, reason: "fake \(controlCenter.name) is unreachable")
           .userMessage
         progress(.fellBack(reason: reading.offlineReason ?? ""))
       }
@@ -128,7 +127,7 @@ public actor FakeCosmonautClient: CosmonautClient {
     enqueueStatusReportIfDue()
     guard houstonConfigured else { throw CosmonautServiceError.notConfigured(controlCenter) }
     guard houstonReachable else {
-      let reason = "the fake is unreachable"
+      let reason = "fake \(controlCenter.name) is unreachable"
       if !queue.isEmpty {
         queue[0].attempts += 1
         queue[0].lastError = reason
@@ -220,4 +219,13 @@ extension String {
   fileprivate func leftPadded(to length: Int) -> String {
     count >= length ? self : String(repeating: "0", count: length - count) + self
   }
+}
+
+extension ControlCenter {
+  /// Houston as the fake stands for it (the Houston implementation's own is not linked into tests
+  /// of the domains): times in UTC.
+  public static let fakeHouston = ControlCenter(
+    name: "Houston", setting: "--houston URL or ISS_HOUSTON_URL", clock: .utc)
+  /// TsUP as the fake stands for it: times in Moscow time.
+  public static let fakeTsUP = ControlCenter(name: "TsUP", setting: "--tsup URL or ISS_TSUP_URL", clock: .moscow)
 }

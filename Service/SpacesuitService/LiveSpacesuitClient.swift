@@ -14,6 +14,23 @@ public enum SpacesuitClients {
     _ connection: SuitConnection, logger: Logger, analytics: Analytics,
     configuration: RadioLinkConfiguration = .init()
   ) async throws -> any SpacesuitClient {
+    try await connect(connection, logger: logger, analytics: analytics, configuration: configuration)
+  }
+
+  /// A client for `connection` that connects only when it is first used, so commands that never
+  /// ask the suit never wait for its link; the first use fails as ``live(_:logger:analytics:configuration:)`` would.
+  public static func connectingOnFirstUse(
+    _ connection: SuitConnection, logger: Logger, analytics: Analytics,
+    configuration: RadioLinkConfiguration = .init()
+  ) -> any SpacesuitClient {
+    LazySpacesuitClient {
+      try await connect(connection, logger: logger, analytics: analytics, configuration: configuration)
+    }
+  }
+
+  static func connect(
+    _ connection: SuitConnection, logger: Logger, analytics: Analytics, configuration: RadioLinkConfiguration
+  ) async throws -> LiveSpacesuitClient {
     let logger = logger.scoped(to: "SpacesuitService")
     do {
       switch connection {
@@ -111,21 +128,24 @@ final class LiveSpacesuitClient: SpacesuitClient {
 
   /// The samples, with the link's news merged in as it happens.
   func watchUpdates(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitWatchUpdate, any Error> {
-    let (stream, continuation) = AsyncThrowingStream.makeStream(of: SuitWatchUpdate.self)
+    watchUpdateStream(count: count, interval: interval) { self }
+  }
+
+  /// The link's news, worded for the crew (and logged).
+  func linkNews() -> AsyncStream<SuitLinkEvent> {
     let events = link.events()
-    let news = Task {
-      for await event in events {
-        guard let news = SuitLinkEvent(event) else { continue }
-        logger.notice(news.message)
-        continuation.yield(.link(news))
+    let logger = logger
+    return AsyncStream { continuation in
+      let task = Task {
+        for await event in events {
+          guard let news = SuitLinkEvent(event) else { continue }
+          logger.notice(news.message)
+          continuation.yield(news)
+        }
+        continuation.finish()
       }
+      continuation.onTermination = { _ in task.cancel() }
     }
-    let sampling = forward(sampling(count: count, interval: interval), to: continuation) { news.cancel() }
-    continuation.onTermination = { _ in
-      sampling.cancel()
-      news.cancel()
-    }
-    return stream
   }
 
   func linkStatistics() async -> LinkStatistics { await link.statistics() }
@@ -189,4 +209,30 @@ final class LiveSpacesuitClient: SpacesuitClient {
       return .unreachable("lost the suit at \(connection): \(SpacesuitClients.reason(error)). \(hint)")
     }
   }
+}
+
+/// Samples at a steady rate and the link's news, in ONE stream filled by one task: each sample
+/// crosses one hand-over on its way to the screen. `source` gives the connected client.
+func watchUpdateStream(
+  count: Int?, interval: Duration, source: @escaping @Sendable () async throws -> LiveSpacesuitClient
+) -> AsyncThrowingStream<SuitWatchUpdate, any Error> {
+  let (stream, continuation) = AsyncThrowingStream.makeStream(of: SuitWatchUpdate.self)
+  let task = Task {
+    do {
+      let client = try await source()
+      let news = client.linkNews()
+      let reporting = Task { for await event in news { continuation.yield(.link(event)) } }
+      defer { reporting.cancel() }
+      try await SteadyRate.run(count: count, interval: interval) {
+        continuation.yield(.sample(try await client.telemetry()))
+      }
+      continuation.finish()
+    } catch is CancellationError {
+      continuation.finish()
+    } catch {
+      continuation.finish(throwing: error)
+    }
+  }
+  continuation.onTermination = { _ in task.cancel() }
+  return stream
 }

@@ -86,17 +86,7 @@ extension SpacesuitClient {
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: SuitTelemetry.self)
     let task = Task {
       do {
-        let clock = ContinuousClock()
-        var due = clock.now
-        var produced = 0
-        while count.map({ produced < $0 }) ?? true {
-          if produced > 0 {
-            due = max(due + interval, clock.now)
-            try await Task.sleep(until: due, clock: clock)
-          }
-          continuation.yield(try await self.telemetry())
-          produced += 1
-        }
+        try await SteadyRate.run(count: count, interval: interval) { continuation.yield(try await self.telemetry()) }
         continuation.finish()
       } catch is CancellationError {
         continuation.finish()
@@ -106,5 +96,24 @@ extension SpacesuitClient {
     }
     continuation.onTermination = { _ in task.cancel() }
     return stream
+  }
+}
+
+/// Runs a body at a steady rate: now, then once every `interval`, `count` times (nil: until
+/// cancelled). A slow body does not push every later run back; after a stall longer than the
+/// interval the next run starts at once and the rate resumes from it.
+enum SteadyRate {
+  static func run(count: Int?, interval: Duration, _ body: () async throws -> Void) async throws {
+    let clock = ContinuousClock()
+    var due = clock.now
+    var done = 0
+    while count.map({ done < $0 }) ?? true {
+      if done > 0 {
+        due = max(due + interval, clock.now)
+        try await Task.sleep(until: due, clock: clock)
+      }
+      try await body()
+      done += 1
+    }
   }
 }

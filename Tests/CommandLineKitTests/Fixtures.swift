@@ -67,7 +67,7 @@ enum LabRoute: CommandRoute {
 
   static let program = Program<LabRoute>(
     name: "lab", version: "1.2.3", abstract: "The laboratory.", options: [region, verbose], commands: commands,
-    groups: groups, withoutCommand: "starts the interactive lab", sections: [("EXIT CODES", ExitCode.summary)])
+    groups: groups, withoutCommand: "starts the interactive lab", sections: [.exitCodes])
 }
 
 /// Runs a shell and returns its exit status and output.

@@ -17,7 +17,7 @@ import Testing
       _ = try LabRoute.program.parse(words(line), environment: environment)
       return "(no error)"
     } catch {
-      return error.message
+      return error.userMessage
     }
   }
 

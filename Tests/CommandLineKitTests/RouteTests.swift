@@ -50,8 +50,8 @@ import Testing
     let fromLink = #expect(throws: UsageError.self) {
       try LabRoute(link: DeepLink(path: ["heat"], parameters: ["celsius": "400"]))
     }
-    #expect(fromWords?.message.hasSuffix("expected a number from -80 to 40") == true)
-    #expect(fromLink?.message.hasSuffix("expected a number from -80 to 40") == true)
+    #expect(fromWords?.userMessage.hasSuffix("expected a number from -80 to 40") == true)
+    #expect(fromLink?.userMessage.hasSuffix("expected a number from -80 to 40") == true)
   }
 
   @Test func commandsMapToAnotherRouteType() throws {

@@ -23,7 +23,7 @@ import Testing
     #expect(ValueFormat<Double>.decimal(in: 0.5...8).read("0.5") == 0.5)
     #expect(ValueFormat<Double>.decimal(in: 0.5...8).read("nan") == nil)
     #expect(ValueFormat<Double>.decimal(in: 0.5...8).read("inf") == nil)
-    #expect(ValueFormat<Double>.decimal(in: 16...30).expectation == "a number from 16 to 30")
+    #expect(ValueFormat<Double>.decimal(in: 16...30).expectation.description == "a number from 16 to 30")
     #expect(ValueFormat<UInt64>.unsigned.read("-1") == nil)
   }
 
@@ -61,7 +61,9 @@ import Testing
   @Test func exitCodesFollowSysexits() {
     #expect(ExitCode.forError(UsageError("x")) == 64)
     #expect(ExitCode.forError(CocoaError(.fileNoSuchFile)) == 70)
-    #expect(ExitCode.summary.hasPrefix("0 success; 64 bad usage; 65 rejected data"))
-    #expect(ExitCode.summary.contains("73 cannot create") && ExitCode.summary.contains("74 input/output error"))
+    #expect(ExitCode.summary.description.hasPrefix("0 success; 64 bad usage; 65 rejected data"))
+    #expect(
+      ExitCode.summary.description.contains("73 cannot create")
+        && ExitCode.summary.description.contains("74 input/output error"))
   }
 }

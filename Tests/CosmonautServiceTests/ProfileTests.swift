@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CosmonautService
+import CosmonautServiceInterface
 
 @Suite struct ProfileTests {
   @Test func profileStartsEmptyAndRoundTripsAcrossClientsOnTheSameFile() async throws {

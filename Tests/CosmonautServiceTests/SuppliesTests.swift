@@ -3,6 +3,7 @@ import Persistence
 import Testing
 
 @testable import CosmonautService
+import CosmonautServiceInterface
 
 @Suite struct SuppliesTests {
   @Test func suppliesAreSeededWithTheDefaultInventoryOnce() async throws {

@@ -6,6 +6,7 @@ import Persistence
 import Synchronization
 
 @testable import CosmonautService
+import CosmonautServiceInterface
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

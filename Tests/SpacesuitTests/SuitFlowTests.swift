@@ -128,7 +128,7 @@ struct SuitFlowTests {
     let harness = SpacesuitHarness(.once(json: false))
 
     let error = await #expect(throws: UsageError.self) { try await harness.open("suit set temperature 45") }
-    #expect(error?.message.contains("out of range") == true)
+    #expect(error?.userMessage.contains("out of range") == true)
     #expect(await harness.sentCommands().isEmpty)
     #expect(SpacesuitError.invalidCommand("x").kind == .usage)
   }

@@ -10,8 +10,10 @@ struct SecretsFolder {
   var encryptedFile: URL { folder.appendingPathComponent("secrets.json.gpg") }
   /// The authorised developers' public keys, one `<FINGERPRINT>.asc` each (committed).
   var keysFolder: URL { folder.appendingPathComponent("keys") }
-  /// The generated sources, one `<Target>.swift` per app (ignored by git).
+  /// Where the generated source goes (ignored by git).
   var exportFolder: URL { folder.appendingPathComponent("export") }
+  /// The generated source the `Secrets` module is built with when it exists.
+  var exportFile: URL { exportFolder.appendingPathComponent("Secrets.swift") }
 
   /// The authorised keys' files, by fingerprint.
   func keyFiles() -> [URL] {
@@ -21,7 +23,7 @@ struct SecretsFolder {
 
   // MARK: Commands
 
-  /// `list`: the authorised keys, and each secret with the apps that get it (never a value).
+  /// `list`: the authorised keys, and each secret's key and what it is (never a value).
   func list(gpg: GPG?, print: (String) -> Void) throws {
     let schema = try SecretsSchema.load(schemaFile)
     let keys = keyFiles()
@@ -31,10 +33,9 @@ struct SecretsFolder {
       print("  \(file.deletingPathExtension().lastPathComponent)  \(owner)")
     }
     print("secrets in secrets/schema.json (values \(encryptedFileExists ? "in secrets/secrets.json.gpg" : "not set yet")):")
-    for name in schema.secrets.keys.sorted() {
-      let apps = schema.targets.keys.sorted().filter { schema.targets[$0]?.contains(name) == true }
-      print("  \(name): \(schema.secrets[name]?.about ?? "") — \(apps.joined(separator: ", "))")
-    }
+    for secret in schema.secrets { print("  \(secret.key): \(secret.about)") }
+    let export = FileManager.default.fileExists(atPath: exportFile.path)
+    print("export: \(export ? "secrets/export/Secrets.swift (builds carry it)" : "none (builds carry the development values)")")
   }
 
   private var encryptedFileExists: Bool { FileManager.default.fileExists(atPath: encryptedFile.path) }
@@ -134,26 +135,24 @@ struct SecretsFolder {
     return "secrets changed and encrypted to \(keyFiles().count) key(s); now Scripts/secrets export"
   }
 
-  /// `export`: writes `secrets/export/<Target>.swift` for every target in the schema: the decrypted
-  /// values, or (`development`) the schema's development values. Never deletes an export.
-  func export(development: Bool, gpg: GPG?) throws -> String {
+  /// `export`: writes `secrets/export/Secrets.swift` (ignored by git): the decrypted values, or
+  /// (`development`) the schema's development values, XOR-masked. Builds carry it from then on.
+  func export(development: Bool, to output: URL? = nil, gpg: GPG?) throws -> String {
     let schema = try SecretsSchema.load(schemaFile)
     let values: [String: String]
     if development {
-      values = schema.secrets.mapValues(\.development)
+      values = schema.developmentValues
     } else {
       guard let gpg else { throw ToolError.unavailable("gpg is needed to decrypt the secrets") }
       values = try schema.values(from: try gpg.decrypt(encryptedFile))
     }
-    try FileManager.default.createDirectory(at: exportFolder, withIntermediateDirectories: true)
-    for target in schema.targets.keys.sorted() {
-      let source = SwiftSource.render(
-        target: target, secrets: schema.secrets(for: target), values: values, isDevelopment: development)
-      try write(Data(source.utf8), to: exportFolder.appendingPathComponent("\(target).swift"))
-    }
-    let targets = schema.targets.keys.sorted().joined(separator: ", ")
-    return "exported \(development ? "development values" : "the secrets") for \(targets) to secrets/export/; "
-      + "build as usual"
+    let file = output ?? exportFile
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try write(Data(SwiftSource.render(values: values, isDevelopment: development).utf8), to: file)
+    let what = development ? "the development values" : "\(values.count) secrets"
+    guard output == nil else { return "exported \(what) to \(file.path)" }
+    return "exported \(what) to secrets/export/Secrets.swift; build as usual "
+      + "(rm it to build with the development values again)"
   }
 
   private func write(_ data: Data, to url: URL) throws {
@@ -165,31 +164,26 @@ struct SecretsFolder {
   }
 }
 
-/// `generate`: what the build plugin runs for one target.
+/// `generate`: what the build plugin runs for the `Secrets` module.
 enum BuildStep {
-  /// Writes `output`: the export for `target` when there is one (it must have been written by
-  /// `Scripts/secrets` for this target and carry the secrets the schema gives it), else the
-  /// development form.
-  static func generate(schemaFile: URL, target: String, export: URL, output: URL) throws {
+  /// Writes `output`: the export when there is one (it must have been written by `Scripts/secrets`
+  /// and carry exactly the keys of the schema), else the schema's development values.
+  static func generate(schemaFile: URL, export: URL, output: URL) throws {
     let schema = try SecretsSchema.load(schemaFile)
-    let wanted = schema.secrets(for: target).map(\.name)
     let source: String
     if let data = FileManager.default.contents(atPath: export.path) {
       let text = String(decoding: data, as: UTF8.self)
-      guard let names = SwiftSource.names(in: Substring(text), target: target) else {
-        throw ToolError.data(
-          "\(export.path) was not written by Scripts/secrets for \(target); run Scripts/secrets export again")
+      guard let keys = SwiftSource.keys(in: text) else {
+        throw ToolError.data("\(export.path) was not written by Scripts/secrets; run Scripts/secrets export again")
       }
-      guard names == wanted else {
+      guard keys == schema.keys else {
         throw ToolError.data(
-          "\(export.path) carries [\(names.joined(separator: ", "))] but secrets/schema.json gives \(target) "
-            + "[\(wanted.joined(separator: ", "))]; run Scripts/secrets export (or export --development) again")
+          "\(export.path) carries [\(keys.joined(separator: ", "))] but secrets/schema.json lists "
+            + "[\(schema.keys.joined(separator: ", "))]; run Scripts/secrets export again")
       }
       source = text
     } else {
-      source = SwiftSource.render(
-        target: target, secrets: schema.secrets(for: target), values: schema.secrets.mapValues(\.development),
-        isDevelopment: true)
+      source = SwiftSource.render(values: schema.developmentValues, isDevelopment: true)
     }
     do {
       try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -12,9 +12,11 @@ let usage = """
     encrypt [FILE]         encrypt a JSON object of secrets (FILE or stdin) to every authorised key
                            into secrets/secrets.json.gpg
     edit                   decrypt into $VISUAL/$EDITOR (else vi), check, encrypt again
-    export [--development] write secrets/export/<Target>.swift (ignored by git) for every app in
-                           secrets/schema.json: the decrypted secrets XOR-masked, or the development values
-  The secrets' names, what they are, their development values and which app gets which are in
+    export [--development] [--output FILE]
+                           write secrets/export/Secrets.swift (ignored by git; or FILE): the decrypted
+                           secrets XOR-masked (or the development values); every build carries it
+                           (a build reads $ISS_SECRETS_EXPORT instead when it is set)
+  The secrets' keys (houston.development.token, …), what they are and their development values are in
   secrets/schema.json. A build without an export carries the development values.
   Exit: 0 done, 64 usage, 65 rejected data (nothing changed), 69 gpg or a key unavailable, 74 I/O.
   """
@@ -35,6 +37,7 @@ func run(_ arguments: [String]) throws {
   }
   let root = URL(fileURLWithPath: try option("--root", in: &arguments) ?? FileManager.default.currentDirectoryPath)
   let folder = SecretsFolder(root: root)
+  guard !arguments.isEmpty else { throw ToolError.usage("no command given (see --help)") }
   let command = arguments.removeFirst()
   func noMoreArguments() throws {
     if let extra = arguments.first { throw ToolError.usage("unexpected argument \(extra) for \(command) (see --help)") }
@@ -42,15 +45,14 @@ func run(_ arguments: [String]) throws {
   switch command {
   case "generate":
     let schema = try option("--schema", in: &arguments)
-    let target = try option("--target", in: &arguments)
     let export = try option("--export", in: &arguments)
     let output = try option("--output", in: &arguments)
-    guard let schema, let target, let export, let output else {
-      throw ToolError.usage("generate needs --schema, --target, --export and --output")
+    guard let schema, let export, let output else {
+      throw ToolError.usage("generate needs --schema, --export and --output")
     }
     try noMoreArguments()
     try BuildStep.generate(
-      schemaFile: URL(fileURLWithPath: schema), target: target, export: URL(fileURLWithPath: export),
+      schemaFile: URL(fileURLWithPath: schema), export: URL(fileURLWithPath: export),
       output: URL(fileURLWithPath: output))
   case "list":
     try noMoreArguments()
@@ -76,8 +78,9 @@ func run(_ arguments: [String]) throws {
   case "export":
     let development = arguments.contains("--development")
     arguments.removeAll { $0 == "--development" }
+    let output = try option("--output", in: &arguments).map { URL(fileURLWithPath: $0) }
     try noMoreArguments()
-    print(try folder.export(development: development, gpg: development ? nil : try GPG.find()))
+    print(try folder.export(development: development, to: output, gpg: development ? nil : try GPG.find()))
   default:
     throw ToolError.usage("unknown command \(command) (see --help)")
   }
