@@ -108,7 +108,8 @@ enum DashboardScreen {
       rows.append(.init("Longitude", String(format: "%.2f°", position.longitude)))
       rows.append(.init("Altitude", String(format: "%.1f km", position.altitudeKm)))
       rows.append(.init("Speed", String(format: "%.2f km/s", position.speedKmPerSecond)))
-      var age = position.live ? "live" : "last known, \(center.time(position.timestamp))"
+      let time = center.time(position.timestamp)
+      var age = position.live ? "live, computed \(time)" : "last known, \(time)"
       if let reason = position.offlineReason { age += " (\(reason))" }
       rows.append(.init("Position", age, style: position.live ? .ok : .warning))
     } else {

@@ -59,7 +59,7 @@ struct CosmonautRouteTests {
 
   @Test func routesThatChangeDataSaySoWithoutPersonalValues() {
     let rename = CosmonautRoute.updateProfile(ProfileUpdate(name: "Yuri"))
-    #expect(rename.change == "change the profile's name and queue the change for Houston.")
+    #expect(rename.change == "change the profile's name and queue the change for mission control.")
     #expect(CosmonautRoute.consume(item: "water", quantity: 2).change == "take 2 of water from the inventory.")
     #expect(CosmonautRoute.restock(item: "food", quantity: 3).change == "add 3 of food to the inventory.")
     for route in [CosmonautRoute.dashboard, .profile, .supplies, .sync, .syncStatus] {

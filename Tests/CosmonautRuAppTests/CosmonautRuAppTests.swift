@@ -1,5 +1,0 @@
-import Testing
-
-@testable import CosmonautRuApp
-
-@Test func placeholder() {}

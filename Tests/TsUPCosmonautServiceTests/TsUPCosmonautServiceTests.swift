@@ -1,5 +1,0 @@
-import Testing
-
-@testable import TsUPCosmonautService
-
-@Test func placeholder() {}
