@@ -5,7 +5,7 @@ import Foundation
 
 let usage = """
   usage: Scripts/secrets [--root DIR] COMMAND
-    list                   the authorised keys and the secrets (names, what they are, which app gets them)
+    list                   the authorised keys, the secrets (keys and what they are, never values), the export
     add-key FILE           authorise a developer: their public key into secrets/keys/, the secrets
                            encrypted again to every key (needs your own authorised key)
     remove-key FINGERPRINT withdraw a key; the secrets are encrypted again to the others
