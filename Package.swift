@@ -41,7 +41,7 @@ let domain: [Module] = [
 
 // swift-format-ignore
 let service: [Module] = [
-  .library("CosmonautServiceInterface", dependsOn: ["AppAnalytics"]),
+  .library("CosmonautServiceInterface", dependsOn: ["Persistence", "AppAnalytics"]),
   .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
   .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
   .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence"]),

@@ -165,7 +165,8 @@ extension CosmonautRoute: DomainRoute {
     case .consume(let item, let quantity): return "take \(quantity) of \(item) from the inventory."
     case .restock(let item, let quantity): return "add \(quantity) of \(item) to the inventory."
     case .retrySetAside(let key): return "put the set-aside report \(key) back into the outbox."
-    case .discardSetAside(let key): return "delete the set-aside report \(key) for good; mission control will never see it."
+    case .discardSetAside(let key):
+      return "delete the set-aside report \(key) for good; mission control will never see it."
     case .dashboard, .profile, .supplies, .sync, .syncStatus, .setAside: return nil
     }
   }

@@ -77,7 +77,8 @@ final class DashboardFlow {
       menu: Menu(
         title: "Cosmonaut",
         items: [
-          .init(key: "p", title: "Profile"), .init(key: "s", title: "Supplies"), .init(key: "y", title: "\(center.name) sync"),
+          .init(key: "p", title: "Profile"), .init(key: "s", title: "Supplies"),
+          .init(key: "y", title: "\(center.name) sync"),
           .init(key: "r", title: "Refresh"), .init(key: "b", title: "Back"),
         ]),
       load: { [context] in

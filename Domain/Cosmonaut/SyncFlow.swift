@@ -33,14 +33,16 @@ final class SyncFlow {
     let entry = try await client.retrySetAside(key)
     context.analytics.track("sync.retried", ["kind": entry.kind])
     let center = client.controlCenter.name
-    try confirm(entry, "Back in the outbox: \(entry.kind) \(entry.id.prefix(8)); it goes to \(center) on the next sync.")
+    try confirm(
+      entry, "Back in the outbox: \(entry.kind) \(entry.id.prefix(8)); it goes to \(center) on the next sync.")
   }
 
   /// Deletes a set-aside report for good.
   func discard(_ key: String) async throws {
     let entry = try await client.discardSetAside(key)
     context.analytics.track("sync.discarded", ["kind": entry.kind])
-    try confirm(entry, "Discarded: \(entry.kind) \(entry.id.prefix(8)); \(client.controlCenter.name) will never see it.")
+    try confirm(
+      entry, "Discarded: \(entry.kind) \(entry.id.prefix(8)); \(client.controlCenter.name) will never see it.")
   }
 
   private func confirm(_ entry: OutboxEntry, _ line: String) throws {

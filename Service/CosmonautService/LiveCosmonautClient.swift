@@ -198,7 +198,7 @@ public final class LiveCosmonautClient: CosmonautClient {
     try await reporting("pendingSync") {
       let outbox = outbox
       let (pending, setAside) = try await store.perform { _ in
-        (try outbox.pendingMessages().map(OutboxEntry.init), try outbox.setAside().map { OutboxEntry($0.entry) })
+        (try outbox.pendingMessages(), try outbox.setAside().map(\.entry))
       }
       return SyncReport(
         delivered: [], pending: pending, setAside: setAside,
@@ -241,14 +241,14 @@ public final class LiveCosmonautClient: CosmonautClient {
   public func deliveredHistory() async throws -> [OutboxEntry] {
     try await reporting("deliveredHistory") {
       let outbox = outbox
-      return try await store.perform { _ in try outbox.history().map { OutboxEntry($0.entry) } }
+      return try await store.perform { _ in try outbox.history().map(\.entry) }
     }
   }
 
   public func setAsideReports() async throws -> [OutboxEntry] {
     try await reporting("setAsideReports") {
       let outbox = outbox
-      return try await store.perform { _ in try outbox.setAside().map { OutboxEntry($0.entry) } }
+      return try await store.perform { _ in try outbox.setAside().map(\.entry) }
     }
   }
 
@@ -258,7 +258,7 @@ public final class LiveCosmonautClient: CosmonautClient {
       let entry = try await store.perform { _ in try outbox.retry(id) }
       logger.notice("set-aside report back in the outbox", metadata: ["kind": entry.kind, "key": entry.id])
       changed()
-      return OutboxEntry(entry)
+      return entry
     }
   }
 
@@ -268,7 +268,7 @@ public final class LiveCosmonautClient: CosmonautClient {
       let entry = try await store.perform { _ in try outbox.discard(id) }
       logger.notice("set-aside report discarded", metadata: ["kind": entry.kind, "key": entry.id])
       analytics.track("sync.discarded", ["kind": entry.kind])
-      return OutboxEntry(entry)
+      return entry
     }
   }
 
@@ -311,7 +311,8 @@ public final class LiveCosmonautClient: CosmonautClient {
   }
 
   /// The delivery round behind `sync(progress:)`; errors thrown are `CosmonautServiceError`s.
-  private func deliverQueued(progress: @escaping @Sendable (MissionControlProgress) -> Void) async throws -> SyncReport {
+  private func deliverQueued(progress: @escaping @Sendable (MissionControlProgress) -> Void) async throws -> SyncReport
+  {
     try await queueStatusReportIfDue()
     guard let houston else { throw CosmonautServiceError.notConfigured(.houston) }
     let personal = try await personalData()
@@ -342,10 +343,10 @@ public final class LiveCosmonautClient: CosmonautClient {
       }
     }
     let (pending, setAside) = try await store.perform { _ in
-      (try outbox.pendingMessages().map(OutboxEntry.init), try outbox.setAside().map { OutboxEntry($0.entry) })
+      (try outbox.pendingMessages(), try outbox.setAside().map(\.entry))
     }
     var report = SyncReport(
-      delivered: round.delivered.map(OutboxEntry.init), pending: pending,
+      delivered: round.delivered, pending: pending,
       setAside: setAside, houstonConfigured: true)
     if !round.setAside.isEmpty {
       analytics.track("sync.setAside", ["count": String(round.setAside.count)])
@@ -383,7 +384,7 @@ public final class LiveCosmonautClient: CosmonautClient {
     }
     guard let message else { return nil }
     logger.info("status report queued")
-    return OutboxEntry(message)
+    return message
   }
 
   /// Tells a running background syncer that something was queued.
@@ -482,13 +483,4 @@ struct DeliveryFailure: Error, CustomStringConvertible {
   let reason: String
 
   var description: String { reason }
-}
-
-extension OutboxEntry {
-  /// The entry for an outbox message (the same fields).
-  init(_ message: OutboxMessage) {
-    self.init(
-      id: message.id, kind: message.kind, createdAt: message.createdAt, attempts: message.attempts,
-      lastError: message.lastError)
-  }
 }

@@ -1,6 +1,6 @@
 import CosmonautServiceInterface
-import Persistence
 import Foundation
+import Persistence
 
 /// A deterministic, in-memory `CosmonautClient` for domain tests and previews.
 ///
@@ -101,7 +101,8 @@ public actor FakeCosmonautClient: CosmonautClient {
       progress(.contacting("the station position"))
       if !houstonReachable {
         reading.isLive = false
-        reading.offlineReason = CosmonautServiceError.unreachable(controlCenter, reason: "fake \(controlCenter.name) is unreachable")
+        reading.offlineReason =
+          CosmonautServiceError.unreachable(controlCenter, reason: "fake \(controlCenter.name) is unreachable")
           .userMessage
         progress(.fellBack(reason: reading.offlineReason ?? ""))
       }

@@ -1,28 +1,11 @@
 import Foundation
+import Persistence
 
-/// One report waiting for (or already given) delivery to mission control: its idempotency key,
-/// kind, creation date, attempts and last error.
-public struct OutboxEntry: Codable, Sendable, Equatable {
-  /// The idempotency key (a lowercase UUID): mission control applies a report once per key.
-  public var id: String
-  /// What the report is about: `profileUpdatedKind`, `suppliesChangedKind` or `statusReportKind`.
-  public var kind: String
-  /// When the report was queued.
-  public var createdAt: Date
-  /// How many delivery rounds tried it (a delivered report counts its successful round).
-  public var attempts: Int
-  /// Why the last round failed, or why mission control refused it (for a set-aside report).
-  public var lastError: String?
+/// One report waiting for (or already given) delivery to mission control: Core's outbox record
+/// (`Persistence.OutboxMessage`: idempotency key, kind, creation date, attempts, last error).
+public typealias OutboxEntry = OutboxMessage
 
-  /// Creates an entry.
-  public init(id: String, kind: String, createdAt: Date, attempts: Int = 0, lastError: String? = nil) {
-    self.id = id
-    self.kind = kind
-    self.createdAt = createdAt
-    self.attempts = attempts
-    self.lastError = lastError
-  }
-
+extension OutboxMessage {
   /// Kind of an entry created by a profile update.
   public static let profileUpdatedKind = "profile.updated"
   /// Kind of an entry created by consuming or restocking supplies.

@@ -132,7 +132,8 @@ public final class TsUPCosmonautClient: CosmonautClient {
       let (outbox, now) = (outbox, now)
       let value = try await store.perform { store in
         try store.transaction { transaction in
-          var record = try transaction.get(CrewRecord.self, key: Self.recordKey, in: Self.recordCollection) ?? CrewRecord()
+          var record =
+            try transaction.get(CrewRecord.self, key: Self.recordKey, in: Self.recordCollection) ?? CrewRecord()
           let (value, body) = try change(&record)
           try transaction.put(record, key: Self.recordKey, in: Self.recordCollection)
           try outbox.enqueue(kind, body, createdAt: now(), in: transaction)
@@ -222,7 +223,7 @@ public final class TsUPCosmonautClient: CosmonautClient {
   public func setAsideReports() async throws -> [OutboxEntry] {
     try await recording("setAsideReports") {
       let outbox = outbox
-      return try await store.perform { _ in try outbox.setAside().map { OutboxEntry($0.entry) } }
+      return try await store.perform { _ in try outbox.setAside().map(\.entry) }
     }
   }
 
@@ -232,7 +233,7 @@ public final class TsUPCosmonautClient: CosmonautClient {
     }
     logger.notice("set-aside report back in the outbox", metadata: ["kind": entry.kind, "key": entry.id])
     syncer.withLock { $0 }?.nudge()
-    return OutboxEntry(entry)
+    return entry
   }
 
   public func discardSetAside(_ id: String) async throws -> OutboxEntry {
@@ -241,7 +242,7 @@ public final class TsUPCosmonautClient: CosmonautClient {
     }
     logger.notice("set-aside report discarded", metadata: ["kind": entry.kind, "key": entry.id])
     analytics.track("sync.discarded", ["kind": entry.kind])
-    return OutboxEntry(entry)
+    return entry
   }
 
   public func startBackgroundSync(
@@ -288,7 +289,7 @@ public final class TsUPCosmonautClient: CosmonautClient {
     var done = 0
     let round = try await outbox.deliver(now: now) { item -> DeliveryVerdict in
       progress(.contacting("report \(done + 1) of \(total)"))
-      let message = TsUPWire.Message(entry: OutboxEntry(item.entry), body: item.payload)
+      let message = TsUPWire.Message(entry: item.entry, body: item.payload)
       switch try await delivery.deliver(message, key: item.entry.id, totalTimeout: budget.report, progress: relay) {
       case .acknowledged:
         done += 1
@@ -301,7 +302,7 @@ public final class TsUPCosmonautClient: CosmonautClient {
         return .failed(Undelivered(error: Self.map(error, personal: personal), reason: personal.redact("\(error)")))
       }
     }
-    var report = try await report(delivered: round.delivered.map(OutboxEntry.init))
+    var report = try await report(delivered: round.delivered)
     if !round.setAside.isEmpty { analytics.track("sync.setAside", ["count": String(round.setAside.count)]) }
     if let stopped = round.stopped {
       let failure = (stopped.error as? Undelivered)?.error ?? Self.map(stopped.error, personal: personal)
@@ -319,7 +320,7 @@ public final class TsUPCosmonautClient: CosmonautClient {
   private func report(delivered: [OutboxEntry]) async throws -> SyncReport {
     let outbox = outbox
     let (pending, setAside) = try await store.perform { _ in
-      (try outbox.pendingMessages().map(OutboxEntry.init), try outbox.setAside().map { OutboxEntry($0.entry) })
+      (try outbox.pendingMessages(), try outbox.setAside().map(\.entry))
     }
     return SyncReport(
       delivered: delivered, pending: pending, setAside: setAside, houstonConfigured: tsup != nil,
@@ -332,7 +333,8 @@ public final class TsUPCosmonautClient: CosmonautClient {
     let (outbox, now, interval) = (outbox, now, statusReportInterval)
     let queued = try await store.perform { store in
       try store.transaction { transaction -> Bool in
-        var record = try transaction.get(CrewRecord.self, key: Self.recordKey, in: Self.recordCollection) ?? CrewRecord()
+        var record =
+          try transaction.get(CrewRecord.self, key: Self.recordKey, in: Self.recordCollection) ?? CrewRecord()
         let date = now()
         guard StatusReportSchedule.isDue(lastQueuedAt: record.lastStatusSummary, now: date, interval: interval) else {
           return false
@@ -412,13 +414,4 @@ struct Undelivered: Error, CustomStringConvertible {
   let reason: String
 
   var description: String { reason }
-}
-
-extension OutboxEntry {
-  /// The entry for an outbox message (the same fields).
-  init(_ message: OutboxMessage) {
-    self.init(
-      id: message.id, kind: message.kind, createdAt: message.createdAt, attempts: message.attempts,
-      lastError: message.lastError)
-  }
 }

@@ -137,7 +137,8 @@ enum TsUPWire {
     let body: Body
 
     init(entry: OutboxEntry, body: Body) {
-      header = Header(key: entry.id, type: TsUPWire.type(of: entry.kind), composed: TsUPWire.moscowTime(entry.createdAt))
+      header = Header(
+        key: entry.id, type: TsUPWire.type(of: entry.kind), composed: TsUPWire.moscowTime(entry.createdAt))
       self.body = body
     }
   }

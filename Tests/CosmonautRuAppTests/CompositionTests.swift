@@ -36,7 +36,9 @@ import UIComponents
     let (code, _, errors) = await run(
       ["--data-dir", directory.path, "--tsup", "http://127.0.0.1:9", "sync"], environment: ["ISS_TSUP_TOKEN": " "])
     #expect(code == 64)
-    #expect(errors == "error: ISS_TSUP_TOKEN is empty; set it to TsUP's token, or unset it for the token built into the app\n")
+    #expect(
+      errors == "error: ISS_TSUP_TOKEN is empty; set it to TsUP's token, or unset it for the token built into the app\n"
+    )
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("cosmonaut-ru.sqlite").path))
   }
 

@@ -1,8 +1,7 @@
-import Foundation
-import Testing
-
 import CosmonautServiceFakes
 import CosmonautServiceInterface
+import Foundation
+import Testing
 
 @Suite struct FakeCosmonautClientTests {
   @Test func startsWithSampleDataAndAppliesTheSameRules() async throws {
@@ -35,7 +34,8 @@ import CosmonautServiceInterface
   @Test func syncDeliversEverythingOrThrowsLikeTheLiveClient() async throws {
     let fake = FakeCosmonautClient(houstonReachable: false)
     _ = try await fake.consume("water", quantity: 1)
-    await #expect(throws: CosmonautServiceError.unreachable(fake.controlCenter, reason: "fake Houston is unreachable")) {
+    await #expect(throws: CosmonautServiceError.unreachable(fake.controlCenter, reason: "fake Houston is unreachable"))
+    {
       try await fake.sync()
     }
     let waiting = try await fake.pendingSync()
@@ -63,7 +63,9 @@ import CosmonautServiceInterface
     await fake.setPosition(nil)
     await #expect(throws: CosmonautServiceError.noPositionYet(fake.controlCenter)) { try await fake.stationPosition() }
     let empty = FakeCosmonautClient(position: nil)
-    await #expect(throws: CosmonautServiceError.noPositionYet(empty.controlCenter)) { try await empty.stationPosition() }
+    await #expect(throws: CosmonautServiceError.noPositionYet(empty.controlCenter)) {
+      try await empty.stationPosition()
+    }
   }
 
   @Test func usableThroughTheProtocol() async throws {

@@ -10,9 +10,10 @@ import Testing
     let profile = try CosmonautProfile.empty.applying(ProfileUpdate(name: "  Yuri ", mission: "Vostok 1"))
     #expect(profile == CosmonautProfile(name: "Yuri", mission: "Vostok 1"))
     #expect(ProfileUpdate(name: "a", role: "b").fieldNames == ["name", "role"])
-    for bad in [ProfileUpdate(), ProfileUpdate(name: " "), ProfileUpdate(agency: String(repeating: "x", count: 81)),
-      ProfileUpdate(role: "line\nbreak")]
-    {
+    for bad in [
+      ProfileUpdate(), ProfileUpdate(name: " "), ProfileUpdate(agency: String(repeating: "x", count: 81)),
+      ProfileUpdate(role: "line\nbreak"),
+    ] {
       #expect(throws: CosmonautServiceError.self) { try CosmonautProfile.sample.applying(bad) }
     }
   }
@@ -20,7 +21,9 @@ import Testing
   @Test func stockNeverGoesBelowZeroNorOverflowsAndARefusalChangesNothing() throws {
     var items = SupplyItem.defaultInventory
     let (item, change) = try SupplyItem.apply(.consume, " Water ", quantity: 400, to: &items)
-    #expect(item.quantity == 0 && change == SupplyChange(itemID: "water", action: .consume, quantity: 400, quantityAfter: 0, unit: "L"))
+    #expect(
+      item.quantity == 0
+        && change == SupplyChange(itemID: "water", action: .consume, quantity: 400, quantityAfter: 0, unit: "L"))
     let before = items
     #expect(throws: CosmonautServiceError.insufficientStock(item: "water", requested: 1, available: 0, unit: "L")) {
       try SupplyItem.apply(.consume, "water", quantity: 1, to: &items)
@@ -28,7 +31,9 @@ import Testing
     #expect(throws: CosmonautServiceError.stockOverflow(item: "food")) {
       try SupplyItem.apply(.restock, "food", quantity: Int.max, to: &items)
     }
-    #expect(throws: CosmonautServiceError.invalidQuantity(-1)) { try SupplyItem.apply(.restock, "food", quantity: -1, to: &items) }
+    #expect(throws: CosmonautServiceError.invalidQuantity(-1)) {
+      try SupplyItem.apply(.restock, "food", quantity: -1, to: &items)
+    }
     #expect(items == before)
   }
 
@@ -60,9 +65,12 @@ import Testing
   @Test func errorsNameTheCentreTheyConcern() {
     let tsup = ControlCenter(name: "TsUP", setting: "--tsup URL", clock: .moscow)
     let houston = ControlCenter(name: "Houston", setting: "--houston URL", clock: .utc)
-    #expect(CosmonautServiceError.unreachable(tsup, reason: "refused").userMessage.hasPrefix("cannot reach TsUP (refused)"))
+    #expect(
+      CosmonautServiceError.unreachable(tsup, reason: "refused").userMessage.hasPrefix("cannot reach TsUP (refused)"))
     #expect(CosmonautServiceError.notConfigured(houston).userMessage.hasPrefix("Houston is not configured"))
-    #expect(CosmonautServiceError.answeredError(tsup, status: 404, reason: "").userMessage.contains("TsUP URL points to TsUP"))
+    #expect(
+      CosmonautServiceError.answeredError(tsup, status: 404, reason: "").userMessage.contains("TsUP URL points to TsUP")
+    )
     #expect(CosmonautServiceError.unreachable(tsup, reason: "x") != .unreachable(houston, reason: "x"))
     #expect(CosmonautServiceError.diskFull("disk full").kind == .io)
   }

@@ -1,9 +1,9 @@
+import CosmonautServiceInterface
 import Foundation
 import Network
 import Testing
 
 @testable import CosmonautService
-import CosmonautServiceInterface
 
 /// A report counts as delivered only when Houston's answer acknowledges its idempotency key.
 @Suite struct AcknowledgementTests {

@@ -1,3 +1,4 @@
+import CosmonautServiceInterface
 import Foundation
 import Network
 import Persistence
@@ -5,7 +6,6 @@ import Synchronization
 import Testing
 
 @testable import CosmonautService
-import CosmonautServiceInterface
 
 /// Waits (bounded) until `condition` holds.
 func eventually(_ condition: @Sendable () async throws -> Bool) async rethrows -> Bool {

@@ -1,9 +1,9 @@
+import CosmonautServiceInterface
 import Foundation
 import Network
 import Testing
 
 @testable import CosmonautService
-import CosmonautServiceInterface
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

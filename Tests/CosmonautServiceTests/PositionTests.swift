@@ -1,9 +1,9 @@
+import CosmonautServiceInterface
 import Foundation
 import Network
 import Testing
 
 @testable import CosmonautService
-import CosmonautServiceInterface
 
 @Suite struct PositionTests {
   @Test func positionIsLiveThenCachedWhenHoustonGoesAway() async throws {
@@ -30,7 +30,9 @@ import CosmonautServiceInterface
   @Test func noPositionYetWhenNothingWasEverReceived() async throws {
     let harness = try Harness()
     let offline = try harness.makeClient(houstonConfigured: false)
-    let error = await #expect(throws: CosmonautServiceError.noPositionYet(.houston)) { try await offline.stationPosition() }
+    let error = await #expect(throws: CosmonautServiceError.noPositionYet(.houston)) {
+      try await offline.stationPosition()
+    }
     #expect(error?.kind == .unavailable)
     await harness.houston.setAlwaysFail(.timeout)
     await #expect(throws: CosmonautServiceError.noPositionYet(.houston)) {

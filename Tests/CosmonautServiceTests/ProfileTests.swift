@@ -1,8 +1,8 @@
+import CosmonautServiceInterface
 import Foundation
 import Testing
 
 @testable import CosmonautService
-import CosmonautServiceInterface
 
 @Suite struct ProfileTests {
   @Test func profileStartsEmptyAndRoundTripsAcrossClientsOnTheSameFile() async throws {

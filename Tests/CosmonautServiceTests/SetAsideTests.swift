@@ -1,9 +1,9 @@
+import CosmonautServiceInterface
 import Foundation
 import Network
 import Testing
 
 @testable import CosmonautService
-import CosmonautServiceInterface
 
 /// A report Houston refuses for good is set aside with its reason; the rest are delivered.
 @Suite struct SetAsideTests {

@@ -1,9 +1,9 @@
+import CosmonautServiceInterface
 import Foundation
 import Persistence
 import Testing
 
 @testable import CosmonautService
-import CosmonautServiceInterface
 
 @Suite struct SuppliesTests {
   @Test func suppliesAreSeededWithTheDefaultInventoryOnce() async throws {

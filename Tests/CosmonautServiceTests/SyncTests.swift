@@ -1,9 +1,9 @@
+import CosmonautServiceInterface
 import Foundation
 import Network
 import Testing
 
 @testable import CosmonautService
-import CosmonautServiceInterface
 
 @Suite struct SyncTests {
   /// A client with three changes queued (status report not due: one was queued at the start).
@@ -77,7 +77,8 @@ import CosmonautServiceInterface
     let (client, pending) = try await clientWithThreeChanges(harness, retry: .none)
     await harness.houston.setAlwaysFail(.unreachable("connection refused"))
 
-    await #expect(throws: CosmonautServiceError.unreachable(.houston, reason: "server unreachable: connection refused")) {
+    await #expect(throws: CosmonautServiceError.unreachable(.houston, reason: "server unreachable: connection refused"))
+    {
       try await client.sync()
     }
     await #expect(throws: CosmonautServiceError.self) { try await client.sync() }

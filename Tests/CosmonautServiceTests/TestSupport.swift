@@ -1,4 +1,5 @@
 import AppAnalytics
+import CosmonautServiceInterface
 import Foundation
 import Logging
 import Network
@@ -6,7 +7,6 @@ import Persistence
 import Synchronization
 
 @testable import CosmonautService
-import CosmonautServiceInterface
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

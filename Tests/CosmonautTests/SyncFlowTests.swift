@@ -23,7 +23,8 @@ struct SyncFlowTests {
     #expect(text.contains("status.report"))
     #expect(text.contains("Pending: none — Houston is up to date."))
     #expect(await client.outbox.isEmpty)
-    #expect(harness.events(named: "sync.finished").map(\.properties) == [["delivered": "2", "pending": "0", "setAside": "0"]])
+    #expect(
+      harness.events(named: "sync.finished").map(\.properties) == [["delivered": "2", "pending": "0", "setAside": "0"]])
   }
 
   @Test func syncAsJSONIsTheReport() async throws {

@@ -54,13 +54,15 @@ struct FlavourTests {
     return items
   }
 
-  @Test("profile, supplies and sync through faults: each report applied exactly once", arguments: [Flavour.houston, .tsup])
+  @Test(
+    "profile, supplies and sync through faults: each report applied exactly once", arguments: [Flavour.houston, .tsup])
   func profileSuppliesAndSyncExactlyOnce(_ flavour: Flavour) async throws {
     let sandbox = try Sandbox()
     let set = try await run(flavour, sandbox, ["profile", "set", "--name", "Yuri Gagarin", "--agency", "Roscosmos"])
     #expect(set.status == 0, "\(set.stderr)")
     #expect(set.stdout.contains("\(flavour.centre) will be told on the next sync"))
-    let profile = try #require(try (try await run(flavour, sandbox, ["profile", "show", "--json"])).stdout.json() as? [String: Any])
+    let profile = try #require(
+      try (try await run(flavour, sandbox, ["profile", "show", "--json"])).stdout.json() as? [String: Any])
     #expect(profile["name"] as? String == "Yuri Gagarin" && profile["agency"] as? String == "Roscosmos")
     #expect(try await run(flavour, sandbox, ["supplies", "consume", "water", "2"]).status == 0)
     #expect(try await run(flavour, sandbox, ["supplies", "restock", "food", "5"]).status == 0)
@@ -78,7 +80,8 @@ struct FlavourTests {
       sync = try await run(flavour, sandbox, [flavour.option, url, "sync", "--json"])
     }
     #expect(sync.status == 0, "\(sync.stderr)")
-    let status = try #require(try (try await run(flavour, sandbox, ["sync", "status", "--json"])).stdout.json() as? [String: Any])
+    let status = try #require(
+      try (try await run(flavour, sandbox, ["sync", "status", "--json"])).stdout.json() as? [String: Any])
     #expect((status["pending"] as? [Any])?.isEmpty == true, "\(status)")
 
     let applied = try await Self.list(flavour.appliedPath, flavour.appliedKey, at: url)
@@ -110,7 +113,9 @@ struct FlavourTests {
     #expect(try await Self.list("/api/v2/telemetry", "messages", at: url).count == 2, "each flavour its own store")
   }
 
-  @Test("each flavour shows times on its centre's clock and the position in metric units", arguments: [Flavour.houston, .tsup])
+  @Test(
+    "each flavour shows times on its centre's clock and the position in metric units",
+    arguments: [Flavour.houston, .tsup])
   func dashboardOnTheCentresClock(_ flavour: Flavour) async throws {
     let sandbox = try Sandbox()
     let (server, url) = try await sandbox.houston(["--token", Self.token])
@@ -123,7 +128,9 @@ struct FlavourTests {
     #expect(position.contains("live, computed ") && position.hasSuffix(flavour.clockMark), "\(position)")
     #expect(text.contains("Waiting for \(flavour.centre):"))
     // The altitude TsUP sends in metres is shown in kilometres, as Houston's is.
-    let json = try #require(try (try await run(flavour, sandbox, [flavour.option, url, "dashboard", "--json"])).stdout.json() as? [String: Any])
+    let json = try #require(
+      try (try await run(flavour, sandbox, [flavour.option, url, "dashboard", "--json"])).stdout.json()
+        as? [String: Any])
     let altitude = try #require((json["position"] as? [String: Any])?["altitudeKm"] as? Double)
     #expect((419...422).contains(altitude), "\(altitude)")
   }

@@ -60,7 +60,8 @@ final class Sandbox: @unchecked Sendable {
   var environment: [String: String] {
     var environment = ProcessInfo.processInfo.environment
     for key in [
-      "ISS_DATA_DIR", "ISS_HOUSTON_URL", "ISS_HOUSTON_TOKEN", "ISS_TSUP_URL", "ISS_TSUP_TOKEN", "ISS_SUIT", "ISS_STATION", "ISS_LOG_LEVEL", "XDG_DATA_HOME", "NO_COLOR",
+      "ISS_DATA_DIR", "ISS_HOUSTON_URL", "ISS_HOUSTON_TOKEN", "ISS_TSUP_URL", "ISS_TSUP_TOKEN", "ISS_SUIT",
+      "ISS_STATION", "ISS_LOG_LEVEL", "XDG_DATA_HOME", "NO_COLOR",
     ] {
       environment[key] = nil
     }

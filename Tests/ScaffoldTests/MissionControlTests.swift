@@ -11,7 +11,9 @@ import UIComponents
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mission-\(UUID().uuidString)")
 
   /// A launch with `arguments` read against `control`'s option, and the option.
-  func launch(_ control: MissionControl, _ arguments: [String], environment: [String: String] = [:]) throws
+  func launch(
+    _ control: MissionControl, _ arguments: [String], environment: [String: String] = [:]
+  ) throws
     -> (Launch, Option<URL>)
   {
     let option = control.option(purpose: "")
@@ -32,7 +34,9 @@ import UIComponents
     #expect(MissionControl.tsup.optionName == "tsup")
     #expect(MissionControl.tsup.urlVariable == "ISS_TSUP_URL")
     #expect(MissionControl.tsup.center == .tsup)
-    #expect(!MissionControl.tsup.option(purpose: "").specification.help.description.contains(Secrets.builtIn.token(for: .tsup, stage: .development)))
+    #expect(
+      !MissionControl.tsup.option(purpose: "").specification.help.description.contains(
+        Secrets.builtIn.token(for: .tsup, stage: .development)))
   }
 
   @Test func withoutAURLTheAppIsOfflineAndSaysNothingAboutTokens() throws {
@@ -52,11 +56,15 @@ import UIComponents
 
   @Test func aGivenTokenReplacesTheBuiltInOneAndABlankOneIsBadUsage() throws {
     defer { try? FileManager.default.removeItem(at: directory) }
-    let (given, option) = try launch(.houston, ["--houston", "http://127.0.0.1:9"], environment: ["ISS_HOUSTON_TOKEN": "t"])
+    let (given, option) = try launch(
+      .houston, ["--houston", "http://127.0.0.1:9"], environment: ["ISS_HOUSTON_TOKEN": "t"])
     #expect(try MissionControl.houston.client(given, option: option) != nil)
     #expect(!log.contains("development token"))
     let (blank, _) = try launch(.houston, ["--houston", "http://127.0.0.1:9"], environment: ["ISS_HOUSTON_TOKEN": ""])
-    #expect(throws: UsageError("ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the token built into the app")) {
+    #expect(
+      throws: UsageError(
+        "ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the token built into the app")
+    ) {
       try MissionControl.houston.client(blank, option: option)
     }
   }

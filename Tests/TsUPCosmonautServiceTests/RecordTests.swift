@@ -20,13 +20,18 @@ import Testing
     let reopened = try harness.makeClient(configured: false)
     #expect(try await reopened.profile() == CosmonautProfile(name: "Yuri Gagarin", agency: "Roscosmos"))
     #expect(try await reopened.supplies().first { $0.id == "water" }?.quantity == 398)
-    #expect(try await reopened.pendingSync().pending.map(\.kind) == ["profile.updated", "supplies.changed", "supplies.changed"])
+    #expect(
+      try await reopened.pendingSync().pending.map(\.kind) == [
+        "profile.updated", "supplies.changed", "supplies.changed",
+      ])
   }
 
   @Test func aRefusedChangeChangesNothingAndQueuesNothing() async throws {
     let harness = try Harness()
     let client = try harness.makeClient(configured: false)
-    await #expect(throws: CosmonautServiceError.insufficientStock(item: "oxygen", requested: 25, available: 24, unit: "canisters")) {
+    await #expect(
+      throws: CosmonautServiceError.insufficientStock(item: "oxygen", requested: 25, available: 24, unit: "canisters")
+    ) {
       try await client.consume("oxygen", quantity: 25)
     }
     await #expect(throws: CosmonautServiceError.unknownItem("vodka")) { try await client.consume("vodka", quantity: 1) }

@@ -18,12 +18,16 @@ struct GPG {
   /// The fingerprint and first user id of the one public key in `file`.
   func publicKey(in file: URL) throws -> (fingerprint: String, userID: String) {
     let result = try run(["--batch", "--with-colons", "--show-keys", file.path])
-    let lines = String(decoding: result.output, as: UTF8.self).split(separator: "\n").map { $0.split(separator: ":", omittingEmptySubsequences: false) }
+    let lines = String(decoding: result.output, as: UTF8.self).split(separator: "\n").map {
+      $0.split(separator: ":", omittingEmptySubsequences: false)
+    }
     let primaries = lines.filter { $0.first == "pub" }
     guard result.status == 0, primaries.count == 1,
       let fingerprint = lines.first(where: { $0.first == "fpr" }).flatMap({ $0.count > 9 ? String($0[9]) : nil })
     else {
-      let why = primaries.count > 1 ? "it holds \(primaries.count) keys; give one at a time" : "gpg cannot read a public key in it"
+      let why =
+        primaries.count > 1
+        ? "it holds \(primaries.count) keys; give one at a time" : "gpg cannot read a public key in it"
       throw ToolError.data("\(file.path) is not one public key (\(why)); export yours with gpg --armor --export YOU")
     }
     let userID = lines.first(where: { $0.first == "uid" }).flatMap { $0.count > 9 ? String($0[9]) : nil } ?? "?"
@@ -35,7 +39,8 @@ struct GPG {
     guard !keyFiles.isEmpty else {
       throw ToolError.usage("no authorised key in secrets/keys/; add one first: Scripts/secrets add-key YOUR-KEY.asc")
     }
-    let temporary = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(getpid())")
+    let temporary = output.deletingLastPathComponent().appendingPathComponent(
+      ".\(output.lastPathComponent).\(getpid())")
     var arguments = ["--batch", "--yes", "--armor", "--trust-model", "always", "--output", temporary.path]
     for key in keyFiles { arguments += ["--recipient-file", key.path] }
     let result = try run(arguments + ["--encrypt"], input: plaintext)
@@ -84,7 +89,9 @@ struct GPG {
     process.executableURL = executable
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
-    if environment["GPG_TTY"] == nil, isatty(0) != 0, let name = ttyname(0) { environment["GPG_TTY"] = String(cString: name) }
+    if environment["GPG_TTY"] == nil, isatty(0) != 0, let name = ttyname(0) {
+      environment["GPG_TTY"] = String(cString: name)
+    }
     process.environment = environment
     let output = Pipe()
     let errors = Pipe()

@@ -62,7 +62,8 @@ struct SecretsSchema {
     for (key, value) in object {
       guard keys.contains(key) else {
         throw ToolError.data(
-          "the secrets name \"\(key)\", which secrets/schema.json does not list (it lists: \(keys.joined(separator: ", ")))")
+          "the secrets name \"\(key)\", which secrets/schema.json does not list (it lists: \(keys.joined(separator: ", ")))"
+        )
       }
       guard let text = value as? String, !text.isEmpty else {
         throw ToolError.data("the secret \"\(key)\" must be a non-empty string")

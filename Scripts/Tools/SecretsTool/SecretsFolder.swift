@@ -32,10 +32,13 @@ struct SecretsFolder {
       let owner = gpg.flatMap { try? $0.publicKey(in: file).userID } ?? "?"
       print("  \(file.deletingPathExtension().lastPathComponent)  \(owner)")
     }
-    print("secrets in secrets/schema.json (values \(encryptedFileExists ? "in secrets/secrets.json.gpg" : "not set yet")):")
+    print(
+      "secrets in secrets/schema.json (values \(encryptedFileExists ? "in secrets/secrets.json.gpg" : "not set yet")):")
     for secret in schema.secrets { print("  \(secret.key): \(secret.about)") }
     let export = FileManager.default.fileExists(atPath: exportFile.path)
-    print("export: \(export ? "secrets/export/Secrets.swift (builds carry it)" : "none (builds carry the development values)")")
+    print(
+      "export: \(export ? "secrets/export/Secrets.swift (builds carry it)" : "none (builds carry the development values)")"
+    )
   }
 
   private var encryptedFileExists: Bool { FileManager.default.fileExists(atPath: encryptedFile.path) }
@@ -76,7 +79,8 @@ struct SecretsFolder {
     let matches = keyFiles().filter { $0.deletingPathExtension().lastPathComponent.hasSuffix(wanted) }
     guard matches.count == 1, let file = matches.first, wanted.count >= 8 else {
       throw ToolError.usage(
-        "no single authorised key ends with \(fingerprint); give 8 or more characters of a fingerprint 'Scripts/secrets list' shows")
+        "no single authorised key ends with \(fingerprint); give 8 or more characters of a fingerprint 'Scripts/secrets list' shows"
+      )
     }
     let plaintext = encryptedFileExists ? try gpg.decrypt(encryptedFile) : nil
     let remaining = keyFiles().filter { $0 != file }
@@ -85,7 +89,8 @@ struct SecretsFolder {
     }
     if let plaintext { try gpg.encrypt(plaintext, to: remaining, output: encryptedFile) }
     try FileManager.default.removeItem(at: file)
-    return "withdrew \(file.deletingPathExtension().lastPathComponent); change the secrets it could read (Scripts/secrets edit)"
+    return
+      "withdrew \(file.deletingPathExtension().lastPathComponent); change the secrets it could read (Scripts/secrets edit)"
   }
 
   /// `encrypt FILE`: checks the plaintext in `file` against the schema and encrypts it to every key.

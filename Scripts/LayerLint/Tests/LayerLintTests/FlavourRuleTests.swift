@@ -10,7 +10,9 @@ import Testing
 
   /// The workspace's shape, with `extra` dependencies added to named modules.
   private func flavours(adding extra: [String: [String]] = [:]) throws -> [String] {
-    func module(_ name: String, _ path: String, _ dependencies: [String], _ kind: ManifestTarget.Kind = .library)
+    func module(
+      _ name: String, _ path: String, _ dependencies: [String], _ kind: ManifestTarget.Kind = .library
+    )
       -> ManifestTarget
     {
       target(name, path, kind, dependsOn: dependencies + (extra[name] ?? []))
@@ -36,7 +38,10 @@ import Testing
   }
 
   @Test func anImplementationThatLinksTheOtherImplementationIsRefused() throws {
-    #expect(try flavours(adding: ["TsUPCosmonautService": ["CosmonautService"]]) == ["sideways TsUPCosmonautService->CosmonautService"])
+    #expect(
+      try flavours(adding: ["TsUPCosmonautService": ["CosmonautService"]]) == [
+        "sideways TsUPCosmonautService->CosmonautService"
+      ])
   }
 
   @Test func aDomainThatLinksAnImplementationInsteadOfTheInterfaceIsStillDownward() throws {
@@ -48,7 +53,10 @@ import Testing
   @Test func anInterfaceThatLinksUpwardOrSidewaysIsRefused() throws {
     let upward = try flavours(adding: ["CosmonautServiceInterface": ["Scaffold"]])
     #expect(upward == ["interface-direction CosmonautServiceInterface->Scaffold"], "\(upward)")
-    #expect(try flavours(adding: ["CosmonautServiceInterface": ["SpacesuitService"]]) == ["interface-direction CosmonautServiceInterface->SpacesuitService"])
+    #expect(
+      try flavours(adding: ["CosmonautServiceInterface": ["SpacesuitService"]]) == [
+        "interface-direction CosmonautServiceInterface->SpacesuitService"
+      ])
     #expect(
       try flavours(adding: ["CosmonautServiceInterface": ["TsUPCosmonautService"]]).contains(
         "interface-direction CosmonautServiceInterface->TsUPCosmonautService"))
@@ -57,6 +65,8 @@ import Testing
   @Test func aModuleThatLinksAnotherLayersInterfaceSidewaysIsNoException() throws {
     // Only a module of the interface's own layer may link it sideways; a Core module linking a
     // Service interface points upward like any other dependency.
-    #expect(try flavours(adding: ["Network": ["CosmonautServiceInterface"]]).contains("layer-direction Network->CosmonautServiceInterface"))
+    #expect(
+      try flavours(adding: ["Network": ["CosmonautServiceInterface"]]).contains(
+        "layer-direction Network->CosmonautServiceInterface"))
   }
 }
