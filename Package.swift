@@ -17,7 +17,8 @@ import PackageDescription
 
 // swift-format-ignore
 let app: [Module] = [
-  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
+  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
+  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "TsUPCosmonautService", "SpacesuitService", "CommandLineKit", "Persistence"], testsUse: ["UIComponents"]),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
   .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
@@ -29,18 +30,21 @@ let app: [Module] = [
 
 // swift-format-ignore
 let domain: [Module] = [
-  .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("Cosmonaut", dependsOn: ["CosmonautService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"]),
+  .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true),
+  .library("Cosmonaut", dependsOn: ["CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"]),
   .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
   .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"]),
-  .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"]),
+  .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"]),
 ]
 
 // MARK: - Service
 
 // swift-format-ignore
 let service: [Module] = [
-  .library("CosmonautService", dependsOn: ["Network", "Persistence", "Logging", "AppAnalytics"]),
+  .library("CosmonautServiceInterface", dependsOn: ["Persistence", "AppAnalytics"]),
+  .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
+  .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
+  .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence"]),
   .library("SpacesuitService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
   .library("SolarArrayService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
   .library("HeatRadiatorService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
@@ -68,6 +72,7 @@ let shared: [Module] = [
   .library("Logging", dependsOn: []),
   .library("AppAnalytics", dependsOn: []),
   .library("Localization", dependsOn: []),
+  .library("Secrets", dependsOn: [], plugins: ["SecretValues"]),
 ]
 
 // MARK: - Tests that span modules
@@ -77,7 +82,7 @@ let endToEndTests: [Target] = [
   .testTarget(
     name: "EndToEndTests",
     dependencies: [
-      "CosmonautApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator", "LaboratoryApp",
+      "CosmonautApp", "CosmonautRuApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator", "LaboratoryApp",
       "LaboratorySimulator",
     ],
     path: "Tests/EndToEndTests")
@@ -90,6 +95,9 @@ let tooling: [Target] = [
   .plugin(
     name: "StringTables", capability: .buildTool(), dependencies: ["StringTableCompiler"],
     path: "Scripts/Plugins/StringTables"),
+  .executableTarget(name: "SecretsTool", path: "Scripts/Tools/SecretsTool"),
+  .plugin(
+    name: "SecretValues", capability: .buildTool(), dependencies: ["SecretsTool"], path: "Scripts/Plugins/SecretValues"),
 ]
 
 // MARK: - Assembly (no need to edit below this line to add a module)
@@ -123,12 +131,17 @@ struct Module {
   let testDependencies: [String]
   /// Whether the module has string tables (`Strings/<language>.json`) compiled into typed keys.
   var hasStrings = false
+  /// Other build-tool plugins (in `tooling`) that generate sources for the module.
+  var plugins: [String] = []
   var layer: Layer = .shared
 
   static func library(
-    _ name: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false
+    _ name: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false,
+    plugins: [String] = []
   ) -> Module {
-    Module(name: name, kind: .library, dependencies: dependencies, testDependencies: testsUse, hasStrings: strings)
+    Module(
+      name: name, kind: .library, dependencies: dependencies, testDependencies: testsUse, hasStrings: strings,
+      plugins: plugins)
   }
 
   static func executable(
@@ -204,7 +217,8 @@ func excludedFiles(in path: String) -> [String] {
 func targets(for module: Module) -> [Target] {
   let path = "\(module.layer.folder)/\(module.name)"
   let exclude = excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : [])
-  let plugins: [Target.PluginUsage] = module.hasStrings ? [.plugin(name: "StringTables")] : []
+  let plugins: [Target.PluginUsage] =
+    (module.hasStrings ? [.plugin(name: "StringTables")] : []) + module.plugins.map { .plugin(name: $0) }
   let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
   let tests = Target.testTarget(
     name: "\(module.name)Tests",

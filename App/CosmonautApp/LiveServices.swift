@@ -1,9 +1,9 @@
 import CommandLineKit
 import CosmonautService
-import Foundation
-import Network
+import CosmonautServiceInterface
 import Persistence
 import Scaffold
+import Spacesuit
 import SpacesuitService
 
 /// The live services of `cosmonaut`: the SQLite store and Houston behind the cosmonaut client, and
@@ -12,32 +12,27 @@ import SpacesuitService
 final class LiveServices: AppServices {
   let cosmonaut: LiveCosmonautClient
   let suit: any SpacesuitClient
-  private let launch: Launch
   /// Delivery to Houston while the interactive app runs.
   private var backgroundSync: BackgroundSync?
   /// How often the interactive app delivers when nothing changes (a change triggers a round soon).
   static let syncInterval: Duration = .seconds(60)
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: offline).
-  static let houston = MissionControl.option(purpose: "; unset, the app is offline and changes wait in the outbox")
+  static let houston = MissionControl.houston.option(
+    purpose: "; unset, the app is offline and changes wait in the outbox")
   /// `--suit simulated|unix:PATH` (default `$ISS_SUIT`, else a suit simulated in-process).
-  static let suit = Option(
-    "suit", suitConnection, placeholder: "suit", environment: "ISS_SUIT",
-    help: "simulated (a suit simulated in-process, the default; its state is kept in DIR/suit-state.json), "
-      + "simulated:scenario=NAME,time-factor=N,seed=SEED (scenarios: \(SuitScenario.names)), or unix:PATH "
-      + "for a suit on a socket (spacesuit-sim).")
+  static let suit = SpacesuitDomain.connectionOption
   static let options: [any Parameter] = [houston, suit]
 
   init(launch: Launch) throws {
-    self.launch = launch
-    let houston = try MissionControl.client(launch, option: Self.houston)
+    let houston = try MissionControl.houston.client(launch, option: Self.houston)
     // A store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut.sqlite")))
     cosmonaut = LiveCosmonautClient(
       store: store, houston: houston, analytics: launch.analytics, logger: launch.logger.scoped(to: "CosmonautService"))
-    let connection = launch.options[Self.suit] ?? .simulated(seed: UInt64(Date().timeIntervalSince1970))
-    suit = SpacesuitClients.connectingOnFirstUse(
-      connection.keepingState(in: launch.file("suit-state.json")), logger: launch.logger, analytics: launch.analytics)
+    suit = SpacesuitDomain.suitClient(
+      for: launch.options[Self.suit], stateFile: launch.file("suit-state.json"), logger: launch.logger,
+      analytics: launch.analytics)
   }
 
   /// The interactive app delivers in the background (and queues the periodic status report when
@@ -50,8 +45,4 @@ final class LiveServices: AppServices {
   func shutdown() async {
     await backgroundSync?.stop()
   }
-
-  private static let suitConnection = ValueFormat<SuitConnection>(
-    expectation: "simulated or unix:PATH, e.g. unix:/tmp/suit.sock", completion: .values(["simulated", "unix:"]),
-    parse: { try SuitConnection.parse($0) }, write: \.description)
 }

@@ -20,7 +20,7 @@ struct LiveServices: AppServices {
   let schedule: LiveVehicleScheduleClient
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: the kept schedule only).
-  static let houston = MissionControl.option(
+  static let houston = MissionControl.houston.option(
     purpose: " for the vehicle schedule; unset, the copy kept from the last time is shown")
   /// `--station simulated|unix:PATH` (default `$ISS_STATION`, else a station simulated in-process).
   static let station = DeviceConnection.option(
@@ -28,7 +28,7 @@ struct LiveServices: AppServices {
   static let options: [any Parameter] = [houston, station]
 
   init(launch: Launch) throws {
-    let houston = try MissionControl.client(launch, option: Self.houston)
+    let houston = try MissionControl.houston.client(launch, option: Self.houston)
     let file = launch.file("iss-overview.sqlite")
     // A store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: file))

@@ -17,14 +17,14 @@ struct LiveServices: AppServices {
   let cosmonaut: LiveCosmonautClient
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: offline).
-  static let houston = MissionControl.option(
+  static let houston = MissionControl.houston.option(
     purpose: " for the catalogue, the schedule and results; unset, results wait and the kept copies are shown")
   /// `--lab simulated|unix:PATH` (default `$ISS_LAB`, else labs simulated in-process).
   static let lab = DeviceConnection.option("lab", device: "labs", bench: "lab-sim", environment: "ISS_LAB")
   static let options: [any Parameter] = [houston, lab]
 
   init(launch: Launch) throws {
-    let houston = try MissionControl.client(launch, option: Self.houston)
+    let houston = try MissionControl.houston.client(launch, option: Self.houston)
     // Each store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let labStore = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("laboratory.sqlite")))
     let cosmonautStore = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut.sqlite")))

@@ -1,7 +1,7 @@
-import CosmonautService
+import CosmonautServiceInterface
 import UIComponents
 
-/// The Cosmonaut domain's entry point: the dashboard, the profile, supplies and Houston sync.
+/// The Cosmonaut domain's entry point: the dashboard, the profile, supplies and mission control sync.
 @MainActor
 public final class CosmonautCoordinator: Coordinator {
   private let context: FlowContext

@@ -1,4 +1,4 @@
-import CosmonautService
+import CosmonautServiceInterface
 import Localization
 import UIComponents
 
@@ -17,23 +17,25 @@ public struct CosmonautDomain: HostedDomain {
     CosmonautCoordinator(context: context, client: client)
   }
 
-  /// What waits for Houston, above the main menu: "Houston: 2 report(s) waiting, 1 set aside (see Sync)".
+  /// What waits for mission control, above the main menu: "Houston: 2 report(s) waiting, 1 set
+  /// aside (see Sync)".
   public func statusLine() async -> LocalizedText? {
     guard let status = try? await client.syncStatus() else { return nil }
-    return .verbatim(SyncStatusLine.text(status))
+    return .verbatim(SyncStatusLine.text(status, center: client.controlCenter))
   }
 }
 
-/// The one-line summary of what waits for Houston.
+/// The one-line summary of what waits for mission control.
 enum SyncStatusLine {
-  static func text(_ status: SyncStatus) -> String {
+  static func text(_ status: SyncStatus, center: ControlCenter) -> String {
+    let name = center.name
     var parts: [String] = []
     if status.pending > 0 { parts.append("\(status.pending) report(s) waiting") }
     if status.setAside > 0 { parts.append("\(status.setAside) set aside (see Sync)") }
     guard !parts.isEmpty else {
-      return status.houstonConfigured ? "Houston: up to date." : "Houston: offline; nothing waits."
+      return status.houstonConfigured ? "\(name): up to date." : "\(name): offline; nothing waits."
     }
-    let heading = status.houstonConfigured ? "Houston" : "Houston (offline)"
+    let heading = status.houstonConfigured ? name : "\(name) (offline)"
     var line = "\(heading): " + parts.joined(separator: ", ")
     if let error = status.lastError { line += " — last try: \(error)" }
     return line + "."

@@ -1,5 +1,5 @@
 import CommandLineKit
-import CosmonautService
+import CosmonautServiceInterface
 import Localization
 import UIComponents
 
@@ -9,7 +9,7 @@ import UIComponents
 /// `cosmonaut supplies consume water 2`, `cosmonaut open "supplies/consume?item=water&quantity=2"`
 /// and `.consume(item: "water", quantity: 2)` are the same route.
 public enum CosmonautRoute: Hashable, Sendable {
-  /// Station position, who is aboard, low stock and what waits for Houston.
+  /// Station position, who is aboard, low stock and what waits for mission control.
   case dashboard
   /// The cosmonaut's profile.
   case profile
@@ -21,11 +21,11 @@ public enum CosmonautRoute: Hashable, Sendable {
   case consume(item: String, quantity: Int)
   /// Add `quantity` of `item` (an id or name) to the inventory.
   case restock(item: String, quantity: Int)
-  /// Deliver what waits in the outbox to Houston.
+  /// Deliver what waits in the outbox to mission control.
   case sync
-  /// What waits in the outbox, without contacting Houston.
+  /// What waits in the outbox, without contacting mission control.
   case syncStatus
-  /// The reports Houston refused for good, with its reasons.
+  /// The reports mission control refused for good, with its reasons.
   case setAside
   /// Puts a set-aside report (its key or a prefix only it has) back into the outbox.
   case retrySetAside(key: String)
@@ -81,20 +81,20 @@ extension CosmonautRoute: CommandRoute {
     help: "The report's key, or its first characters as 'sync set-aside' shows them.")
 
   private static func profileField(_ name: String, _ help: String) -> Option<String> {
-    Option(name, .text(maximumLength: ProfileRules.maximumLength), placeholder: name, help: help)
+    Option(name, .text(maximumLength: ProfileUpdate.maximumFieldLength), placeholder: name, help: help)
   }
 
   // Commands.
   static let dashboardCommand = Command(
     "dashboard", aliases: ["cosmonaut"],
-    abstract: "Station position, who is aboard, low stock and what waits for Houston.",
+    abstract: "Station position, who is aboard, low stock and what waits for mission control.",
     json: true
   ) { _ in CosmonautRoute.dashboard }
   static let profileShow = Command("profile show", abstract: "Show the cosmonaut's profile.", json: true) { _ in
     CosmonautRoute.profile
   }
   static let profileSet = Command(
-    "profile set", abstract: "Change profile fields; stored locally and queued for Houston.",
+    "profile set", abstract: "Change profile fields; stored locally and queued for mission control.",
     discussion: "Give at least one field; the others keep their values.",
     parameters: [name, agency, role, mission], json: true
   ) { values in
@@ -118,13 +118,14 @@ extension CosmonautRoute: CommandRoute {
     json: true
   ) { values in CosmonautRoute.restock(item: values[item], quantity: values[quantity]) }
   static let syncCommand = Command(
-    "sync", abstract: "Deliver the outbox to Houston; tells what was delivered and what is pending.", json: true
+    "sync", abstract: "Deliver the outbox to mission control; tells what was delivered and what is pending.",
+    json: true
   ) { _ in CosmonautRoute.sync }
   static let syncStatusCommand = Command(
-    "sync status", abstract: "What waits in the outbox, without contacting Houston.", json: true
+    "sync status", abstract: "What waits in the outbox, without contacting mission control.", json: true
   ) { _ in CosmonautRoute.syncStatus }
   static let setAsideCommand = Command(
-    "sync set-aside", abstract: "The reports Houston refused for good, with its reasons.",
+    "sync set-aside", abstract: "The reports mission control refused for good, with its reasons.",
     discussion: "Retry one when the cause is fixed ('sync retry <key>'), or discard it ('sync discard <key>').",
     json: true
   ) { _ in CosmonautRoute.setAside }
@@ -133,7 +134,8 @@ extension CosmonautRoute: CommandRoute {
     json: true
   ) { values in CosmonautRoute.retrySetAside(key: values[key]) }
   static let discardCommand = Command(
-    "sync discard", abstract: "Delete a set-aside report for good; Houston will never see it.", parameters: [key],
+    "sync discard", abstract: "Delete a set-aside report for good; mission control will never see it.",
+    parameters: [key],
     json: true
   ) { values in CosmonautRoute.discardSetAside(key: values[key]) }
 }
@@ -162,12 +164,13 @@ extension CosmonautRoute: DomainRoute {
   var changeSentence: String? {
     switch self {
     case .updateProfile(let update):
-      let fields = update.changedFields.joined(separator: ", ")
-      return "change the profile's \(fields) and queue the change for Houston."
+      let fields = update.fieldNames.joined(separator: ", ")
+      return "change the profile's \(fields) and queue the change for mission control."
     case .consume(let item, let quantity): return "take \(quantity) of \(item) from the inventory."
     case .restock(let item, let quantity): return "add \(quantity) of \(item) to the inventory."
     case .retrySetAside(let key): return "put the set-aside report \(key) back into the outbox."
-    case .discardSetAside(let key): return "delete the set-aside report \(key) for good; Houston will never see it."
+    case .discardSetAside(let key):
+      return "delete the set-aside report \(key) for good; mission control will never see it."
     case .dashboard, .profile, .supplies, .sync, .syncStatus, .setAside: return nil
     }
   }

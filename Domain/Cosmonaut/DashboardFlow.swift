@@ -1,4 +1,4 @@
-import CosmonautService
+import CosmonautServiceInterface
 import Foundation
 import Logging
 import UIComponents
@@ -22,7 +22,7 @@ struct DashboardSummary: Encodable, Equatable {
   let pendingReports: Int
 }
 
-/// The Cosmonaut domain's home: station position, who is aboard, low stock, what waits for Houston.
+/// The Cosmonaut domain's home: station position, who is aboard, low stock, what waits for mission control.
 @MainActor
 final class DashboardFlow {
   private let context: FlowContext
@@ -36,7 +36,7 @@ final class DashboardFlow {
   /// Gathers the summary. The position is optional: offline with nothing cached is not a failure.
   static func summary(
     from client: any CosmonautClient, logger: Logger,
-    progress: @escaping @Sendable (HoustonProgress) -> Void = { _ in }
+    progress: @escaping @Sendable (MissionControlProgress) -> Void = { _ in }
   ) async throws -> DashboardSummary {
     let profile = try await client.profile()
     let supplies = try await client.supplies()
@@ -57,13 +57,13 @@ final class DashboardFlow {
   }
 
   func printOnce() async throws {
-    let notice = HoustonWaitNotice(context: context)
+    let notice = MissionControlWaitNotice(context: context, center: client.controlCenter)
     defer { notice.finish() }
     let summary = try await Self.summary(from: client, logger: context.logger, progress: notice.hear)
     if context.json {
       try context.printJSON(summary)
     } else {
-      context.terminal.print(DashboardScreen.render(summary, theme: context.theme))
+      context.terminal.print(DashboardScreen.render(summary, center: client.controlCenter, theme: context.theme))
     }
   }
 
@@ -72,19 +72,21 @@ final class DashboardFlow {
     let client = client
     let logger = context.logger
     let theme = context.theme
+    let center = client.controlCenter
     let screen = InteractiveScreen(
       menu: Menu(
         title: "Cosmonaut",
         items: [
-          .init(key: "p", title: "Profile"), .init(key: "s", title: "Supplies"), .init(key: "y", title: "Houston sync"),
+          .init(key: "p", title: "Profile"), .init(key: "s", title: "Supplies"),
+          .init(key: "y", title: "\(center.name) sync"),
           .init(key: "r", title: "Refresh"), .init(key: "b", title: "Back"),
         ]),
       load: { [context] in
-        let notice = HoustonWaitNotice(context: context)
+        let notice = MissionControlWaitNotice(context: context, center: center)
         defer { notice.finish() }
         return try await Self.summary(from: client, logger: logger, progress: notice.hear)
       },
-      render: { DashboardScreen.render($0, theme: theme) })
+      render: { DashboardScreen.render($0, center: center, theme: theme) })
     await screen.run(in: context) { choice, _ in
       switch choice.key {
       case "p": await profile.runInteractive()
@@ -100,18 +102,19 @@ final class DashboardFlow {
 
 /// Renders the dashboard as panels.
 enum DashboardScreen {
-  static func render(_ summary: DashboardSummary, theme: Theme) -> String {
+  static func render(_ summary: DashboardSummary, center: ControlCenter, theme: Theme) -> String {
     var rows: [KeyValuePanel.Row] = []
     if let position = summary.position {
       rows.append(.init("Latitude", String(format: "%.2f°", position.latitude)))
       rows.append(.init("Longitude", String(format: "%.2f°", position.longitude)))
       rows.append(.init("Altitude", String(format: "%.1f km", position.altitudeKm)))
       rows.append(.init("Speed", String(format: "%.2f km/s", position.speedKmPerSecond)))
-      var age = position.live ? "live" : "last known, \(position.timestamp.formatted(.iso8601))"
+      let time = center.time(position.timestamp)
+      var age = position.live ? "live, computed \(time)" : "last known, \(time)"
       if let reason = position.offlineReason { age += " (\(reason))" }
       rows.append(.init("Position", age, style: position.live ? .ok : .warning))
     } else {
-      rows.append(.init("Position", "unknown — Houston offline and nothing cached yet", style: .warning))
+      rows.append(.init("Position", "unknown — \(center.name) offline and nothing cached yet", style: .warning))
     }
     let station = KeyValuePanel(title: "ISS position", rows: rows).render(theme)
     let name =
@@ -125,7 +128,7 @@ enum DashboardScreen {
           "Low stock", summary.lowStock.isEmpty ? "none" : summary.lowStock.map(\.name).joined(separator: ", "),
           style: summary.lowStock.isEmpty ? .ok : .warning),
         .init(
-          "Waiting for Houston", "\(summary.pendingReports) report(s)",
+          "Waiting for \(center.name)", "\(summary.pendingReports) report(s)",
           style: summary.pendingReports == 0 ? .ok : .warning),
       ]
     ).render(theme)

@@ -1,4 +1,4 @@
-import CosmonautService
+import CosmonautServiceInterface
 import UIComponents
 
 /// Shows and edits the cosmonaut's profile.
@@ -21,14 +21,15 @@ final class ProfileFlow {
   func save(_ update: ProfileUpdate) async throws {
     try print(try await store(update))
     if !context.json {
-      context.terminal.print(context.theme.apply(.ok, to: "Profile saved; Houston will be told on the next sync."))
+      let center = client.controlCenter.name
+      context.terminal.print(context.theme.apply(.ok, to: "Profile saved; \(center) will be told on the next sync."))
     }
   }
 
   /// Stores `update` and records which fields changed.
   private func store(_ update: ProfileUpdate) async throws -> CosmonautProfile {
     let saved = try await client.updateProfile(update)
-    context.analytics.track("profile.updated", ["fields": update.changedFields.joined(separator: ",")])
+    context.analytics.track("profile.updated", ["fields": update.fieldNames.joined(separator: ",")])
     return saved
   }
 
@@ -66,8 +67,8 @@ final class ProfileFlow {
       let shown = value.isEmpty ? "" : " [\(value)]"
       let prompt = Prompt<String?>("\(label)\(shown): ") { answer in
         let trimmed = answer.trimmingWhitespace()
-        if trimmed.count > ProfileRules.maximumLength {
-          return .failure(ValidationError("at most \(ProfileRules.maximumLength) characters, please"))
+        if trimmed.count > ProfileUpdate.maximumFieldLength {
+          return .failure(ValidationError("at most \(ProfileUpdate.maximumFieldLength) characters, please"))
         }
         return .success(trimmed.isEmpty ? nil : trimmed)
       }
@@ -85,18 +86,6 @@ final class ProfileFlow {
       _ = try await store(update)
       context.terminal.print(context.theme.apply(.ok, to: "Profile saved."))
     }
-  }
-}
-
-/// Limits the editor enforces before the service sees the value.
-enum ProfileRules {
-  static let maximumLength = 80
-}
-
-extension ProfileUpdate {
-  /// The names of the fields this update changes, for analytics and confirmations (never their values).
-  var changedFields: [String] {
-    [("name", name), ("agency", agency), ("role", role), ("mission", mission)].compactMap { $0.1 == nil ? nil : $0.0 }
   }
 }
 

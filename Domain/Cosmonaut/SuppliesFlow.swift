@@ -1,4 +1,4 @@
-import CosmonautService
+import CosmonautServiceInterface
 import UIComponents
 
 /// The supplies inventory: list, consume, restock, with low-stock warnings.

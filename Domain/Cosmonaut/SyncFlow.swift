@@ -1,8 +1,8 @@
-import CosmonautService
+import CosmonautServiceInterface
 import Foundation
 import UIComponents
 
-/// Houston sync: what was delivered, what still waits in the outbox, what Houston refused.
+/// Mission control sync: what was delivered, what still waits in the outbox, what was refused.
 @MainActor
 final class SyncFlow {
   private let context: FlowContext
@@ -13,18 +13,18 @@ final class SyncFlow {
     self.client = client
   }
 
-  /// Prints what waits in the outbox, without contacting Houston.
+  /// Prints what waits in the outbox, without contacting mission control.
   func showPending() async throws {
     try show(try await client.pendingSync())
   }
 
-  /// Prints the reports Houston refused for good, with its reasons.
+  /// Prints the reports mission control refused for good, with its reasons.
   func showSetAside() async throws {
     let reports = try await client.setAsideReports()
     if context.json {
       try context.printJSON(reports)
     } else {
-      context.terminal.print(SyncScreen.setAside(reports, theme: context.theme))
+      context.terminal.print(SyncScreen.setAside(reports, center: client.controlCenter, theme: context.theme))
     }
   }
 
@@ -32,14 +32,17 @@ final class SyncFlow {
   func retry(_ key: String) async throws {
     let entry = try await client.retrySetAside(key)
     context.analytics.track("sync.retried", ["kind": entry.kind])
-    try confirm(entry, "Back in the outbox: \(entry.kind) \(entry.id.prefix(8)); it goes to Houston on the next sync.")
+    let center = client.controlCenter.name
+    try confirm(
+      entry, "Back in the outbox: \(entry.kind) \(entry.id.prefix(8)); it goes to \(center) on the next sync.")
   }
 
   /// Deletes a set-aside report for good.
   func discard(_ key: String) async throws {
     let entry = try await client.discardSetAside(key)
     context.analytics.track("sync.discarded", ["kind": entry.kind])
-    try confirm(entry, "Discarded: \(entry.kind) \(entry.id.prefix(8)); Houston will never see it.")
+    try confirm(
+      entry, "Discarded: \(entry.kind) \(entry.id.prefix(8)); \(client.controlCenter.name) will never see it.")
   }
 
   private func confirm(_ entry: OutboxEntry, _ line: String) throws {
@@ -53,14 +56,14 @@ final class SyncFlow {
   /// Delivers the outbox, saying what it waits for; when delivery stops, still shows what is
   /// pending and set aside, then fails with the reason.
   func deliver() async throws {
-    let notice = HoustonWaitNotice(context: context)
+    let notice = MissionControlWaitNotice(context: context, center: client.controlCenter)
     let report: SyncReport
     do {
       report = try await client.sync(progress: notice.hear)
       notice.finish()
     } catch let error as CosmonautServiceError {
       notice.finish()
-      if case .houstonNotConfigured = error {} else if error.kind == .usage { throw error }
+      if case .notConfigured = error {} else if error.kind == .usage { throw error }
       try show(try await client.pendingSync())
       throw error
     }
@@ -71,7 +74,7 @@ final class SyncFlow {
         "setAside": String(report.setAside.count),
       ])
     try show(report)
-    // Delivery stopped part of the way (Houston stopped answering, or answered nonsense): the rest waits.
+    // Delivery stopped part of the way (mission control stopped answering, or answered nonsense): the rest waits.
     if let failure = report.failure { throw failure }
   }
 
@@ -79,7 +82,7 @@ final class SyncFlow {
     if context.json {
       try context.printJSON(report)
     } else {
-      context.terminal.print(SyncScreen.render(report, theme: context.theme))
+      context.terminal.print(SyncScreen.render(report, center: client.controlCenter, theme: context.theme))
     }
   }
 
@@ -88,23 +91,24 @@ final class SyncFlow {
   func runInteractive() async {
     let client = client
     let theme = context.theme
+    let center = client.controlCenter
     var lastRun: SyncReport?
     let items: [Menu.Item] = [
       .init(key: "s", title: "Sync now"), .init(key: "r", title: "Retry a set-aside report"),
       .init(key: "d", title: "Discard a set-aside report"), .init(key: "b", title: "Back"),
     ]
     let screen = InteractiveScreen(
-      menu: Menu(title: "Houston sync", items: items),
+      menu: Menu(title: "\(center.name) sync", items: items),
       load: {
         defer { lastRun = nil }
         if let lastRun { return lastRun }
         return try await client.pendingSync()
       },
-      render: { SyncScreen.render($0, theme: theme) })
+      render: { SyncScreen.render($0, center: center, theme: theme) })
     await screen.run(in: context) { choice, shown in
       switch choice.key {
       case "s":
-        let notice = HoustonWaitNotice(context: context)
+        let notice = MissionControlWaitNotice(context: context, center: center)
         await context.presentingErrors {
           lastRun = try await context.interruptible { try await client.sync(progress: notice.hear) }
         }
@@ -139,49 +143,50 @@ final class SyncFlow {
   }
 }
 
-/// Renders a sync report: delivered, pending with attempts and the last error, and what Houston refused.
+/// Renders a sync report: delivered, pending with attempts and the last error, and what mission
+/// control refused; times on the centre's clock.
 enum SyncScreen {
-  static func render(_ report: SyncReport, theme: Theme) -> String {
-    var lines = [theme.apply(.title, to: "Houston sync")]
+  static func render(_ report: SyncReport, center: ControlCenter, theme: Theme) -> String {
+    var lines = [theme.apply(.title, to: "\(center.name) sync")]
     if !report.houstonConfigured {
-      lines.append(theme.apply(.warning, to: "Offline: no Houston configured (--houston URL or ISS_HOUSTON_URL)."))
+      lines.append(theme.apply(.warning, to: "Offline: no \(center.name) configured (\(center.setting))."))
     }
     if report.delivered.isEmpty {
       lines.append("Delivered: nothing in this run.")
     } else {
       lines.append(theme.apply(.ok, to: "Delivered \(report.delivered.count) report(s):"))
-      lines.append(table(report.delivered, theme: theme))
+      lines.append(table(report.delivered, center: center, theme: theme))
     }
     if !report.pending.isEmpty {
       lines.append(theme.apply(.warning, to: "Pending \(report.pending.count) report(s):"))
-      lines.append(table(report.pending, theme: theme))
+      lines.append(table(report.pending, center: center, theme: theme))
     } else if report.setAside.isEmpty {
-      lines.append(theme.apply(.ok, to: "Pending: none — Houston is up to date."))
+      lines.append(theme.apply(.ok, to: "Pending: none — \(center.name) is up to date."))
     } else {
       lines.append("Pending: none.")
     }
-    if !report.setAside.isEmpty { lines.append(setAside(report.setAside, theme: theme)) }
+    if !report.setAside.isEmpty { lines.append(setAside(report.setAside, center: center, theme: theme)) }
     if let lastError = report.lastError {
       lines.append(theme.apply(.error, to: "Last error: \(lastError)"))
     }
     return lines.joined(separator: "\n")
   }
 
-  /// The reports Houston refused, or a line saying there are none.
-  static func setAside(_ reports: [OutboxEntry], theme: Theme) -> String {
+  /// The reports mission control refused, or a line saying there are none.
+  static func setAside(_ reports: [OutboxEntry], center: ControlCenter, theme: Theme) -> String {
     guard !reports.isEmpty else { return theme.apply(.ok, to: "Set aside: none.") }
     return [
       theme.apply(
         .warning,
-        to: "Set aside \(reports.count) report(s) Houston refused; 'sync retry <key>' or 'sync discard <key>':"),
-      table(reports, theme: theme),
+        to: "Set aside \(reports.count) report(s) \(center.name) refused; 'sync retry <key>' or 'sync discard <key>':"),
+      table(reports, center: center, theme: theme),
     ].joined(separator: "\n")
   }
 
-  private static func table(_ entries: [OutboxEntry], theme: Theme) -> String {
+  private static func table(_ entries: [OutboxEntry], center: ControlCenter, theme: Theme) -> String {
     let rows = entries.map { entry in
       [
-        entry.kind, entry.createdAt.formatted(.iso8601), String(entry.attempts), String(entry.id.prefix(8)),
+        entry.kind, center.time(entry.createdAt), String(entry.attempts), String(entry.id.prefix(8)),
         entry.lastError ?? "",
       ]
     }

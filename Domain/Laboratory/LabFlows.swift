@@ -1,5 +1,5 @@
 import CommandLineKit
-import CosmonautService
+import CosmonautServiceInterface
 import LaboratoryService
 import UIComponents
 

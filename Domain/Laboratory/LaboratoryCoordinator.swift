@@ -1,4 +1,4 @@
-import CosmonautService
+import CosmonautServiceInterface
 import LaboratoryService
 import UIComponents
 

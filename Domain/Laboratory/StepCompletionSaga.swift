@@ -1,5 +1,5 @@
 import AppAnalytics
-import CosmonautService
+import CosmonautServiceInterface
 import LaboratoryService
 import Logging
 

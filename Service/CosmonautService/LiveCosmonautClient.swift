@@ -1,12 +1,14 @@
 import AppAnalytics
+import CosmonautServiceInterface
 import Foundation
 import Logging
 import Network
 import Persistence
 import Synchronization
 
-/// The cosmonaut client the app uses: data in an `EntityStore` (SQLite), changes queued in an
-/// `Outbox` in the same store and delivered to Houston through `AcknowledgedDelivery`.
+/// The cosmonaut client of the Houston flavour (`cosmonaut`, `laboratory`): data in an `EntityStore`
+/// (SQLite), changes queued in an `Outbox` in the same store and delivered to Houston through
+/// `AcknowledgedDelivery`, in Houston's dialect (`POST /v1/reports`, `GET /v1/station/position`).
 ///
 /// Every change and its outbox entry are written in ONE store transaction (BEGIN IMMEDIATE), so
 /// they commit together or not at all, and concurrent writers (tasks or processes) lose no update.
@@ -41,6 +43,8 @@ public final class LiveCosmonautClient: CosmonautClient {
   private let logger: Logger
   private let now: @Sendable () -> Date
   private let statusReportInterval: Duration
+  /// Houston, as the app shows it.
+  public let controlCenter = ControlCenter.houston
   /// The background syncer, nudged after every change this client makes.
   private let backgroundSyncer = Mutex<OutboxSyncer?>(nil)
 
@@ -77,7 +81,7 @@ public final class LiveCosmonautClient: CosmonautClient {
         try store.transaction { transaction in
           let current =
             try transaction.get(CosmonautProfile.self, key: Keys.profile, in: Collections.profile) ?? .empty
-          let updated = try ProfileRules.apply(update, to: current)
+          let updated = try current.applying(update)
           try transaction.put(updated, key: Keys.profile, in: Collections.profile)
           try outbox.enqueue(
             OutboxEntry.profileUpdatedKind, ReportPayload(profile: updated), createdAt: now(), in: transaction)
@@ -119,7 +123,7 @@ public final class LiveCosmonautClient: CosmonautClient {
       let item = try await store.perform { store in
         try store.transaction { transaction in
           var items = try Self.inventory(in: transaction, logger: logger)
-          let (item, change) = try InventoryRules.apply(action, itemID, quantity: quantity, to: &items)
+          let (item, change) = try SupplyItem.apply(action, itemID, quantity: quantity, to: &items)
           try transaction.put(items, key: Keys.inventory, in: Collections.supplies)
           try outbox.enqueue(
             OutboxEntry.suppliesChangedKind, ReportPayload(change: change), createdAt: now(), in: transaction)
@@ -154,7 +158,7 @@ public final class LiveCosmonautClient: CosmonautClient {
   }
 
   public func stationPosition(
-    progress: @escaping @Sendable (HoustonProgress) -> Void
+    progress: @escaping @Sendable (MissionControlProgress) -> Void
   ) async throws -> PositionReading {
     try await reporting("stationPosition") {
       var offlineReason: String?
@@ -183,7 +187,7 @@ public final class LiveCosmonautClient: CosmonautClient {
           progress(.fellBack(reason: mapped.userMessage))
         }
       }
-      guard let cached = try await lastKnownPosition() else { throw CosmonautServiceError.noPositionYet }
+      guard let cached = try await lastKnownPosition() else { throw CosmonautServiceError.noPositionYet(.houston) }
       return PositionReading(position: cached.position, isLive: false, offlineReason: offlineReason)
     }
   }
@@ -222,7 +226,7 @@ public final class LiveCosmonautClient: CosmonautClient {
   ///   `attempts + 1` and `lastError`. When nothing was delivered or set aside before, the error is
   ///   thrown (`houstonUnreachable`, `houstonFailed`, `houstonRefusedToken`, `invalidResponse`);
   ///   otherwise the report is returned with `lastError` and `failure` set.
-  public func sync(progress: @escaping @Sendable (HoustonProgress) -> Void) async throws -> SyncReport {
+  public func sync(progress: @escaping @Sendable (MissionControlProgress) -> Void) async throws -> SyncReport {
     try await reporting("sync") { try await deliverQueued(progress: progress) }
   }
 
@@ -276,7 +280,8 @@ public final class LiveCosmonautClient: CosmonautClient {
       if let status { onStatus(status) }
     }
     backgroundSyncer.withLock { $0 = syncer }
-    return BackgroundSync(syncer: syncer)
+    syncer.start()
+    return BackgroundSync(nudge: syncer.nudge, stop: syncer.stop)
   }
 
   /// One background round: queue a due status report, deliver what waits, count what is left.
@@ -306,9 +311,10 @@ public final class LiveCosmonautClient: CosmonautClient {
   }
 
   /// The delivery round behind `sync(progress:)`; errors thrown are `CosmonautServiceError`s.
-  private func deliverQueued(progress: @escaping @Sendable (HoustonProgress) -> Void) async throws -> SyncReport {
+  private func deliverQueued(progress: @escaping @Sendable (MissionControlProgress) -> Void) async throws -> SyncReport
+  {
     try await queueStatusReportIfDue()
-    guard let houston else { throw CosmonautServiceError.houstonNotConfigured }
+    guard let houston else { throw CosmonautServiceError.notConfigured(.houston) }
     let personal = try await personalData()
     let outbox = outbox
     let total = try await store.perform { _ in try outbox.pendingCount() }
@@ -418,7 +424,7 @@ public final class LiveCosmonautClient: CosmonautClient {
 
   /// Houston's progress as the service tells it, with Houston's words kept free of personal data.
   private static func relay(
-    _ progress: @escaping @Sendable (HoustonProgress) -> Void, personal: PersonalData
+    _ progress: @escaping @Sendable (MissionControlProgress) -> Void, personal: PersonalData
   ) -> @Sendable (HTTPProgress) -> Void {
     { event in
       if case .waiting(let attempt, let wait, let failure) = event {
@@ -441,11 +447,11 @@ public final class LiveCosmonautClient: CosmonautClient {
 
   private static func map(_ error: NetworkError, personal: PersonalData) -> CosmonautServiceError {
     switch error {
-    case .status(let code, _) where code == 401 || code == 403: .houstonRefusedToken(status: code)
-    case .status(let code, let body): .houstonFailed(status: code, reason: personal.redact(body))
-    case .unacknowledged, .decoding: .invalidResponse(personal.redact(error.description))
-    case .timeout: .houstonUnreachable("no answer in time")
-    case .unreachable, .invalidURL, .encoding: .houstonUnreachable(personal.redact(error.description))
+    case .status(let code, _) where code == 401 || code == 403: .refusedToken(.houston, status: code)
+    case .status(let code, let body): .answeredError(.houston, status: code, reason: personal.redact(body))
+    case .unacknowledged, .decoding: .invalidResponse(.houston, reason: personal.redact(error.description))
+    case .timeout: .unreachable(.houston, reason: "no answer in time")
+    case .unreachable, .invalidURL, .encoding: .unreachable(.houston, reason: personal.redact(error.description))
     }
   }
 }

@@ -44,7 +44,9 @@ import UIComponents
       environment: ["ISS_HOUSTON_TOKEN": "  "])
     #expect(code == 64)
     #expect(
-      errors == "error: ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the development token\n")
+      errors
+        == "error: ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the token built into the app\n"
+    )
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("cosmonaut.sqlite").path))
   }
 

@@ -1,3 +1,4 @@
+import CosmonautServiceInterface
 import Foundation
 import Network
 import Testing
@@ -22,7 +23,7 @@ import Testing
     await harness.houston.setScript(Array(repeating: .status(status, body: body), count: 5))
 
     let error = await #expect(throws: CosmonautServiceError.self) { try await client.sync() }
-    guard case .invalidResponse(let reason) = error else {
+    guard case .invalidResponse(_, let reason) = error else {
       Issue.record("expected invalidResponse, got \(String(describing: error))")
       return
     }
@@ -48,7 +49,7 @@ import Testing
     let harness = try Harness()
     let client = try harness.makeClient()
     for _ in 0..<150 { _ = try await client.restock("food", quantity: 1) }
-    let progress = EventRecorder<HoustonProgress>()
+    let progress = EventRecorder<MissionControlProgress>()
     let report = try await client.sync(progress: progress.record)
     #expect(report.delivered.count == 151)
     #expect(progress.values.last == .delivered(151, of: 151))
@@ -65,7 +66,7 @@ import Testing
     _ = try await client.consume("water", quantity: 1)
     await harness.houston.setAlwaysStatus(500, body: #"{"error":"database on fire"}"#)
     let error = await #expect(throws: CosmonautServiceError.self) { try await client.sync() }
-    #expect(error == .houstonFailed(status: 500, reason: #"{"error":"database on fire"}"#))
+    #expect(error == .answeredError(.houston, status: 500, reason: #"{"error":"database on fire"}"#))
     #expect(error?.userMessage.hasPrefix("Houston answered 500") == true)
     #expect(error?.userMessage.contains("cannot reach") == false)
     #expect(error?.kind == .unavailable)
@@ -80,7 +81,7 @@ import Testing
     let started = ContinuousClock.now
     let error = await #expect(throws: CosmonautServiceError.self) { try await client.sync() }
     #expect(ContinuousClock.now - started < .seconds(20), "bounded by the budget, not by Houston's 30 s")
-    #expect(error == .houstonUnreachable("no answer in time"))
+    #expect(error == .unreachable(.houston, reason: "no answer in time"))
     #expect(try await client.pendingSync().pending.count == 2)
   }
 

@@ -1,3 +1,4 @@
+import CosmonautServiceInterface
 import Foundation
 import Network
 import Persistence
@@ -55,16 +56,6 @@ func eventually(_ condition: @Sendable () async throws -> Bool) async rethrows -
     #expect(await eventually { statuses.values.last == SyncStatus(pending: 1, setAside: 0, houstonConfigured: false) })
     await sync.stop()
     #expect(try await client.pendingSync().pending.map(\.kind) == ["status.report"])
-  }
-
-  @Test func theFakeRunsABackgroundSyncToo() async throws {
-    let fake = FakeCosmonautClient()
-    _ = try await fake.consume("water", quantity: 1)
-    let statuses = EventRecorder<SyncStatus>()
-    let sync = fake.startBackgroundSync(every: .seconds(3600), onStatus: statuses.record)
-    #expect(await eventually { statuses.values.last?.pending == 0 })
-    await sync.stop()
-    #expect(await fake.outbox.isEmpty)
   }
 }
 

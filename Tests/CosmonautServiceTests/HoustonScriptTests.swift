@@ -1,3 +1,4 @@
+import CosmonautServiceInterface
 import Foundation
 import Network
 import Testing
@@ -123,7 +124,7 @@ struct HoustonScriptTests {
       store: try harness.makeStore(), houston: AuthenticatedClient(client: http, token: token),
       analytics: .disabled, logger: .disabled(module: "CosmonautService"), now: harness.clock.closure)
     let error = await #expect(throws: CosmonautServiceError.self) { try await client.sync() }
-    #expect(error == .houstonRefusedToken(status: 401))
+    #expect(error == .refusedToken(.houston, status: 401))
     #expect(error?.kind == .unavailable)
     #expect(error?.userMessage.contains("refused the token") == true)
     #expect(try await client.pendingSync().pending.first?.attempts == 1)

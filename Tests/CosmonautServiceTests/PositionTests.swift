@@ -1,3 +1,4 @@
+import CosmonautServiceInterface
 import Foundation
 import Network
 import Testing
@@ -29,10 +30,12 @@ import Testing
   @Test func noPositionYetWhenNothingWasEverReceived() async throws {
     let harness = try Harness()
     let offline = try harness.makeClient(houstonConfigured: false)
-    let error = await #expect(throws: CosmonautServiceError.noPositionYet) { try await offline.stationPosition() }
+    let error = await #expect(throws: CosmonautServiceError.noPositionYet(.houston)) {
+      try await offline.stationPosition()
+    }
     #expect(error?.kind == .unavailable)
     await harness.houston.setAlwaysFail(.timeout)
-    await #expect(throws: CosmonautServiceError.noPositionYet) {
+    await #expect(throws: CosmonautServiceError.noPositionYet(.houston)) {
       try await harness.makeClient(retry: .none).stationPosition()
     }
     #expect(harness.recordedErrors.last?.properties["kind"] == "unavailable")
@@ -56,7 +59,7 @@ import Testing
     // Nothing cached yet: the same unavailable error as an offline Houston, not an internal one.
     let fresh = try Harness(houston: FakeHouston(positionBody: body))
     let error = await #expect(throws: CosmonautServiceError.self) { try await fresh.makeClient().stationPosition() }
-    #expect(error == .noPositionYet)
+    #expect(error == .noPositionYet(.houston))
     #expect(error?.kind == .unavailable)
   }
 
@@ -77,7 +80,7 @@ import Testing
     #expect(try await harness.makeClient().stationPosition().isLive)
     let client = try harness.makeClient(budget: .init(position: .milliseconds(300), report: .seconds(1)))
     await harness.houston.setDelay(.seconds(30))
-    let events = EventRecorder<HoustonProgress>()
+    let events = EventRecorder<MissionControlProgress>()
     let started = ContinuousClock.now
     let reading = try await client.stationPosition(progress: events.record)
     #expect(ContinuousClock.now - started < .seconds(20), "bounded by the budget, not by Houston's 30 s")

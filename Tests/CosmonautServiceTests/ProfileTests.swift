@@ -1,3 +1,4 @@
+import CosmonautServiceInterface
 import Foundation
 import Testing
 

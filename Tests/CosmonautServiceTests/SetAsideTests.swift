@@ -1,3 +1,4 @@
+import CosmonautServiceInterface
 import Foundation
 import Network
 import Testing
@@ -87,18 +88,5 @@ import Testing
     #expect(error?.userMessage.hasPrefix("Houston answered 400") == true)
     #expect(try await client.setAsideReports().isEmpty)
     #expect(try await client.pendingSync().pending.count == 2)
-  }
-
-  @Test func theFakeSetsAsideWhatItRefusesToo() async throws {
-    let fake = FakeCosmonautClient()
-    await fake.refuse(kind: OutboxEntry.suppliesChangedKind, reason: "no")
-    _ = try await fake.consume("water", quantity: 1)
-    let report = try await fake.sync()
-    #expect(report.setAside.map(\.kind) == ["supplies.changed"])
-    #expect(report.delivered.map(\.kind) == ["status.report"])
-    await fake.refuse(kind: OutboxEntry.suppliesChangedKind, reason: nil)
-    let key = try #require(report.setAside.first?.id)
-    _ = try await fake.retrySetAside(key)
-    #expect(try await fake.sync().delivered.map(\.id) == [key])
   }
 }

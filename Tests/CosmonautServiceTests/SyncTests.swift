@@ -1,3 +1,4 @@
+import CosmonautServiceInterface
 import Foundation
 import Network
 import Testing
@@ -76,7 +77,8 @@ import Testing
     let (client, pending) = try await clientWithThreeChanges(harness, retry: .none)
     await harness.houston.setAlwaysFail(.unreachable("connection refused"))
 
-    await #expect(throws: CosmonautServiceError.houstonUnreachable("server unreachable: connection refused")) {
+    await #expect(throws: CosmonautServiceError.unreachable(.houston, reason: "server unreachable: connection refused"))
+    {
       try await client.sync()
     }
     await #expect(throws: CosmonautServiceError.self) { try await client.sync() }
@@ -88,7 +90,7 @@ import Testing
     #expect(waiting.lastError == "server unreachable: connection refused")
     #expect(waiting.houstonConfigured)
     #expect(await harness.houston.reportRequests.count == 2)
-    let error = CosmonautServiceError.houstonUnreachable("x")
+    let error = CosmonautServiceError.unreachable(.houston, reason: "x")
     #expect(error.kind == .unavailable)
     #expect(harness.recordedErrors.contains { $0.properties["operation"] == "sync" })
 
@@ -110,14 +112,14 @@ import Testing
     #expect(report.pending.map(\.id) == Array(pending.map(\.id).suffix(2)))
     #expect(report.pending.first?.attempts == 1)
     #expect(report.lastError?.contains("401") == true)
-    #expect(report.failure == .houstonRefusedToken(status: 401))
+    #expect(report.failure == .refusedToken(.houston, status: 401))
   }
 
   @Test func syncWithoutHoustonThrowsNotConfiguredAndKeepsChangesQueued() async throws {
     let harness = try Harness()
     let client = try harness.makeClient(houstonConfigured: false)
     _ = try await client.consume("water", quantity: 1)
-    let error = await #expect(throws: CosmonautServiceError.houstonNotConfigured) { try await client.sync() }
+    let error = await #expect(throws: CosmonautServiceError.notConfigured(.houston)) { try await client.sync() }
     #expect(error?.kind == .unavailable)
     let waiting = try await client.pendingSync()
     #expect(!waiting.houstonConfigured)

@@ -1,4 +1,5 @@
 import AppAnalytics
+import CosmonautServiceInterface
 import Foundation
 import Logging
 import Network

@@ -1,6 +1,7 @@
 import AppAnalytics
 import CommandLineKit
-import CosmonautService
+import CosmonautServiceFakes
+import CosmonautServiceInterface
 import Testing
 import UIComponents
 

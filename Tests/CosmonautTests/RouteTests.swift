@@ -1,5 +1,5 @@
 import CommandLineKit
-import CosmonautService
+import CosmonautServiceInterface
 import Foundation
 import Testing
 import UIComponents
@@ -59,7 +59,7 @@ struct CosmonautRouteTests {
 
   @Test func routesThatChangeDataSaySoWithoutPersonalValues() {
     let rename = CosmonautRoute.updateProfile(ProfileUpdate(name: "Yuri"))
-    #expect(rename.change?.description == "change the profile's name and queue the change for Houston.")
+    #expect(rename.change?.description == "change the profile's name and queue the change for mission control.")
     #expect(
       CosmonautRoute.consume(item: "water", quantity: 2).change?.description == "take 2 of water from the inventory.")
     #expect(CosmonautRoute.restock(item: "food", quantity: 3).change?.description == "add 3 of food to the inventory.")

@@ -1,6 +1,7 @@
 import AppAnalytics
 import CommandLineKit
-import CosmonautService
+import CosmonautServiceFakes
+import CosmonautServiceInterface
 import Testing
 import UIComponents
 
@@ -22,7 +23,8 @@ struct SyncFlowTests {
     #expect(text.contains("status.report"))
     #expect(text.contains("Pending: none — Houston is up to date."))
     #expect(await client.outbox.isEmpty)
-    #expect(harness.events(named: "sync.finished").map(\.properties) == [["delivered": "2", "pending": "0", "setAside": "0"]])
+    #expect(
+      harness.events(named: "sync.finished").map(\.properties) == [["delivered": "2", "pending": "0", "setAside": "0"]])
   }
 
   @Test func syncAsJSONIsTheReport() async throws {
@@ -44,7 +46,7 @@ struct SyncFlowTests {
     _ = try await client.consume("water", quantity: 1)
     let harness = CosmonautHarness(.once(json: false), client: client)
 
-    await #expect(throws: CosmonautServiceError.houstonUnreachable("fake Houston is unreachable")) {
+    await #expect(throws: CosmonautServiceError.unreachable(.fakeHouston, reason: "fake Houston is unreachable")) {
       try await harness.open("sync")
     }
 
@@ -59,7 +61,7 @@ struct SyncFlowTests {
   @Test func unconfiguredHoustonSaysOfflineAndFails() async throws {
     let harness = CosmonautHarness(.once(json: true), client: FakeCosmonautClient(houstonConfigured: false))
 
-    await #expect(throws: CosmonautServiceError.houstonNotConfigured) {
+    await #expect(throws: CosmonautServiceError.notConfigured(.fakeHouston)) {
       try await harness.open("sync")
     }
 
@@ -72,7 +74,7 @@ struct SyncFlowTests {
   @Test func offlineBannerInText() async throws {
     let harness = CosmonautHarness(.once(json: false), client: FakeCosmonautClient(houstonConfigured: false))
 
-    await #expect(throws: CosmonautServiceError.houstonNotConfigured) { try await harness.open("sync") }
+    await #expect(throws: CosmonautServiceError.notConfigured(.fakeHouston)) { try await harness.open("sync") }
 
     #expect(harness.output.text.contains("Offline: no Houston configured (--houston URL or ISS_HOUSTON_URL)."))
   }
@@ -106,7 +108,7 @@ struct SyncFlowTests {
     #expect(harness.presenter.presented.first?.module == "Cosmonaut")
     #expect(
       harness.presenter.presented.first?.error as? CosmonautServiceError
-        == .houstonUnreachable("fake Houston is unreachable"))
+        == .unreachable(.fakeHouston, reason: "fake Houston is unreachable"))
     #expect(harness.errorOutput.lines.count == 1)
     #expect(harness.output.text.contains("Last error: fake Houston is unreachable"))
   }

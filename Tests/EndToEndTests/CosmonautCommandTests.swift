@@ -93,7 +93,8 @@ struct CosmonautCommandTests {
     #expect(result.status == 64)
     #expect(
       result.stderr
-        == "error: ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the development token\n")
+        == "error: ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the token built into the app\n"
+    )
     #expect(!FileManager.default.fileExists(atPath: sandbox.dataDirectory + "/cosmonaut.sqlite"))
   }
 

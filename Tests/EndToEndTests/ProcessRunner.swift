@@ -33,6 +33,7 @@ enum Executables {
   }()
 
   static var cosmonaut: URL { productsDirectory.appendingPathComponent("cosmonaut") }
+  static var cosmonautRu: URL { productsDirectory.appendingPathComponent("cosmonaut-ru") }
   static var spacesuitSimulator: URL { productsDirectory.appendingPathComponent("spacesuit-sim") }
   static var houston: URL { repositoryRoot.appendingPathComponent("Scripts/houston") }
   static var issOverview: URL { productsDirectory.appendingPathComponent("iss-overview") }
@@ -59,7 +60,8 @@ final class Sandbox: @unchecked Sendable {
   var environment: [String: String] {
     var environment = ProcessInfo.processInfo.environment
     for key in [
-      "ISS_DATA_DIR", "ISS_HOUSTON_URL", "ISS_SUIT", "ISS_STATION", "ISS_LOG_LEVEL", "XDG_DATA_HOME", "NO_COLOR",
+      "ISS_DATA_DIR", "ISS_HOUSTON_URL", "ISS_HOUSTON_TOKEN", "ISS_TSUP_URL", "ISS_TSUP_TOKEN", "ISS_SUIT",
+      "ISS_STATION", "ISS_LOG_LEVEL", "XDG_DATA_HOME", "NO_COLOR",
     ] {
       environment[key] = nil
     }

@@ -1,5 +1,6 @@
 import AppAnalytics
-import CosmonautService
+import CosmonautServiceFakes
+import CosmonautServiceInterface
 import Foundation
 import LaboratoryService
 import Logging

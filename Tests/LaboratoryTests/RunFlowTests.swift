@@ -1,4 +1,5 @@
-import CosmonautService
+import CosmonautServiceFakes
+import CosmonautServiceInterface
 import Foundation
 import LaboratoryService
 import Testing

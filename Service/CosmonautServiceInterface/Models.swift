@@ -1,5 +1,4 @@
 import Foundation
-import Persistence
 
 /// The cosmonaut's own profile, stored on board. Fields are empty strings while unset.
 public struct CosmonautProfile: Codable, Sendable, Equatable {
@@ -103,7 +102,7 @@ public struct SupplyItem: Codable, Sendable, Equatable, Identifiable {
   ]
 }
 
-/// Where the station is, as Houston computes it.
+/// Where the station is, as mission control computes it.
 public struct StationPosition: Codable, Sendable, Equatable {
   /// Degrees north (negative = south), -90...90.
   public var latitude: Double
@@ -131,14 +130,14 @@ public struct StationPosition: Codable, Sendable, Equatable {
     timestamp: Date(timeIntervalSince1970: 1_795_323_600))
 }
 
-/// A station position and whether it is fresh from Houston.
+/// A station position and whether it is fresh from mission control.
 public struct PositionReading: Sendable, Equatable {
   /// The position.
   public var position: StationPosition
-  /// True when Houston just answered; false when this is the last known (cached) value.
+  /// True when mission control just answered; false when this is the last known (cached) value.
   public var isLive: Bool
-  /// Why Houston's position was not used (unreachable, too slow, answered 500, …); nil when live
-  /// or when no Houston is configured.
+  /// Why mission control's position was not used (unreachable, too slow, answered 500, …); nil
+  /// when live or when no mission control is configured.
   public var offlineReason: String?
 
   /// Creates a reading.
@@ -147,87 +146,4 @@ public struct PositionReading: Sendable, Equatable {
     self.isLive = isLive
     self.offlineReason = offlineReason
   }
-}
-
-/// One report waiting for (or already given) delivery to Houston: the outbox's own message
-/// (`Persistence.OutboxMessage`: idempotency key, kind, creation date, attempts, last error).
-public typealias OutboxEntry = OutboxMessage
-
-extension OutboxMessage {
-  /// Kind of an entry created by a profile update.
-  public static let profileUpdatedKind = "profile.updated"
-  /// Kind of an entry created by consuming or restocking supplies.
-  public static let suppliesChangedKind = "supplies.changed"
-  /// Kind of the periodic status report.
-  public static let statusReportKind = "status.report"
-}
-
-/// The outcome of a sync (or, for `pendingSync()`, what is waiting).
-public struct SyncReport: Codable, Sendable, Equatable {
-  /// Entries Houston acknowledged in this sync, in delivery order.
-  public var delivered: [OutboxEntry]
-  /// Entries still waiting, in delivery order.
-  public var pending: [OutboxEntry]
-  /// Entries Houston refused for good, oldest first, each with Houston's reason in `lastError`;
-  /// they wait for the user to retry or discard them (all of them, not only this sync's).
-  public var setAside: [OutboxEntry]
-  /// Whether a Houston connection is configured at all.
-  public var houstonConfigured: Bool
-  /// Why delivery stopped, when it did.
-  public var lastError: String?
-  /// The error delivery stopped with, when it did (not part of the JSON form): throw it to end a
-  /// command with the right message and exit code.
-  public var failure: CosmonautServiceError?
-
-  /// Creates a report.
-  public init(
-    delivered: [OutboxEntry], pending: [OutboxEntry], setAside: [OutboxEntry] = [], houstonConfigured: Bool,
-    lastError: String? = nil, failure: CosmonautServiceError? = nil
-  ) {
-    self.delivered = delivered
-    self.pending = pending
-    self.setAside = setAside
-    self.houstonConfigured = houstonConfigured
-    self.lastError = lastError
-    self.failure = failure
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case delivered, pending, setAside, houstonConfigured, lastError
-  }
-}
-
-/// What waits for Houston, cheaply counted: the figure a screen shows while the app runs.
-public struct SyncStatus: Codable, Sendable, Equatable {
-  /// Reports waiting for delivery.
-  public var pending: Int
-  /// Reports Houston refused, waiting for the user's decision.
-  public var setAside: Int
-  /// Whether a Houston connection is configured at all.
-  public var houstonConfigured: Bool
-  /// Why the last background round stopped, when it did (nil: it delivered everything it could).
-  public var lastError: String?
-  /// How many reports the last background round delivered.
-  public var lastDelivered: Int
-
-  /// Creates a status.
-  public init(pending: Int, setAside: Int, houstonConfigured: Bool, lastError: String? = nil, lastDelivered: Int = 0) {
-    self.pending = pending
-    self.setAside = setAside
-    self.houstonConfigured = houstonConfigured
-    self.lastError = lastError
-    self.lastDelivered = lastDelivered
-  }
-}
-
-/// What a call that contacts Houston is doing, for a screen that says so ("contacting Houston…").
-public enum HoustonProgress: Sendable, Equatable {
-  /// A request for `what` ("the station position", "report 3 of 10") is on its way.
-  case contacting(String)
-  /// The last attempt failed (`reason`); the next one starts in `retryIn`.
-  case retrying(attempt: Int, retryIn: Duration, reason: String)
-  /// `count` of `total` reports are delivered so far.
-  case delivered(Int, of: Int)
-  /// Houston could not be used (`reason`); the last known value is shown instead.
-  case fellBack(reason: String)
 }

@@ -1,20 +1,21 @@
+import CosmonautServiceInterface
 import Foundation
 import Persistence
 
 /// A deterministic, in-memory `CosmonautClient` for domain tests and previews.
 ///
-/// Applies the same validation and stock rules as `LiveCosmonautClient`. Outbox ids are
-/// predictable ("00000000-0000-0000-0000-000000000001", …); the clock is fixed unless injected.
-/// Houston is simulated by two switches: configured (else `sync()` throws `houstonNotConfigured`)
-/// and reachable (else `sync()` throws `houstonUnreachable` and `stationPosition()` is not live),
-/// plus `refuse(kind:reason:)`: reports of that kind are set aside as Houston refusing them.
+/// Applies the models' own rules, as every live client does. Outbox ids are predictable
+/// ("00000000-0000-0000-0000-000000000001", …); the clock is fixed unless injected. Mission control
+/// (`controlCenter`, Houston unless given) is simulated by two switches: configured (else `sync()`
+/// throws `notConfigured`) and reachable (else `sync()` throws `unreachable` and `stationPosition()`
+/// is not live), plus `refuse(kind:reason:)`: reports of that kind are set aside as refused.
 public actor FakeCosmonautClient: CosmonautClient {
   private var storedProfile: CosmonautProfile
   private var inventory: [SupplyItem]
   private var lastPosition: PositionReading?
-  private var queue: [(entry: OutboxEntry, payload: ReportPayload)] = []
+  private var queue: [OutboxEntry] = []
   private var history: [OutboxEntry] = []
-  private var setAsideEntries: [(entry: OutboxEntry, payload: ReportPayload, sequence: Int)] = []
+  private var setAsideEntries: [(entry: OutboxEntry, sequence: Int)] = []
   private var refusals: [String: String] = [:]
   private var sequences: [String: Int] = [:]
   private var nextID = 1
@@ -23,6 +24,8 @@ public actor FakeCosmonautClient: CosmonautClient {
   private var houstonReachable: Bool
   private let now: @Sendable () -> Date
   private let statusReportInterval: Duration
+  /// The mission control this fake stands for.
+  public nonisolated let controlCenter: ControlCenter
 
   /// Creates a fake with the given data; `position` nil = no position known yet.
   public init(
@@ -30,8 +33,10 @@ public actor FakeCosmonautClient: CosmonautClient {
     position: PositionReading? = PositionReading(position: .sample, isLive: true),
     houstonConfigured: Bool = true, houstonReachable: Bool = true,
     now: @escaping @Sendable () -> Date = { StationPosition.sample.timestamp },
-    statusReportInterval: Duration = .seconds(900)
+    statusReportInterval: Duration = .seconds(900),
+    controlCenter: ControlCenter = .fakeHouston
   ) {
+    self.controlCenter = controlCenter
     self.storedProfile = profile
     self.inventory = supplies
     self.lastPosition = position
@@ -43,17 +48,17 @@ public actor FakeCosmonautClient: CosmonautClient {
 
   // MARK: Test controls
 
-  /// Switches the simulated Houston on or off.
+  /// Switches the simulated mission control on or off.
   public func setHoustonReachable(_ reachable: Bool) { houstonReachable = reachable }
-  /// Sets whether a Houston connection is configured.
+  /// Sets whether a mission control connection is configured.
   public func setHoustonConfigured(_ configured: Bool) { houstonConfigured = configured }
-  /// Replaces the position Houston reports (nil = none known).
+  /// Replaces the position mission control reports (nil = none known).
   public func setPosition(_ position: PositionReading?) { lastPosition = position }
   /// Entries waiting for delivery, in order.
-  public var outbox: [OutboxEntry] { queue.map(\.entry) }
+  public var outbox: [OutboxEntry] { queue }
   /// Entries delivered so far (the last 50), oldest first.
   public var deliveredHistory: [OutboxEntry] { history }
-  /// From now on, Houston refuses reports of `kind` for good with `reason` (nil: accepts them again).
+  /// From now on, mission control refuses reports of `kind` for good with `reason` (nil: accepts them again).
   public func refuse(kind: String, reason: String?) { refusals[kind] = reason }
 
   // MARK: CosmonautClient
@@ -61,8 +66,8 @@ public actor FakeCosmonautClient: CosmonautClient {
   public func profile() async throws -> CosmonautProfile { storedProfile }
 
   public func updateProfile(_ update: ProfileUpdate) async throws -> CosmonautProfile {
-    storedProfile = try ProfileRules.apply(update, to: storedProfile)
-    enqueue(OutboxEntry.profileUpdatedKind, ReportPayload(profile: storedProfile))
+    storedProfile = try storedProfile.applying(update)
+    enqueue(OutboxEntry.profileUpdatedKind)
     return storedProfile
   }
 
@@ -78,9 +83,9 @@ public actor FakeCosmonautClient: CosmonautClient {
 
   private func change(_ action: SupplyChange.Action, _ itemID: String, quantity: Int) throws -> SupplyItem {
     var items = inventory
-    let (item, change) = try InventoryRules.apply(action, itemID, quantity: quantity, to: &items)
+    let (item, _) = try SupplyItem.apply(action, itemID, quantity: quantity, to: &items)
     inventory = items
-    enqueue(OutboxEntry.suppliesChangedKind, ReportPayload(change: change))
+    enqueue(OutboxEntry.suppliesChangedKind)
     return item
   }
 
@@ -89,14 +94,16 @@ public actor FakeCosmonautClient: CosmonautClient {
   }
 
   public func stationPosition(
-    progress: @escaping @Sendable (HoustonProgress) -> Void
+    progress: @escaping @Sendable (MissionControlProgress) -> Void
   ) async throws -> PositionReading {
-    guard var reading = lastPosition else { throw CosmonautServiceError.noPositionYet }
+    guard var reading = lastPosition else { throw CosmonautServiceError.noPositionYet(controlCenter) }
     if houstonConfigured {
       progress(.contacting("the station position"))
       if !houstonReachable {
         reading.isLive = false
-        reading.offlineReason = CosmonautServiceError.houstonUnreachable("fake Houston is unreachable").userMessage
+        reading.offlineReason =
+          CosmonautServiceError.unreachable(controlCenter, reason: "fake \(controlCenter.name) is unreachable")
+          .userMessage
         progress(.fellBack(reason: reading.offlineReason ?? ""))
       }
     } else {
@@ -108,34 +115,34 @@ public actor FakeCosmonautClient: CosmonautClient {
   public func pendingSync() async throws -> SyncReport {
     SyncReport(
       delivered: [], pending: outbox, setAside: setAsideEntries.map(\.entry), houstonConfigured: houstonConfigured,
-      lastError: queue.first?.entry.lastError)
+      lastError: queue.first?.lastError)
   }
 
   public func syncStatus() async throws -> SyncStatus {
     SyncStatus(pending: queue.count, setAside: setAsideEntries.count, houstonConfigured: houstonConfigured)
   }
 
-  /// Same outcomes as `LiveCosmonautClient.sync()`; the fake Houston takes everything it does not
-  /// refuse, or (unreachable) nothing.
-  public func sync(progress: @escaping @Sendable (HoustonProgress) -> Void) async throws -> SyncReport {
+  /// Same outcomes as a live client's `sync()`; the fake mission control takes everything it does
+  /// not refuse, or (unreachable) nothing.
+  public func sync(progress: @escaping @Sendable (MissionControlProgress) -> Void) async throws -> SyncReport {
     enqueueStatusReportIfDue()
-    guard houstonConfigured else { throw CosmonautServiceError.houstonNotConfigured }
+    guard houstonConfigured else { throw CosmonautServiceError.notConfigured(controlCenter) }
     guard houstonReachable else {
-      let reason = "fake Houston is unreachable"
+      let reason = "fake \(controlCenter.name) is unreachable"
       if !queue.isEmpty {
-        queue[0].entry.attempts += 1
-        queue[0].entry.lastError = reason
+        queue[0].attempts += 1
+        queue[0].lastError = reason
       }
-      throw CosmonautServiceError.houstonUnreachable(reason)
+      throw CosmonautServiceError.unreachable(controlCenter, reason: reason)
     }
     var delivered: [OutboxEntry] = []
     for queued in queue {
-      var entry = queued.entry
+      var entry = queued
       entry.attempts += 1
       progress(.contacting("report \(delivered.count + 1) of \(queue.count)"))
       if let reason = refusals[entry.kind] {
-        entry.lastError = "Houston refused it (HTTP 422): \(reason)"
-        setAsideEntries.append((entry, queued.payload, sequences[entry.id] ?? 0))
+        entry.lastError = "\(controlCenter.name) refused it (HTTP 422): \(reason)"
+        setAsideEntries.append((entry, sequences[entry.id] ?? 0))
       } else {
         entry.lastError = nil
         delivered.append(entry)
@@ -153,8 +160,8 @@ public actor FakeCosmonautClient: CosmonautClient {
   public func retrySetAside(_ id: String) async throws -> OutboxEntry {
     var taken = try takeSetAside(id)
     taken.entry.lastError = nil
-    let position = queue.firstIndex { (sequences[$0.entry.id] ?? 0) > taken.sequence } ?? queue.endIndex
-    queue.insert((taken.entry, taken.payload), at: position)
+    let position = queue.firstIndex { (sequences[$0.id] ?? 0) > taken.sequence } ?? queue.endIndex
+    queue.insert(taken.entry, at: position)
     return taken.entry
   }
 
@@ -162,7 +169,7 @@ public actor FakeCosmonautClient: CosmonautClient {
     try takeSetAside(id).entry
   }
 
-  private func takeSetAside(_ id: String) throws -> (entry: OutboxEntry, payload: ReportPayload, sequence: Int) {
+  private func takeSetAside(_ id: String) throws -> (entry: OutboxEntry, sequence: Int) {
     let wanted = id.lowercased()
     let matches = setAsideEntries.indices.filter {
       setAsideEntries[$0].entry.id == wanted || (!wanted.isEmpty && setAsideEntries[$0].entry.id.hasPrefix(wanted))
@@ -179,14 +186,15 @@ public actor FakeCosmonautClient: CosmonautClient {
   public nonisolated func startBackgroundSync(
     every interval: Duration, onStatus: @escaping @Sendable (SyncStatus) -> Void
   ) -> BackgroundSync {
-    BackgroundSync(
-      syncer: OutboxSyncer(interval: interval) { [self] in
-        _ = try? await sync()
-        if let status = try? await syncStatus() { onStatus(status) }
-      })
+    let syncer = OutboxSyncer(interval: interval) { [self] in
+      _ = try? await sync()
+      if let status = try? await syncStatus() { onStatus(status) }
+    }
+    syncer.start()
+    return BackgroundSync(nudge: syncer.nudge, stop: syncer.stop)
   }
 
-  /// Queues a status report when due (see `LiveCosmonautClient.enqueueStatusReportIfDue()`).
+  /// Queues a status report when due, as a live client does before each sync.
   @discardableResult
   public func enqueueStatusReportIfDue() -> OutboxEntry? {
     let date = now()
@@ -194,16 +202,16 @@ public actor FakeCosmonautClient: CosmonautClient {
       return nil
     }
     lastStatusReport = date
-    return enqueue(OutboxEntry.statusReportKind, .statusReport(profile: storedProfile, supplies: inventory))
+    return enqueue(OutboxEntry.statusReportKind)
   }
 
   @discardableResult
-  private func enqueue(_ kind: String, _ payload: ReportPayload) -> OutboxEntry {
+  private func enqueue(_ kind: String) -> OutboxEntry {
     let id = "00000000-0000-0000-0000-" + String(String(nextID).suffix(12)).leftPadded(to: 12)
     nextID += 1
     let entry = OutboxEntry(id: id, kind: kind, createdAt: now())
     sequences[id] = nextID - 1
-    queue.append((entry, payload))
+    queue.append(entry)
     return entry
   }
 }
@@ -212,4 +220,13 @@ extension String {
   fileprivate func leftPadded(to length: Int) -> String {
     count >= length ? self : String(repeating: "0", count: length - count) + self
   }
+}
+
+extension ControlCenter {
+  /// Houston as the fake stands for it (the Houston implementation's own is not linked into tests
+  /// of the domains): times in UTC.
+  public static let fakeHouston = ControlCenter(
+    name: "Houston", setting: "--houston URL or ISS_HOUSTON_URL", clock: .utc)
+  /// TsUP as the fake stands for it: times in Moscow time.
+  public static let fakeTsUP = ControlCenter(name: "TsUP", setting: "--tsup URL or ISS_TSUP_URL", clock: .moscow)
 }

@@ -1,24 +1,27 @@
-import CosmonautService
+import CosmonautServiceInterface
 import UIComponents
 
-/// Says what a call to Houston waits for, while it waits: "Contacting Houston (the station
+/// Says what a call to mission control waits for, while it waits: "Contacting Houston (the station
 /// position)…" once the wait is noticeable, and every retry with its reason. Quiet in `--json`.
 @MainActor
-final class HoustonWaitNotice {
+final class MissionControlWaitNotice {
   /// How long a wait goes unmentioned: a quick answer needs no notice.
   static let grace: Duration = .milliseconds(300)
 
   private let context: FlowContext
+  /// The centre's name, e.g. "Houston".
+  private let center: String
   private var finished = false
   /// When the last "Delivered k of n" line was written (one a second at most).
   private var lastCount: ContinuousClock.Instant?
 
-  init(context: FlowContext) {
+  init(context: FlowContext, center: ControlCenter) {
     self.context = context
+    self.center = center.name
   }
 
   /// Hears a progress report from any thread; the line is written on the main actor.
-  nonisolated func hear(_ progress: HoustonProgress) {
+  nonisolated func hear(_ progress: MissionControlProgress) {
     Task { @MainActor in await self.show(progress) }
   }
 
@@ -27,14 +30,14 @@ final class HoustonWaitNotice {
     finished = true
   }
 
-  private func show(_ progress: HoustonProgress) async {
+  private func show(_ progress: MissionControlProgress) async {
     guard !context.json else { return }
     switch progress {
     case .contacting(let what):
       try? await Task.sleep(for: Self.grace)
-      say("Contacting Houston (\(what))… Ctrl-C cancels.")
+      say("Contacting \(center) (\(what))… Ctrl-C cancels.")
     case .retrying(let attempt, let retryIn, let reason):
-      say("Houston did not answer (\(reason)); trying again in \(retryIn.formatted()) (attempt \(attempt + 1)).")
+      say("\(center) did not answer (\(reason)); trying again in \(retryIn.formatted()) (attempt \(attempt + 1)).")
     case .delivered(let count, let total) where count < total:
       let now = ContinuousClock.now
       guard lastCount.map({ now - $0 >= .seconds(1) }) ?? true else { return }

@@ -1,7 +1,8 @@
 import AppAnalytics
 import Foundation
 
-/// Everything that can go wrong in the cosmonaut service, each with a one-line fix-it message.
+/// Everything that can go wrong in a cosmonaut service, each with a one-line fix-it message that
+/// names the mission control it concerns.
 public enum CosmonautServiceError: ReportableError, Equatable, CustomStringConvertible {
   /// No supply item has this id (the id as given).
   case unknownItem(String)
@@ -11,22 +12,22 @@ public enum CosmonautServiceError: ReportableError, Equatable, CustomStringConve
   case insufficientStock(item: String, requested: Int, available: Int, unit: String)
   /// A profile field is invalid; the value is the full fix-it message.
   case invalidProfile(String)
-  /// Sync needs Houston, but no Houston connection is configured.
-  case houstonNotConfigured
-  /// Houston could not be reached (refused, no route, no answer in time); the value says why.
-  case houstonUnreachable(String)
-  /// Houston answered with an error status (5xx, 404, …); `reason` is what it said, if anything.
-  case houstonFailed(status: Int, reason: String)
-  /// Houston refused the client's token (HTTP 401 or 403).
-  case houstonRefusedToken(status: Int)
+  /// Sync needs mission control, but no connection to it is configured.
+  case notConfigured(ControlCenter)
+  /// Mission control could not be reached (refused, no route, no answer in time); `reason` says why.
+  case unreachable(ControlCenter, reason: String)
+  /// Mission control answered with an error status (5xx, 404, …); `reason` is what it said, if anything.
+  case answeredError(ControlCenter, status: Int, reason: String)
+  /// Mission control refused the client's token (HTTP 401 or 403).
+  case refusedToken(ControlCenter, status: Int)
   /// A restock would take the stock past what can be counted; nothing was changed.
   case stockOverflow(item: String)
-  /// No station position was ever received and Houston cannot be asked now.
-  case noPositionYet
-  /// What answered at the Houston URL is not an answer Houston gives (unreadable, or no
-  /// acknowledgement of the report); the value says what came back.
-  case invalidResponse(String)
-  /// No report Houston refused matches the key given (or the key prefix matches several); the value says which.
+  /// No station position was ever received and mission control cannot be asked now.
+  case noPositionYet(ControlCenter)
+  /// What answered at the mission control URL is not an answer it gives (unreadable, or no
+  /// acknowledgement of the report); `reason` says what came back.
+  case invalidResponse(ControlCenter, reason: String)
+  /// No report mission control refused matches the key given (or the key prefix matches several); the value says which.
   case noSuchSetAsideReport(String)
   /// The disk holding the local store is full; nothing was changed. The value says where.
   case diskFull(String)
@@ -40,8 +41,7 @@ public enum CosmonautServiceError: ReportableError, Equatable, CustomStringConve
     switch self {
     case .unknownItem, .invalidQuantity, .invalidProfile, .noSuchSetAsideReport: .usage
     case .insufficientStock, .stockOverflow: .rejected
-    case .houstonNotConfigured, .houstonUnreachable, .houstonFailed, .houstonRefusedToken, .noPositionYet,
-      .invalidResponse, .storeBusy:
+    case .notConfigured, .unreachable, .answeredError, .refusedToken, .noPositionYet, .invalidResponse, .storeBusy:
       .unavailable
     case .diskFull: .io
     case .storage: .internal
@@ -62,29 +62,30 @@ public enum CosmonautServiceError: ReportableError, Equatable, CustomStringConve
         + "consume at most \(available) or restock first"
     case .invalidProfile(let message):
       return message
-    case .houstonNotConfigured:
-      return "Houston is not configured; set the Houston URL and token to sync (changes stay queued meanwhile)"
-    case .houstonUnreachable(let reason):
-      return "cannot reach Houston (\(reason)); check that Houston is running and the URL is right, "
+    case .notConfigured(let center):
+      return "\(center.name) is not configured; set the \(center.name) URL and token to sync "
+        + "(changes stay queued meanwhile)"
+    case .unreachable(let center, let reason):
+      return "cannot reach \(center.name) (\(reason)); check that \(center.name) is running and the URL is right, "
         + "then sync again (changes stay queued)"
-    case .houstonFailed(let status, let reason):
+    case .answeredError(let center, let status, let reason):
       let said = reason.isEmpty ? "" : ": \(reason)"
       let fix =
         status == 404 || status == 405
-        ? "check that the Houston URL points to Houston" : "sync again later"
-      return "Houston answered \(status)\(said); \(fix) (changes stay queued)"
-    case .houstonRefusedToken(let status):
-      return "Houston refused the token (HTTP \(status)); use the token Houston expects, then sync again "
-        + "(changes stay queued)"
+        ? "check that the \(center.name) URL points to \(center.name)" : "sync again later"
+      return "\(center.name) answered \(status)\(said); \(fix) (changes stay queued)"
+    case .refusedToken(let center, let status):
+      return "\(center.name) refused the token (HTTP \(status)); use the token \(center.name) expects, then sync "
+        + "again (changes stay queued)"
     case .stockOverflow(let item):
       return "restocking \(item) by that much would overflow the stock count; restock a smaller quantity"
-    case .noPositionYet:
-      return "no station position known yet; connect to Houston once (set its URL and token) to receive one"
-    case .invalidResponse(let reason):
-      return "what answered at the Houston URL is not Houston (\(reason)); check that the Houston URL points to "
-        + "Houston (changes stay queued)"
+    case .noPositionYet(let center):
+      return "no station position known yet; connect to \(center.name) once (set its URL and token) to receive one"
+    case .invalidResponse(let center, let reason):
+      return "what answered at the \(center.name) URL is not \(center.name) (\(reason)); check that the "
+        + "\(center.name) URL points to \(center.name) (changes stay queued)"
     case .noSuchSetAsideReport(let reason):
-      return "\(reason); list the reports Houston refused to see their keys"
+      return "\(reason); list the reports mission control refused to see their keys"
     case .diskFull(let reason), .storeBusy(let reason):
       return reason
     case .storage(let reason):

@@ -1,7 +1,7 @@
+import CosmonautServiceFakes
+import CosmonautServiceInterface
 import Foundation
 import Testing
-
-@testable import CosmonautService
 
 @Suite struct FakeCosmonautClientTests {
   @Test func startsWithSampleDataAndAppliesTheSameRules() async throws {
@@ -34,7 +34,8 @@ import Testing
   @Test func syncDeliversEverythingOrThrowsLikeTheLiveClient() async throws {
     let fake = FakeCosmonautClient(houstonReachable: false)
     _ = try await fake.consume("water", quantity: 1)
-    await #expect(throws: CosmonautServiceError.houstonUnreachable("fake Houston is unreachable")) {
+    await #expect(throws: CosmonautServiceError.unreachable(fake.controlCenter, reason: "fake Houston is unreachable"))
+    {
       try await fake.sync()
     }
     let waiting = try await fake.pendingSync()
@@ -50,7 +51,7 @@ import Testing
     #expect(try await fake.sync().delivered.isEmpty)
 
     await fake.setHoustonConfigured(false)
-    await #expect(throws: CosmonautServiceError.houstonNotConfigured) { try await fake.sync() }
+    await #expect(throws: CosmonautServiceError.notConfigured(fake.controlCenter)) { try await fake.sync() }
     #expect(try await fake.pendingSync().houstonConfigured == false)
   }
 
@@ -60,9 +61,11 @@ import Testing
     await fake.setHoustonReachable(false)
     #expect(try await fake.stationPosition().isLive == false)
     await fake.setPosition(nil)
-    await #expect(throws: CosmonautServiceError.noPositionYet) { try await fake.stationPosition() }
+    await #expect(throws: CosmonautServiceError.noPositionYet(fake.controlCenter)) { try await fake.stationPosition() }
     let empty = FakeCosmonautClient(position: nil)
-    await #expect(throws: CosmonautServiceError.noPositionYet) { try await empty.stationPosition() }
+    await #expect(throws: CosmonautServiceError.noPositionYet(empty.controlCenter)) {
+      try await empty.stationPosition()
+    }
   }
 
   @Test func usableThroughTheProtocol() async throws {
@@ -70,5 +73,29 @@ import Testing
     #expect(try await client.profile() == .empty)
     #expect(try await client.supplies().isEmpty)
     await #expect(throws: CosmonautServiceError.unknownItem("water")) { try await client.consume("water", quantity: 1) }
+  }
+
+  @Test func runsABackgroundSync() async throws {
+    let fake = FakeCosmonautClient()
+    _ = try await fake.consume("water", quantity: 1)
+    let (statuses, continuation) = AsyncStream.makeStream(of: SyncStatus.self)
+    let sync = fake.startBackgroundSync(every: .seconds(3600)) { continuation.yield($0) }
+    var rounds = statuses.makeAsyncIterator()
+    #expect(await rounds.next()?.pending == 0, "the first round runs at once and delivers everything")
+    await sync.stop()
+    #expect(await fake.outbox.isEmpty)
+  }
+
+  @Test func setsAsideWhatItRefuses() async throws {
+    let fake = FakeCosmonautClient()
+    await fake.refuse(kind: OutboxEntry.suppliesChangedKind, reason: "no")
+    _ = try await fake.consume("water", quantity: 1)
+    let report = try await fake.sync()
+    #expect(report.setAside.map(\.kind) == ["supplies.changed"])
+    #expect(report.delivered.map(\.kind) == ["status.report"])
+    await fake.refuse(kind: OutboxEntry.suppliesChangedKind, reason: nil)
+    let key = try #require(report.setAside.first?.id)
+    _ = try await fake.retrySetAside(key)
+    #expect(try await fake.sync().delivered.map(\.id) == [key])
   }
 }

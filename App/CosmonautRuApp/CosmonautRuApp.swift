@@ -1,0 +1,27 @@
+import Cosmonaut
+import Scaffold
+import Spacesuit
+
+/// The composition root of `cosmonaut-ru`, the Roscosmos flavour of the Cosmonaut app: the same
+/// domains as `cosmonaut`, reporting to TsUP (the Mission Control Centre in Korolyov) through
+/// `TsUPCosmonautService`; it carries no Houston code. Scaffold reads the command line and runs the routes.
+@main
+enum CosmonautRuApp {
+  static func main() async {
+    await launcher.main()
+  }
+
+  /// The app: its name, version, options, domains and live services.
+  @MainActor static var launcher: AppLauncher<LiveServices> {
+    AppLauncher(
+      name: "cosmonaut-ru", version: "0.1.0",
+      abstract: "The cosmonaut's app aboard the ISS, Roscosmos flavour: profile, health, spacesuit, supplies and "
+        + "TsUP sync.",
+      options: LiveServices.options,
+      domains: [
+        .domain { CosmonautDomain(client: $0.cosmonaut) },
+        .domain { SpacesuitDomain(client: $0.suit) },
+      ],
+      services: LiveServices.init)
+  }
+}

@@ -1,0 +1,41 @@
+import CommandLineKit
+
+/// Where an app finds a device it talks to over Radio: simulated in its own process (the default),
+/// or a device — or its bench simulator — on a Unix socket.
+public enum DeviceConnection: Sendable, Equatable, CustomStringConvertible {
+  /// Simulated in this process.
+  case simulated
+  /// On the Unix socket at `path`.
+  case unixSocket(path: String)
+
+  /// `--<name> simulated|unix:PATH` (default `$<environment>`, else simulated); `bench` names the
+  /// simulator that serves the device on a socket, e.g. "station-sim".
+  public static func option(_ name: String, device: String, bench: String, environment: String) -> Option<Self> {
+    Option(
+      name,
+      ValueFormat<DeviceConnection>(
+        expectation: "simulated or unix:PATH, e.g. unix:/tmp/\(name).sock",
+        completion: .values(["simulated", "unix:"]),
+        read: DeviceConnection.init(argument:), write: \.description),
+      placeholder: name, environment: environment,
+      help: "simulated (\(device) simulated in-process, the default) or unix:PATH for \(bench) on a socket.")
+  }
+
+  /// Reads `simulated` or `unix:PATH`.
+  public init?(argument: String) {
+    if argument == "simulated" {
+      self = .simulated
+    } else if argument.hasPrefix("unix:"), argument.count > 5 {
+      self = .unixSocket(path: String(argument.dropFirst(5)))
+    } else {
+      return nil
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .simulated: "simulated"
+    case .unixSocket(let path): "unix:\(path)"
+    }
+  }
+}
