@@ -1,4 +1,5 @@
 import Cosmonaut
+import Foundation
 import Scaffold
 import Spacesuit
 
@@ -11,13 +12,16 @@ enum CosmonautRuApp {
     await launcher.main()
   }
 
+  /// Moscow time, in which TsUP and its cosmonauts read every date.
+  static let moscowTime = TimeZone(identifier: "Europe/Moscow") ?? TimeZone(secondsFromGMT: 3 * 3600)!
+
   /// The app: its name, version, options, domains and live services.
   @MainActor static var launcher: AppLauncher<LiveServices> {
     AppLauncher(
       name: "cosmonaut-ru", version: "0.1.0",
       abstract: "The cosmonaut's app aboard the ISS, Roscosmos flavour: profile, health, spacesuit, supplies and "
         + "TsUP sync.",
-      options: LiveServices.options,
+      options: LiveServices.options, defaultLanguage: .russian, timeZone: moscowTime,
       domains: [
         .domain { CosmonautDomain(client: $0.cosmonaut) },
         .domain { SpacesuitDomain(client: $0.suit) },

@@ -24,13 +24,22 @@ import UIComponents
     public var onStart: @MainActor () async -> Void
     /// Runs after the last flow, always (also after an error).
     public var onShutdown: @MainActor () async -> Void
+    /// The mission control stage the services run against, shown in the main menu's title; nil
+    /// when the app has no stages.
+    public var stage: Stage?
+    /// Builds the app again against another stage (its own services and data); nil when the
+    /// interactive app cannot switch.
+    public var switchStage: (@MainActor (Stage) throws -> Configuration)?
 
     /// A configuration; the hooks default to doing nothing.
     public init(
       appName: String, domains: [Domain], terminal: Terminal, analytics: Analytics, logger: Logger,
-      onStart: @escaping @MainActor () async -> Void = {}, onShutdown: @escaping @MainActor () async -> Void = {}
+      onStart: @escaping @MainActor () async -> Void = {}, onShutdown: @escaping @MainActor () async -> Void = {},
+      stage: Stage? = nil, switchStage: (@MainActor (Stage) throws -> Configuration)? = nil
     ) {
       self.appName = appName
+      self.stage = stage
+      self.switchStage = switchStage
       self.domains = domains
       self.terminal = terminal
       self.analytics = analytics
@@ -44,8 +53,10 @@ import UIComponents
   static let module = "Scaffold"  // untranslated: the module name errors are recorded under
   /// The key of the main menu's Quit entry.
   static let quitKey = "q"
+  /// The key of the main menu's stage entry.
+  static let stageKey = "m"
 
-  private let configuration: Configuration
+  private var configuration: Configuration
   private var terminal: Terminal { configuration.terminal }
   /// Coordinators built so far, per domain and presentation.
   private var coordinators: [CoordinatorKey: HostedCoordinator] = [:]
@@ -72,15 +83,14 @@ import UIComponents
     if let route, await confirm(route, link: link) {
       await openInteractively(route)
     }
-    let entries = configuration.domains.flatMap(\.mainMenu)
-    let items = entries.map { Menu.Item(key: $0.key, title: terminal.translator($0.title)) }
-    let quit = Menu.Item(key: Self.quitKey, title: terminal.translator(Strings.menuQuit))
-    let menu = Menu(title: configuration.appName, items: items + [quit])
     var isFirstMenu = route == nil
     // Input that ended inside a domain ends the app without drawing the menu again.
     while !terminal.inputEnded {
       if !isFirstMenu { terminal.print() }
       isFirstMenu = false
+      let entries = configuration.domains.flatMap(\.mainMenu)
+      let items = entries.map { Menu.Item(key: $0.key, title: terminal.translator($0.title)) }
+      let menu = mainMenu(items: items)
       for domain in configuration.domains {
         if let line = await domain.statusLine() {
           terminal.print(terminal.theme.apply(.dim, to: terminal.translator(line)))
@@ -90,6 +100,10 @@ import UIComponents
         terminal.print()  // end of input: finish the prompt's line
         break
       }
+      if choice.key == Self.stageKey, let stage = configuration.stage {
+        await chooseStage(current: stage)
+        continue
+      }
       guard let index = items.firstIndex(of: choice) else { break }  // Quit
       await openInteractively(entries[index].route)
     }
@@ -97,6 +111,51 @@ import UIComponents
     if terminal.theme.usesColor { terminal.write("\u{1B}[0m") }  // leave the terminal's colours as they were
     await end(exitCode: code)
     return code
+  }
+
+  /// The main menu: the domains' entries, the stage (when the app can switch), Quit; titled with
+  /// the app's name and its stage.
+  private func mainMenu(items: [Menu.Item]) -> Menu {
+    var all = items
+    var title = configuration.appName
+    if let stage = configuration.stage {
+      let name = terminal.translator(StageNames.name(of: stage))
+      title = terminal.translator(Strings.titleWithStage(app: configuration.appName, stage: name))
+      if configuration.switchStage != nil {
+        all.append(Menu.Item(key: Self.stageKey, title: terminal.translator(Strings.menuStage(stage: name))))
+      }
+    }
+    all.append(Menu.Item(key: Self.quitKey, title: terminal.translator(Strings.menuQuit)))
+    return Menu(title: title, items: all)
+  }
+
+  /// Asks for a stage and, for another one than `current`, rebuilds the app against it: the old
+  /// services shut down, the new ones start, and the choice is kept for the next launch.
+  private func chooseStage(current: Stage) async {
+    guard let switchStage = configuration.switchStage else { return }
+    let items = Stage.allCases.map { stage in
+      Menu.Item(key: String(stage.rawValue.prefix(1)), title: terminal.translator(StageNames.name(of: stage)))
+    }
+    terminal.print()
+    let menu = Menu(title: terminal.translator(Strings.stageMenuTitle), items: items)
+    guard let choice = menu.choose(on: terminal),
+      let stage = Stage.allCases.first(where: { String($0.rawValue.prefix(1)) == choice.key }), stage != current
+    else { return }
+    let next: Configuration
+    do {
+      next = try switchStage(stage)
+    } catch {
+      _ = report(error, module: Self.module, route: nil)
+      return
+    }
+    await configuration.onShutdown()
+    coordinators.removeAll()
+    configuration.analytics.track("stage.switch", ["from": current.rawValue, "to": stage.rawValue])
+    configuration.logger.notice("switched from \(current.rawValue) to \(stage.rawValue)")
+    configuration = next
+    await configuration.onStart()
+    let name = terminal.translator(StageNames.name(of: stage))
+    terminal.print(terminal.theme.apply(.ok, to: terminal.translator(Strings.stageSwitched(stage: name))))
   }
 
   /// Script mode: opens `route` in `.once(json:)` presentation and returns the exit code (0, or the

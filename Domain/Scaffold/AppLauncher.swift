@@ -136,8 +136,22 @@ import UIComponents
     options: ParsedValues, environment: [String: String], translator: Translator, streams: LaunchStreams?,
     interactive: Bool
   ) throws -> AppCoordinator {
+    AppCoordinator(
+      configuration: try configuration(
+        options: options, environment: environment, translator: translator, streams: streams, interactive: interactive,
+        stage: nil, terminal: nil))
+  }
+
+  /// The launch and the services of one stage (`stage`, else the one the launch resolves) and the
+  /// host's configuration over them; switching stage in the interactive app builds another one and
+  /// keeps the choice for the next launch.
+  private func configuration(
+    options: ParsedValues, environment: [String: String], translator: Translator, streams: LaunchStreams?,
+    interactive: Bool, stage: Stage?, terminal: Terminal?
+  ) throws -> AppCoordinator.Configuration {
     let launch = try Launch(
-      appName: name, options: options, environment: environment, translator: translator, streams: streams)
+      appName: name, options: options, environment: environment, translator: translator, stage: stage,
+      terminal: terminal, streams: streams)
     let services: Services
     do {
       services = try makeServices(launch)
@@ -146,11 +160,17 @@ import UIComponents
       launch.logger.error(ErrorLine.text(for: error))
       throw error
     }
-    let configuration = AppCoordinator.Configuration(
+    return AppCoordinator.Configuration(
       appName: name, domains: domains.map { $0.build(services) }, terminal: launch.terminal,
       analytics: launch.analytics, logger: launch.logger,
-      onStart: { await services.start(interactive: interactive) }, onShutdown: { await services.shutdown() })
-    return AppCoordinator(configuration: configuration)
+      onStart: { await services.start(interactive: interactive) }, onShutdown: { await services.shutdown() },
+      stage: launch.stage,
+      switchStage: { next in
+        try StageChoice.store(next, in: launch.rootDirectory)
+        return try configuration(
+          options: options, environment: environment, translator: translator, streams: streams,
+          interactive: interactive, stage: next, terminal: launch.terminal)
+      })
   }
 }
 

@@ -14,11 +14,11 @@ public enum DeviceConnection: Sendable, Equatable, CustomStringConvertible {
     Option(
       name,
       ValueFormat<DeviceConnection>(
-        expectation: "simulated or unix:PATH, e.g. unix:/tmp/\(name).sock",
+        expectation: Strings.deviceExpectation(name: name),
         completion: .values(["simulated", "unix:"]),
         read: DeviceConnection.init(argument:), write: \.description),
       placeholder: name, environment: environment,
-      help: "simulated (\(device) simulated in-process, the default) or unix:PATH for \(bench) on a socket.")
+      help: Strings.deviceHelp(device: device, bench: bench))
   }
 
   /// Reads `simulated` or `unix:PATH`.

@@ -14,8 +14,14 @@ import UIComponents
   public let options: ParsedValues
   /// The process environment.
   public let environment: [String: String]
-  /// The data directory, created and writable.
+  /// The mission control stage the app runs against (`--stage`, `$ISS_STAGE`, the stored choice,
+  /// else development).
+  public let stage: Stage
+  /// The stage's data directory, created and writable: the root data directory for development,
+  /// `ROOT/stages/<stage>` for the others.
   public let dataDirectory: URL
+  /// The root data directory (`--data-dir`, …), which holds the stored stage choice.
+  public let rootDirectory: URL
   /// The app's logger (module = the app's name); it writes to `DIR/<app>.log`.
   public let logger: Logger
   /// The app's analytics; it writes to `DIR/analytics.jsonl`.
@@ -25,25 +31,32 @@ import UIComponents
   /// The language (and time zone) the app speaks: `--language`, the environment, or the app's default.
   public let translator: Translator
 
-  /// Resolves and creates the data directory, then opens the log and analytics files in it. The
-  /// terminal is the process's, or one over `streams` (plain, for tests).
+  /// Resolves the stage (`stage`, else the option, the environment or the stored choice) and creates
+  /// its data directory, then opens the log and analytics files in it. The terminal is the
+  /// process's, or one over `streams` (plain, for tests), unless `terminal` is given (a stage switch
+  /// keeps the terminal, and whatever it has read ahead).
   init(
     appName: String, options: ParsedValues, environment: [String: String], translator: Translator,
-    streams: LaunchStreams?
-  ) throws(DataDirectoryError) {
+    stage: Stage? = nil, terminal: Terminal? = nil, streams: LaunchStreams?
+  ) throws {
     self.appName = appName
     self.translator = translator
     self.options = options
     self.environment = environment
     let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-    dataDirectory = DataDirectory.resolve(
+    rootDirectory = DataDirectory.resolve(
       option: options[StandardOptions.dataDirectory], environment: environment, home: home)
+    try DataDirectory.create(rootDirectory)
+    self.stage = try StageChoice.stage(given: stage ?? options[StageChoice.option], root: rootDirectory)
+    dataDirectory = StageChoice.directory(for: self.stage, root: rootDirectory)
     try DataDirectory.create(dataDirectory)
-    if let streams {
-      terminal = Terminal(
+    if let terminal {
+      self.terminal = terminal
+    } else if let streams {
+      self.terminal = Terminal(
         input: streams.input, output: streams.output, errors: streams.errors, theme: .plain, translator: translator)
     } else {
-      terminal = Terminal.standard(
+      self.terminal = Terminal.standard(
         noColor: options[StandardOptions.noColor], environment: environment, translator: translator,
         onClosedReader: { exit(0) })
     }

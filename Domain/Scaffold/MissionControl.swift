@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import Localization
 import Network
 import Secrets
 
@@ -41,29 +42,46 @@ public struct MissionControl: Sendable {
     self.secrets = secrets
   }
 
-  /// The variable that gives the URL when the option is absent, e.g. `ISS_HOUSTON_URL`.
+  /// The variable that gives the URL of every stage when the option is absent, e.g. `ISS_HOUSTON_URL`.
   public var urlVariable: String { "\(environmentPrefix)_URL" }
+  /// The variable that gives the URL of one stage when the option is absent, e.g.
+  /// `ISS_HOUSTON_URL_STAGING`; it wins over ``urlVariable``.
+  public func urlVariable(for stage: Stage) -> String { "\(urlVariable)_\(stage.rawValue.uppercased())" }
   /// The variable whose token replaces the built-in one, e.g. `ISS_HOUSTON_TOKEN`.
   public var tokenVariable: String { "\(environmentPrefix)_TOKEN" }
 
-  /// `--<option> <url>` (default `$<PREFIX>_URL`); `purpose` says what the app asks the centre
-  /// for and what happens offline. The help never shows the built-in token.
-  public func option(purpose: String) -> Option<URL> {
+  /// `--<option> <url>` (default `$<PREFIX>_URL_<STAGE>`, else `$<PREFIX>_URL`); `purpose` says what
+  /// the app asks the centre for and what happens offline. The help never shows the built-in token.
+  public func option(purpose: some TextArgument) -> Option<URL> {
     Option(
-      optionName, .httpURL, placeholder: "url", environment: urlVariable,
-      help: "\(name)'s base URL\(purpose). Requests carry the token in $\(tokenVariable) (unset: the token "
-        + "built into the app).")
+      optionName, .httpURL, placeholder: "url",
+      help: Strings.missionControlOption(
+        center: name, purpose: purpose, stageVariable: urlVariable + "_<STAGE>", variable: urlVariable,
+        tokenVariable: tokenVariable))
   }
 
-  /// The client for the URL given by `option`, or nil when none is given (offline). A blank
+  /// The URL of the launch's stage: the option, else `$<PREFIX>_URL_<STAGE>`, else `$<PREFIX>_URL`;
+  /// nil when none is given (offline). A variable that holds no http(s) URL is bad usage.
+  public func url(_ launch: Launch, option: Option<URL>) throws(UsageError) -> URL? {
+    if let given = launch.options[option] { return given }
+    for variable in [urlVariable(for: launch.stage), urlVariable] {
+      guard let value = launch.environment[variable], !value.isEmpty else { continue }
+      guard let url = ValueFormat<URL>.httpURL.read(value) else {
+        throw UsageError(Strings.missionControlBadUrl(variable: variable, value: value))
+      }
+      return url
+    }
+    return nil
+  }
+
+  /// The client for the launch's stage at the URL of ``url(_:option:)``, or nil when none is given
+  /// (offline), with `$<PREFIX>_TOKEN`, else the stage's token built into the app. A blank
   /// `$<PREFIX>_TOKEN` is bad usage. A development token in use is said once in the log.
   public func client(_ launch: Launch, option: Option<URL>) throws(UsageError) -> AuthenticatedClient? {
-    guard let url = launch.options[option] else { return nil }
+    guard let url = try url(launch, option: option) else { return nil }
     let given = launch.environment[tokenVariable]
-    // Stages (development, staging, production) come with issue 13; until then the development one.
-    guard let token = AuthToken(given ?? secrets.token(for: center, stage: .development)) else {
-      throw UsageError(
-        "\(tokenVariable) is empty; set it to \(name)'s token, or unset it for the token built into the app")
+    guard let token = AuthToken(given ?? secrets.token(for: center, stage: launch.stage)) else {
+      throw UsageError(Strings.missionControlEmptyToken(variable: tokenVariable, center: name))
     }
     if given == nil && secrets.isDevelopment {
       launch.logger.notice(

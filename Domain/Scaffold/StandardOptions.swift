@@ -14,6 +14,6 @@ public enum StandardOptions {
   /// `--no-color`: plain output even on a terminal (also with `NO_COLOR` set).
   public static let noColor = Flag("no-color", help: Strings.optionNoColor)
 
-  static let all: [any Parameter] = [dataDirectory, logLevel, noColor]
+  static let all: [any Parameter] = [dataDirectory, StageChoice.option, logLevel, noColor]
 
 }

@@ -8,11 +8,12 @@ import UIComponents
 
 /// The composition root of the Roscosmos flavour: the same domains as `cosmonaut`, TsUP instead of Houston.
 @MainActor @Suite struct CompositionTests {
+  /// Runs the app in English unless `environment` names a language (its default is Russian).
   private func run(_ arguments: [String], environment: [String: String] = [:]) async -> (Int32, String, String) {
     let output = CapturedOutput()
     let errors = CapturedOutput()
     let code = await CosmonautRuApp.launcher.run(
-      arguments: arguments, environment: environment,
+      arguments: arguments, environment: ["ISS_LANGUAGE": "en"].merging(environment) { $1 },
       streams: LaunchStreams(input: ScriptedInput(lines: []), output: output, errors: errors))
     return (code, output.text, errors.text)
   }
@@ -28,6 +29,13 @@ import UIComponents
     #expect(!help.contains("--houston") && !help.contains("ISS_HOUSTON"))
     let (_, version, _) = await run(["--version"])
     #expect(version.hasPrefix("cosmonaut-ru "))
+  }
+
+  @Test func itSpeaksRussianUnlessAskedOtherwise() async {
+    let (_, russian, _) = await run(["--help"], environment: ["ISS_LANGUAGE": ""])
+    #expect(russian.hasPrefix("ОБЗОР:"), "\(russian.prefix(80))")
+    let (_, english, _) = await run(["--help"], environment: ["ISS_LANGUAGE": "", "LANG": "en_US.UTF-8"])
+    #expect(english.hasPrefix("OVERVIEW:"))
   }
 
   @Test func aBlankTsUPTokenIsBadUsageBeforeTheDatabaseIsOpened() async throws {

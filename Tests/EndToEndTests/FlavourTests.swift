@@ -40,7 +40,7 @@ struct FlavourTests {
   func run(_ flavour: Flavour, _ sandbox: Sandbox, _ arguments: [String]) async throws -> ProcessResult {
     try await sandbox.run(
       flavour.executable, ["--data-dir", sandbox.dataDirectory] + arguments,
-      environment: sandbox.environment.merging([flavour.tokenVariable: Self.token]) { $1 })
+      environment: sandbox.environment.merging([flavour.tokenVariable: Self.token, "ISS_LANGUAGE": "en"]) { $1 })
   }
 
   static func list(_ path: String, _ key: String, at base: String) async throws -> [[String: Any]] {

@@ -65,7 +65,7 @@ struct SyncCommandTests {
     let (server, url) = try houston(sandbox)
     defer { server.stop() }
     let session = try KeyboardSession(sandbox: sandbox, arguments: ["--houston", url])
-    try await session.waitFor("Choose 1-6")
+    try await session.waitFor("Choose 1-7")
     // Every return to the main menu reads the counts again; the first round runs at once.
     for _ in 0..<20 {
       let applied = try await Houston.appliedReports(at: url).compactMap { $0["kind"] as? String }
