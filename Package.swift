@@ -19,7 +19,7 @@ import PackageDescription
 let app: [Module] = [
   .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
-  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
+  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
   .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
   .executable("LaboratorySimulator", product: "lab-sim", dependsOn: ["Scaffold", "LaboratoryService", "CommandLineKit", "Radio", "Logging"]),
@@ -32,7 +32,7 @@ let domain: [Module] = [
   .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("Cosmonaut", dependsOn: ["CosmonautService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"]),
   .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
-  .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"]),
+  .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"]),
 ]
 
@@ -42,9 +42,9 @@ let domain: [Module] = [
 let service: [Module] = [
   .library("CosmonautService", dependsOn: ["Network", "Persistence", "Logging", "AppAnalytics"]),
   .library("SpacesuitService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
-  .library("SolarArrayService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
-  .library("HeatRadiatorService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
-  .library("DockingPortService", dependsOn: ["Radio", "Network", "Persistence", "Logging", "AppAnalytics"]),
+  .library("SolarArrayService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("HeatRadiatorService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("DockingPortService", dependsOn: ["Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("LaboratoryService", dependsOn: ["Radio", "Network", "Persistence", "Logging", "AppAnalytics"]),
 ]
 

@@ -21,9 +21,11 @@ struct LiveServices: AppServices {
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: the kept schedule only).
   static let houston = MissionControl.option(
+    // untranslated: Scaffold's MissionControl.option takes English text until it takes LocalizedText
     purpose: " for the vehicle schedule; unset, the copy kept from the last time is shown")
   /// `--station simulated|unix:PATH` (default `$ISS_STATION`, else a station simulated in-process).
   static let station = DeviceConnection.option(
+    // untranslated: Scaffold's DeviceConnection.option takes English text until it takes LocalizedText
     "station", device: "a station", bench: "station-sim", environment: "ISS_STATION")
   static let options: [any Parameter] = [houston, station]
 
