@@ -20,7 +20,7 @@ let app: [Module] = [
   .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
   .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "TsUPCosmonautService", "SpacesuitService", "CommandLineKit", "Persistence"], testsUse: ["UIComponents"]),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
-  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
+  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
   .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
   .executable("LaboratorySimulator", product: "lab-sim", dependsOn: ["Scaffold", "LaboratoryService", "CommandLineKit", "Radio", "Logging"]),
@@ -33,7 +33,7 @@ let domain: [Module] = [
   .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true),
   .library("Cosmonaut", dependsOn: ["CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"]),
   .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
-  .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"]),
+  .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"]),
 ]
 
@@ -46,9 +46,9 @@ let service: [Module] = [
   .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
   .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence"]),
   .library("SpacesuitService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
-  .library("SolarArrayService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
-  .library("HeatRadiatorService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
-  .library("DockingPortService", dependsOn: ["Radio", "Network", "Persistence", "Logging", "AppAnalytics"]),
+  .library("SolarArrayService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("HeatRadiatorService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("DockingPortService", dependsOn: ["Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("LaboratoryService", dependsOn: ["Radio", "Network", "Persistence", "Logging", "AppAnalytics"]),
 ]
 

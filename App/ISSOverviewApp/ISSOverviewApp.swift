@@ -13,7 +13,7 @@ enum ISSOverviewApp {
   @MainActor static var launcher: AppLauncher<LiveServices> {
     AppLauncher(
       name: "iss-overview", version: "0.1.0",
-      abstract: "The station at a glance: power, thermal, docking, alerts and the station's position.",
+      abstract: Strings.appAbstract,
       options: LiveServices.options,
       domains: [
         .domain {

@@ -21,10 +21,10 @@ struct LiveServices: AppServices {
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: the kept schedule only).
   static let houston = MissionControl.houston.option(
-    purpose: " for the vehicle schedule; unset, the copy kept from the last time is shown")
+    purpose: Strings.optionHoustonPurpose)
   /// `--station simulated|unix:PATH` (default `$ISS_STATION`, else a station simulated in-process).
   static let station = DeviceConnection.option(
-    "station", device: "a station", bench: "station-sim", environment: "ISS_STATION")
+    "station", device: Strings.optionStationDevice, bench: "station-sim", environment: "ISS_STATION")
   static let options: [any Parameter] = [houston, station]
 
   init(launch: Launch) throws {

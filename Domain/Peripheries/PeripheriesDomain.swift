@@ -21,7 +21,7 @@ public struct PeripheriesDomain: HostedDomain {
     self.schedule = schedule
   }
 
-  public var name: String { "Peripheries" }
+  public var name: String { "Peripheries" }  // untranslated: the module name errors, events and logs are recorded under
 
   public func makeCoordinator(context: FlowContext) -> any Coordinator<PeripheriesRoute> {
     PeripheriesCoordinator(context: context, power: power, thermal: thermal, docking: docking, schedule: schedule)

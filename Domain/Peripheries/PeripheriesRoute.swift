@@ -77,108 +77,107 @@ extension PeripheriesRoute: CommandRoute {
   }
 
   // Parameters.
-  static let watch = Flag("watch", help: "Redraw the overview in place on a terminal; one line per sample when piped.")
+  static let watch = Flag("watch", help: Strings.helpWatch)
   static let count = Option(
-    "count", .integer(in: 1...1_000_000), placeholder: "n", help: "With --watch: stop after <n> samples.")
+    "count", .integer(in: 1...1_000_000), placeholder: "n", help: Strings.helpCount)
   static let interval = Option(
     "interval-ms", .integer(in: 100...3_600_000), placeholder: "ms",
-    help: "With --watch: time between samples; default 2000.")
+    help: Strings.helpInterval)
   static let channel = Argument(
-    "wing", ValueFormat<PowerChannel>.choice, help: "The wing, by the power channel it feeds.")
+    "wing", ValueFormat<PowerChannel>.choice, help: Strings.helpWing)
   static let wingMode = Argument(
     "mode",
     ValueFormat<PointingMode>(
-      expectation: "track, feather or an angle from -180 to 180", completion: .values(["track", "feather"]),
+      expectation: Strings.formatWingMode, completion: .values(["track", "feather"]),
       documentsValues: true, read: { PointingMode(text: $0) }, write: \.description),
-    help: "track (follow the sun), feather (edge-on for dockings) or a beta gimbal angle in degrees.")
-  static let joint = Argument("joint", ValueFormat<AlphaJoint>.choice, help: "The alpha joint: port or starboard.")
+    help: Strings.helpWingMode)
+  static let joint = Argument("joint", ValueFormat<AlphaJoint>.choice, help: Strings.helpJoint)
   static let jointMode = Argument(
     "mode",
     ValueFormat<PointingMode>(
-      expectation: "track or an angle from -180 to 180", completion: .values(["track"]), documentsValues: true,
+      expectation: Strings.formatJointMode, completion: .values(["track"]), documentsValues: true,
       read: { text in PointingMode(text: text).flatMap { $0 == .feather ? nil : $0 } }, write: \.description),
-    help: "track (turn with the sun) or an angle in degrees to park at.")
+    help: Strings.helpJointMode)
   static let radiator = Argument(
     "radiator", ValueFormat<RadiatorWing>.choice,
-    help: "The radiator wing: starboard (S1, loop A) or port (P1, loop B).")
+    help: Strings.helpRadiator)
   static let pointing = Argument(
     "angle",
     ValueFormat<RadiatorPointing>(
-      expectation: "track or an angle from -105 to 105", completion: .values(["track"]), documentsValues: true,
+      expectation: Strings.formatRadiatorAngle, completion: .values(["track"]), documentsValues: true,
       read: { text in
         RadiatorPointing(text: text).flatMap { pointing in
           if case .angle(let degrees) = pointing, abs(degrees) > 105 { return nil }
           return pointing
         }
       }, write: \.description),
-    help: "track (edge-on to the sun) or the rotary joint's angle in degrees.")
+    help: Strings.helpRadiatorAngle)
   static let port = Argument(
-    "port", ValueFormat<DockingPort>.choice, help: "The docking port.")
+    "port", ValueFormat<DockingPort>.choice, help: Strings.helpPort)
   static let vehicle = Argument(
-    "vehicle", ValueFormat<VehicleKind>.choice, help: "The visiting vehicle.")
+    "vehicle", ValueFormat<VehicleKind>.choice, help: Strings.helpVehicle)
 
   // Commands.
   static let statusCommand = Command(
-    "status", aliases: ["overview"], abstract: "Power, thermal, docking, alerts and the station's position.",
-    discussion: "With --watch --json, give --count: the output is one JSON array of the samples.",
+    "status", aliases: ["overview"], abstract: Strings.commandStatus, discussion: Strings.commandStatusDiscussion,
     parameters: [watch, count, interval], json: true
   ) { values in
     guard values[watch] || (values[count] == nil && values[interval] == nil) else {
-      throw UsageError("--count and --interval-ms go with --watch, e.g. 'status --watch --count 5'")
+      throw UsageError(Strings.errorCountNeedsWatch)
     }
     return PeripheriesRoute.status(
       watch: values[watch] ? Watch(count: values[count], intervalMilliseconds: values[interval]) : nil)
   }
   static let powerCommand = Command(
-    "power", abstract: "The eight solar array wings, the alpha joints, the batteries and the orbit.", json: true
+    "power", abstract: Strings.commandPower, json: true
   ) { _ in PeripheriesRoute.power }
   static let wingCommand = Command(
-    "power wing", abstract: "Drive a wing's beta gimbal: track the sun, feather, or hold an angle.",
-    discussion: "A wing near a port where a vehicle approaches or departs stays feathered (exit 65).",
+    // untranslated: command words
+    "power wing", abstract: Strings.commandWing, discussion: Strings.commandWingDiscussion,
     parameters: [channel, wingMode], json: true
   ) { values in PeripheriesRoute.wing(values[channel], values[wingMode]) }
   static let jointCommand = Command(
-    "power sarj", abstract: "Drive a solar alpha rotary joint: track the sun or park at an angle.",
+    // untranslated: command words
+    "power sarj", abstract: Strings.commandJoint,
     parameters: [joint, jointMode], json: true
   ) { values in PeripheriesRoute.joint(values[joint], values[jointMode]) }
   static let thermalCommand = Command(
-    "thermal", abstract: "Ammonia loops A and B and the radiator wings: temperatures, pumps, heat rejected.",
-    json: true
+    "thermal", abstract: Strings.commandThermal, json: true
   ) { _ in PeripheriesRoute.thermal }
   static let deployCommand = Command(
-    "thermal deploy", abstract: "Extend a radiator's panels (about ten minutes).", parameters: [radiator], json: true
+    // untranslated: command words
+    "thermal deploy", abstract: Strings.commandDeploy, parameters: [radiator], json: true
   ) { values in PeripheriesRoute.radiator(.deploy(values[radiator])) }
   static let retractCommand = Command(
-    "thermal retract", abstract: "Retract a radiator's panels (about ten minutes).", parameters: [radiator],
-    json: true
+    // untranslated: command words
+    "thermal retract", abstract: Strings.commandRetract, parameters: [radiator], json: true
   ) { values in PeripheriesRoute.radiator(.retract(values[radiator])) }
   static let rotateCommand = Command(
-    "thermal rotate", abstract: "Turn a radiator's rotary joint to an angle, or let it track.",
+    // untranslated: command words
+    "thermal rotate", abstract: Strings.commandRotate,
     parameters: [radiator, pointing], json: true
   ) { values in PeripheriesRoute.radiator(.rotate(values[radiator], values[pointing])) }
   static let dockingCommand = Command(
-    "docking", abstract: "The docking ports, the vehicles at them and the next visiting vehicles.", json: true
+    "docking", abstract: Strings.commandDocking, json: true
   ) { _ in PeripheriesRoute.docking }
   static let approachCommand = Command(
-    "docking approach", abstract: "Start a vehicle's final approach to a free port.",
-    discussion: "Refused (exit 65, nothing changes) when the port is occupied, the vehicle does not fit the "
-      + "port, another vehicle is moving, or the wings near the port are not feathered "
-      + "('power wing <wing> feather').",
+    // untranslated: command words
+    "docking approach", abstract: Strings.commandApproach, discussion: Strings.commandApproachDiscussion,
     parameters: [port, vehicle], json: true
   ) { values in PeripheriesRoute.dock(.approach(values[port], values[vehicle])) }
   static let scheduleCommand = Command(
-    "docking schedule", abstract: "The visiting-vehicle schedule from Houston (the kept copy when offline).",
-    json: true
+    // untranslated: command words
+    "docking schedule", abstract: Strings.commandSchedule, json: true
   ) { _ in PeripheriesRoute.schedule }
 
   /// The steps that name only a port, in procedure order.
   static let portSteps: [PortStep] = [
-    PortStep("capture", "Capture the vehicle at contact (soft capture).", DockingCommand.capture),
-    PortStep("hard-dock", "Close the hooks: hard dock.", DockingCommand.hardDock),
-    PortStep("open-hatch", "Open the hatch of a hard-docked vehicle.", DockingCommand.openHatch),
-    PortStep("close-hatch", "Close the hatch.", DockingCommand.closeHatch),
-    PortStep("undock", "Open the hooks: the vehicle departs (the hatch must be closed).", DockingCommand.undock),
-    PortStep("abort", "Wave off an approach: the vehicle backs away.", DockingCommand.abort),
+    PortStep("capture", Strings.commandCapture, DockingCommand.capture),
+    PortStep("hard-dock", Strings.commandHardDock, DockingCommand.hardDock),
+    PortStep("open-hatch", Strings.commandOpenHatch, DockingCommand.openHatch),
+    PortStep("close-hatch", Strings.commandCloseHatch, DockingCommand.closeHatch),
+    PortStep("undock", Strings.commandUndock, DockingCommand.undock),
+    PortStep("abort", Strings.commandAbort, DockingCommand.abort),
   ]
 
   /// A docking step that takes only a port.
@@ -186,7 +185,7 @@ extension PeripheriesRoute: CommandRoute {
     let command: Command<PeripheriesRoute>
     let make: @Sendable (DockingPort) -> DockingCommand
 
-    init(_ word: String, _ abstract: String, _ make: @escaping @Sendable (DockingPort) -> DockingCommand) {
+    init(_ word: String, _ abstract: LocalizedText, _ make: @escaping @Sendable (DockingPort) -> DockingCommand) {
       self.make = make
       command = Command("docking \(word)", abstract: abstract, parameters: [PeripheriesRoute.port], json: true) {
         values in PeripheriesRoute.dock(make(values[PeripheriesRoute.port]))
@@ -201,10 +200,10 @@ extension PeripheriesRoute: CommandRoute {
 
 extension PeripheriesRoute: DomainRoute {
   public static let mainMenu = [
-    MenuEntry("Overview", key: "o", route: PeripheriesRoute.status(watch: nil)),
-    MenuEntry("Power", key: "p", route: PeripheriesRoute.power),
-    MenuEntry("Thermal", key: "t", route: PeripheriesRoute.thermal),
-    MenuEntry("Docking", key: "d", route: PeripheriesRoute.docking),
+    MenuEntry(Strings.menuOverview, key: "o", route: PeripheriesRoute.status(watch: nil)),
+    MenuEntry(Strings.menuPower, key: "p", route: PeripheriesRoute.power),
+    MenuEntry(Strings.menuThermal, key: "t", route: PeripheriesRoute.thermal),
+    MenuEntry(Strings.menuDocking, key: "d", route: PeripheriesRoute.docking),
   ]
 
   public init?(destination: Destination) {
@@ -213,15 +212,12 @@ extension PeripheriesRoute: DomainRoute {
     }
   }
 
-  public var change: LocalizedText? { changeSentence.map { .verbatim($0) } }
-
-  /// What the route changes, in English (until the domain has string tables).
-  var changeSentence: String? {
+  public var change: LocalizedText? {
     switch self {
-    case .wing(let channel, let mode): "drive wing \(channel.rawValue)'s beta gimbal to \(mode)."
-    case .joint(let joint, let mode): "drive the \(joint.rawValue) alpha joint to \(mode)."
-    case .radiator(let command): "\(command.description)."
-    case .dock(let step): "\(step.description)."
+    case .wing(let channel, let mode): Strings.changeWing(wing: channel.rawValue, mode: mode.localizedName)
+    case .joint(let joint, let mode): Strings.changeJoint(joint: joint.localizedName, mode: mode.localizedName)
+    case .radiator(let command): Strings.changeStep(step: command.localizedDescription)
+    case .dock(let step): Strings.changeStep(step: step.localizedDescription)
     case .status, .power, .thermal, .docking, .schedule: nil
     }
   }

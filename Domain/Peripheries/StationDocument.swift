@@ -1,22 +1,41 @@
 import DockingPortService
 import Foundation
 import HeatRadiatorService
+import Localization
 import SolarArrayService
 import UIComponents
 
-/// An alert of any subsystem, as the overview shows and records it.
-struct StationAlert: Codable, Sendable, Equatable, Hashable {
+/// An alert of any subsystem, as the overview shows and records it. Its JSON (and its record in
+/// logs and analytics) is English; its `label` and `text` are shown in the reader's language.
+struct StationAlert: Encodable, Sendable, Equatable, Hashable {
   /// How bad.
   enum Severity: String, Codable, Sendable { case warning, critical }
   /// `power` or `thermal`.
   let subsystem: String
   let severity: Severity
-  let subject: String
-  let message: String
+  /// What it concerns, in every language.
+  let label: LocalizedText
+  /// The line for a person, in every language.
+  let text: LocalizedText
+
+  /// What it concerns in English (`loop A pump`): the alert's name in JSON, logs and analytics.
+  var subject: String { label.description }
+  /// The line in English, for JSON and logs.
+  var message: String { text.description }
+
+  private enum CodingKeys: String, CodingKey { case subsystem, severity, subject, message }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(subsystem, forKey: .subsystem)
+    try container.encode(severity, forKey: .severity)
+    try container.encode(subject, forKey: .subject)
+    try container.encode(message, forKey: .message)
+  }
 }
 
 /// The station's power at a glance.
-struct PowerSummary: Codable, Sendable, Equatable {
+struct PowerSummary: Encodable, Sendable, Equatable {
   let generatedKW: Double
   let availableKW: Double
   let consumedKW: Double
@@ -31,7 +50,7 @@ struct PowerSummary: Codable, Sendable, Equatable {
 }
 
 /// The overview: what `status` shows, also its `--json` document.
-struct StationDocument: Codable, Sendable {
+struct StationDocument: Encodable, Sendable {
   let timestamp: Date
   let position: OrbitStatus
   let summary: PowerSummary
@@ -61,16 +80,15 @@ struct StationReader: Sendable {
   static func alerts(power: PowerStatus) -> [StationAlert] {
     PowerLimits.alerts(for: power).map {
       StationAlert(
-        subsystem: "power", severity: $0.severity == .critical ? .critical : .warning, subject: $0.subject,
-        message: $0.message)
+        subsystem: "power", severity: $0.severity == .critical ? .critical : .warning, label: $0.label, text: $0.text)
     }
   }
 
   static func alerts(thermal: ThermalStatus) -> [StationAlert] {
     ThermalLimits.alerts(for: thermal).map {
       StationAlert(
-        subsystem: "thermal", severity: $0.severity == .critical ? .critical : .warning, subject: $0.subject,
-        message: $0.message)
+        subsystem: "thermal", severity: $0.severity == .critical ? .critical : .warning, label: $0.label,
+        text: $0.text)
     }
   }
 }

@@ -2,6 +2,7 @@ import CommandLineKit
 import DockingPortService
 import Foundation
 import HeatRadiatorService
+import Localization
 import SolarArrayService
 import UIComponents
 
@@ -13,28 +14,27 @@ struct StationCommands {
   let reader: StationReader
 
   func perform(_ route: PeripheriesRoute) async throws {
-    let message: String
+    let outcome: LocalizedText
     let document: any Encodable & Sendable
     switch route {
     case .wing(let channel, let mode):
       if let refusal = StationRules.refusal(of: channel, mode: mode, docking: try await reader.docking.status()) {
         throw refusal
       }
-      let answer = try await reader.power.send(.wing(channel, mode))
-      (message, document) = (answer.message, answer)
+      let command = PowerCommand.wing(channel, mode)
+      (outcome, document) = (command.outcome, try await reader.power.send(command))
     case .joint(let joint, let mode):
-      let answer = try await reader.power.send(.joint(joint, mode))
-      (message, document) = (answer.message, answer)
+      let command = PowerCommand.joint(joint, mode)
+      (outcome, document) = (command.outcome, try await reader.power.send(command))
     case .radiator(let command):
-      let answer = try await reader.thermal.send(command)
-      (message, document) = (answer.message, answer)
+      (outcome, document) = (command.outcome, try await reader.thermal.send(command))
     case .dock(let step):
       let port = try await reader.docking.status().port(step.port)
       if let refusal = StationRules.refusal(of: step, at: port, power: try await reader.power.status()) {
         throw refusal
       }
       let answer = try await reader.docking.send(step)
-      (message, document) = (answer.message, answer)
+      (outcome, document) = (answer.outcome, answer)
     case .status, .power, .thermal, .docking, .schedule:
       return
     }
@@ -42,7 +42,7 @@ struct StationCommands {
     if context.json {
       try context.printJSON(document)
     } else {
-      context.terminal.print(context.theme.apply(.ok, to: "Done: \(message)"))
+      context.terminal.print(context.theme.apply(.ok, to: context.translator(Strings.commandDone(outcome: outcome))))
     }
   }
 
@@ -52,10 +52,10 @@ struct StationCommands {
   }
 
   /// Asks for a value read by `argument`'s format; nil when input ends.
-  func ask<Value>(_ argument: Argument<Value>, _ question: String) -> Value? {
+  func ask<Value>(_ argument: Argument<Value>, _ question: LocalizedText) -> Value? {
     Prompt<Value>(question) { answer in
       argument.format.read(answer).map { .success($0) }
-        ?? .failure(ValidationError("\"\(answer)\" is not \(argument.format.expectation)"))
+        ?? .failure(ValidationError(Strings.promptNotValid(answer: answer, expectation: argument.format.expectation)))
     }.ask(on: context.terminal)
   }
 }
@@ -80,7 +80,7 @@ struct OverviewFlow {
     if context.json {
       try context.printJSON(document)
     } else {
-      context.terminal.print(StationScreens.overview(document, theme: context.theme))
+      context.terminal.print(StationScreens.overview(document, theme: context.theme, translator: context.translator))
     }
   }
 
@@ -100,25 +100,25 @@ struct OverviewFlow {
         samples.append(document)
       } else if redraws {
         context.terminal.clearScreen()
-        context.terminal.print(StationScreens.overview(document, theme: context.theme))
-        context.terminal.print(context.theme.apply(.dim, to: "Sample \(drawn) — Ctrl-C stops."))
+        context.terminal.print(StationScreens.overview(document, theme: context.theme, translator: context.translator))
+        context.terminal.print(context.theme.apply(.dim, to: context.translator(Strings.watchSample(number: drawn))))
       } else {
-        context.terminal.print(StationScreens.watchLine(document))
+        context.terminal.print(StationScreens.watchLine(document, translator: context.translator))
       }
     }
     if context.json { try context.printJSON(samples) }
   }
 
   func runInteractive(power: PowerFlow, thermal: ThermalFlow, docking: DockingFlow) async {
-    let theme = context.theme
+    let (theme, translator) = (context.theme, context.translator)
     let screen = InteractiveScreen(
-      menu: Menu(
-        title: "Overview",
-        items: [
-          .init(key: "r", title: "Refresh"), .init(key: "w", title: "Watch 5 samples"), .init(key: "p", title: "Power"),
-          .init(key: "t", title: "Thermal"), .init(key: "d", title: "Docking"), .init(key: "b", title: "Back"),
+      menu: context.menu(
+        Strings.menuOverview,
+        [
+          ("r", Strings.menuRefresh), ("w", Strings.menuWatch), ("p", Strings.menuPower), ("t", Strings.menuThermal),
+          ("d", Strings.menuDocking), ("b", Strings.menuBack),
         ]),
-      load: { try await document() }, render: { StationScreens.overview($0, theme: theme) })
+      load: { try await document() }, render: { StationScreens.overview($0, theme: theme, translator: translator) })
     await screen.run(in: context) { choice, _ in
       switch choice.key {
       case "w":
@@ -151,27 +151,26 @@ struct PowerFlow {
   func printOnce() async throws { try await view.printOnce() }
 
   func runInteractive() async {
-    let menu = Menu(
-      title: "Power",
-      items: [
-        .init(key: "r", title: "Refresh"), .init(key: "w", title: "Drive a wing"),
-        .init(key: "s", title: "Drive a SARJ"),
-        .init(key: "f", title: "Feather the wings near a port"), .init(key: "b", title: "Back"),
+    let menu = view.context.menu(
+      Strings.menuPower,
+      [
+        ("r", Strings.menuRefresh), ("w", Strings.menuDriveWing), ("s", Strings.menuDriveJoint),
+        ("f", Strings.menuFeatherNearPort), ("b", Strings.menuBack),
       ])
     await view.screen(menu).run(in: view.context) { choice, _ in
       switch choice.key {
       case "w":
-        guard let wing = commands.ask(PeripheriesRoute.channel, "Wing (1A…4B):"),
-          let mode = commands.ask(PeripheriesRoute.wingMode, "Mode (track, feather or an angle):")
+        guard let wing = commands.ask(PeripheriesRoute.channel, Strings.askWing),
+          let mode = commands.ask(PeripheriesRoute.wingMode, Strings.askWingMode)
         else { return .leave }
         await commands.performShowingErrors(.wing(wing, mode))
       case "s":
-        guard let joint = commands.ask(PeripheriesRoute.joint, "Joint (port or starboard):"),
-          let mode = commands.ask(PeripheriesRoute.jointMode, "Mode (track or an angle):")
+        guard let joint = commands.ask(PeripheriesRoute.joint, Strings.askJoint),
+          let mode = commands.ask(PeripheriesRoute.jointMode, Strings.askJointMode)
         else { return .leave }
         await commands.performShowingErrors(.joint(joint, mode))
       case "f":
-        guard let port = commands.ask(PeripheriesRoute.port, "Port:") else { return .leave }
+        guard let port = commands.ask(PeripheriesRoute.port, Strings.askPort) else { return .leave }
         for wing in StationRules.wingsNear(port) { await commands.performShowingErrors(.wing(wing, .feather)) }
       case "r": break
       default: return .leave
@@ -197,22 +196,21 @@ struct ThermalFlow {
   func printOnce() async throws { try await view.printOnce() }
 
   func runInteractive() async {
-    let menu = Menu(
-      title: "Thermal",
-      items: [
-        .init(key: "r", title: "Refresh"), .init(key: "d", title: "Deploy a radiator"),
-        .init(key: "x", title: "Retract a radiator"), .init(key: "o", title: "Rotate a radiator"),
-        .init(key: "b", title: "Back"),
+    let menu = view.context.menu(
+      Strings.menuThermal,
+      [
+        ("r", Strings.menuRefresh), ("d", Strings.menuDeploy), ("x", Strings.menuRetract), ("o", Strings.menuRotate),
+        ("b", Strings.menuBack),
       ])
     await view.screen(menu).run(in: view.context) { choice, _ in
       guard choice.key != "r" else { return .stay }
       guard ["d", "x", "o"].contains(choice.key) else { return .leave }
-      guard let wing = commands.ask(PeripheriesRoute.radiator, "Radiator (starboard or port):") else { return .leave }
+      guard let wing = commands.ask(PeripheriesRoute.radiator, Strings.askRadiator) else { return .leave }
       switch choice.key {
       case "d": await commands.performShowingErrors(.radiator(.deploy(wing)))
       case "x": await commands.performShowingErrors(.radiator(.retract(wing)))
       default:
-        guard let pointing = commands.ask(PeripheriesRoute.pointing, "Angle (-105…105) or track:") else {
+        guard let pointing = commands.ask(PeripheriesRoute.pointing, Strings.askAngle) else {
           return .leave
         }
         await commands.performShowingErrors(.radiator(.rotate(wing, pointing)))
@@ -234,7 +232,9 @@ struct DockingFlow {
     if context.json {
       try context.printJSON(docking)
     } else {
-      context.terminal.print(StationScreens.docking(docking, schedule: await keptSchedule(), theme: context.theme))
+      context.terminal.print(
+        StationScreens.docking(
+          docking, schedule: await keptSchedule(), theme: context.theme, translator: context.translator))
     }
   }
 
@@ -243,7 +243,7 @@ struct DockingFlow {
     if context.json {
       try context.printJSON(reading)
     } else {
-      context.terminal.print(StationScreens.schedule(reading, theme: context.theme))
+      context.terminal.print(StationScreens.schedule(reading, theme: context.theme, translator: context.translator))
     }
   }
 
@@ -256,36 +256,35 @@ struct DockingFlow {
   }
 
   func runInteractive() async {
-    let theme = context.theme
-    var items: [Menu.Item] = [
-      .init(key: "r", title: "Refresh"), .init(key: "a", title: "Start an approach"),
-      .init(key: "s", title: "Next step at a port"), .init(key: "n", title: "Undock"),
+    let (theme, translator) = (context.theme, context.translator)
+    var items: [(key: String, title: LocalizedText)] = [
+      ("r", Strings.menuRefresh), ("a", Strings.menuApproach), ("s", Strings.menuNextStep), ("n", Strings.menuUndock),
     ]
     // Cross-domain: unloading a cargo vehicle means updating the supplies, where the app has them.
-    if context.navigator.canNavigate(to: .supplies) { items.append(.init(key: "u", title: "Supplies")) }
-    items.append(.init(key: "b", title: "Back"))
+    if context.navigator.canNavigate(to: .supplies) { items.append(("u", Strings.menuSupplies)) }
+    items.append(("b", Strings.menuBack))
     let screen = InteractiveScreen(
-      menu: Menu(title: "Docking", items: items),
+      menu: context.menu(Strings.menuDocking, items),
       load: { () async throws -> (DockingStatus, ScheduleReading?) in
         (try await reader.docking.status(), await keptSchedule())
       },
-      render: { StationScreens.docking($0.0, schedule: $0.1, theme: theme) })
+      render: { StationScreens.docking($0.0, schedule: $0.1, theme: theme, translator: translator) })
     await screen.run(in: context) { choice, shown in
       switch choice.key {
       case "a":
-        guard let port = commands.ask(PeripheriesRoute.port, "Port:"),
-          let vehicle = commands.ask(PeripheriesRoute.vehicle, "Vehicle:")
+        guard let port = commands.ask(PeripheriesRoute.port, Strings.askPort),
+          let vehicle = commands.ask(PeripheriesRoute.vehicle, Strings.askVehicle)
         else { return .leave }
         await commands.performShowingErrors(.dock(.approach(port, vehicle)))
       case "s":
-        guard let port = commands.ask(PeripheriesRoute.port, "Port:") else { return .leave }
+        guard let port = commands.ask(PeripheriesRoute.port, Strings.askPort) else { return .leave }
         guard let step = Self.nextStep(at: shown.0.port(port)) else {
-          context.terminal.printError("nothing to do at \(port.rawValue): start an approach first")
+          context.terminal.printError(Strings.dockingNothingToDo(port: port.rawValue))
           return .stay
         }
         await commands.performShowingErrors(.dock(step))
       case "n":
-        guard let port = commands.ask(PeripheriesRoute.port, "Port:") else { return .leave }
+        guard let port = commands.ask(PeripheriesRoute.port, Strings.askPort) else { return .leave }
         await commands.performShowingErrors(.dock(.undock(port)))
       case "u": await context.navigate(to: .supplies)
       case "r": break
@@ -305,5 +304,12 @@ struct DockingFlow {
     case .hatchOpen: return .closeHatch(port.port)
     case .free, .departing: return nil
     }
+  }
+}
+
+extension FlowContext {
+  /// A menu titled `title` with `items` (key, title), in the terminal's language.
+  func menu(_ title: LocalizedText, _ items: [(key: String, title: LocalizedText)]) -> Menu {
+    Menu(title: translator(title), items: items.map { Menu.Item(key: $0.key, title: translator($0.title)) })
   }
 }

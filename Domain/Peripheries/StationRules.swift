@@ -1,5 +1,6 @@
 import AppAnalytics
 import DockingPortService
+import Localization
 import SolarArrayService
 
 /// The rules that span the station's services (which never link each other): a vehicle moves near
@@ -29,10 +30,10 @@ enum StationRules {
     }
     let unfeathered = wingsNear(step.port).filter { power.wing($0)?.isFeathered != true }
     guard !unfeathered.isEmpty else { return nil }
-    let names = unfeathered.map(\.rawValue).joined(separator: ", ")
     return .refused(
-      "the solar array wings near \(step.port.rawValue) are not feathered (\(names)); "
-        + "feather them first, e.g. 'power wing \(unfeathered[0].rawValue) feather', and wait until they are")
+      Strings.ruleWingsNotFeathered(
+        port: step.port.rawValue, wings: unfeathered.map(\.rawValue).joined(separator: ", "),
+        wing: unfeathered[0].rawValue))
   }
 
   /// Why wing `channel` may not leave feather now, or nil: a vehicle moves near a port it guards.
@@ -44,15 +45,16 @@ enum StationRules {
     }
     guard let moving else { return nil }
     return .refused(
-      "wing \(channel.rawValue) stays feathered while \(moving.vehicle?.displayName ?? "a vehicle") is in "
-        + "\(moving.phase.displayName) at \(moving.port.rawValue); change it once the vehicle has docked or left")
+      Strings.ruleWingStaysFeathered(
+        wing: channel.rawValue, vehicle: moving.vehicle?.localizedName ?? Strings.ruleAVehicle,
+        phase: moving.phase.localizedName, port: moving.port.rawValue))
   }
 }
 
 /// What the Peripheries domain refuses or cannot do, in one line each.
-public enum PeripheriesError: ReportableError, Equatable {
-  /// A step the station's rules refuse; nothing changed.
-  case refused(String)
+public enum PeripheriesError: ReportableError, TranslatedError, Equatable {
+  /// A step the station's rules refuse (the value says why); nothing changed.
+  case refused(LocalizedText)
   /// `status --watch --json` without `--count`.
   case jsonNeedsCount
 
@@ -63,10 +65,12 @@ public enum PeripheriesError: ReportableError, Equatable {
     }
   }
 
-  public var userMessage: String {
+  public var translatedMessage: LocalizedText {
     switch self {
-    case .refused(let reason): "refused: \(reason); nothing changed"
-    case .jsonNeedsCount: "'status --watch --json' needs --count N so that the output is one JSON document"
+    case .refused(let reason): Strings.errorRefused(reason: reason)
+    case .jsonNeedsCount: Strings.errorJsonNeedsCount
     }
   }
+
+  public var userMessage: String { translatedMessage.description }
 }

@@ -1,3 +1,4 @@
+import Localization
 import UIComponents
 
 /// One system's status with the alerts it raises, loaded, recorded and shown the same way by
@@ -8,7 +9,7 @@ struct SystemView<Status: Encodable & Sendable> {
   let alerts: AlertRecorder
   let load: @Sendable () async throws -> Status
   let classify: (Status) -> [StationAlert]
-  let render: (Status, [StationAlert], Theme) -> String
+  let render: (Status, [StationAlert], Theme, Translator) -> String
 
   /// The status and its alerts; newly raised alerts are recorded.
   func loadClassified() async throws -> (Status, [StationAlert]) {
@@ -24,13 +25,13 @@ struct SystemView<Status: Encodable & Sendable> {
     if context.json {
       try context.printJSON(status)
     } else {
-      context.terminal.print(render(status, raised, context.theme))
+      context.terminal.print(render(status, raised, context.theme, context.translator))
     }
   }
 
   /// The system's interactive screen above `menu`.
   func screen(_ menu: Menu) -> InteractiveScreen<(Status, [StationAlert])> {
-    let (render, theme) = (render, context.theme)
-    return InteractiveScreen(menu: menu, load: loadClassified, render: { render($0.0, $0.1, theme) })
+    let (render, theme, translator) = (render, context.theme, context.translator)
+    return InteractiveScreen(menu: menu, load: loadClassified, render: { render($0.0, $0.1, theme, translator) })
   }
 }

@@ -1,4 +1,5 @@
 import CommandLineKit
+import Localization
 
 /// Where an app finds a device it talks to over Radio: simulated in its own process (the default),
 /// or a device — or its bench simulator — on a Unix socket.
@@ -10,7 +11,9 @@ public enum DeviceConnection: Sendable, Equatable, CustomStringConvertible {
 
   /// `--<name> simulated|unix:PATH` (default `$<environment>`, else simulated); `bench` names the
   /// simulator that serves the device on a socket, e.g. "station-sim".
-  public static func option(_ name: String, device: String, bench: String, environment: String) -> Option<Self> {
+  public static func option(
+    _ name: String, device: some TextArgument, bench: String, environment: String
+  ) -> Option<Self> {
     Option(
       name,
       ValueFormat<DeviceConnection>(

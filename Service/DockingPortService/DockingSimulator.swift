@@ -87,80 +87,62 @@ public struct DockingSimulator: Sendable {
   /// Carries out one step of the procedure, or refuses it as the real procedure does (nothing changes then).
   public mutating func apply(_ command: DockingCommand) -> DockingAcknowledgement {
     switch check(command) {
-    case .failure(let refusal):
-      return DockingAcknowledgement(command: command.description, accepted: false, message: refusal.reason)
-    case .success(let next):
-      ports[command.port] = next
-      let vehicle = next.vehicle?.displayName ?? "the vehicle"
+    case .refused(let refusal):
       return DockingAcknowledgement(
-        command: command.description, accepted: true,
-        message: "\(command.port.displayName): \(vehicle), \(next.phase.displayName)")
+        command: command.description, accepted: false, message: refusal.text.description, refusal: refusal)
+    case .next(let next):
+      ports[command.port] = next
+      return DockingAcknowledgement(
+        command: command.description, accepted: true, message: DockingAcknowledgement.outcome(of: next).description,
+        result: next)
     }
   }
 
-  private struct Refusal: Error { let reason: String }
+  /// A step's check: the port's next state, or why the step is refused.
+  private enum Check {
+    case next(PortStatus)
+    case refused(DockingRefusal)
+  }
 
   /// The port's next state, or why the step is refused.
-  private func check(_ command: DockingCommand) -> Result<PortStatus, Refusal> {
+  private func check(_ command: DockingCommand) -> Check {
     let port = command.port
-    guard let current = ports[port] else { return .failure(Refusal(reason: "no such port")) }
-    let name = port.rawValue
-    let here =
-      current.vehicle.map { "\($0.displayName) is at \(name) (\(current.phase.displayName))" }
-      ?? "\(name) is free"
-    func require(_ phase: PortPhase, _ fix: String) -> Refusal? {
-      current.phase == phase ? nil : Refusal(reason: "\(here); \(fix)")
+    guard let current = ports[port] else { return .refused(.noSuchPort) }
+    func require(_ phase: PortPhase, _ rule: DockingRule) -> DockingRefusal? {
+      current.phase == phase ? nil : .outOfOrder(current, rule)
     }
     func moved(_ phase: PortPhase, range: Double? = nil) -> PortStatus {
       PortStatus(port: port, phase: phase, vehicle: current.vehicle, rangeMeters: range)
     }
     switch command {
     case .approach(_, let vehicle):
-      if current.phase != .free { return .failure(Refusal(reason: "\(here); the port is occupied, pick a free one")) }
-      if vehicle.mechanism != port.mechanism {
-        let fitting = DockingPort.allCases.filter { $0.mechanism == vehicle.mechanism }.map(\.rawValue)
-        return .failure(
-          Refusal(
-            reason: "\(vehicle.displayName) docks with \(vehicle.mechanism.rawValue), \(name) has "
-              + "\(port.mechanism.rawValue); use \(fitting.joined(separator: ", "))"))
-      }
+      if current.phase != .free { return .refused(.occupied(current)) }
+      if vehicle.mechanism != port.mechanism { return .refused(.mechanismMismatch(vehicle, port)) }
       if let moving = ports.values.first(where: { $0.phase == .approach || $0.phase == .departing }) {
-        return .failure(
-          Refusal(
-            reason:
-              "\(moving.vehicle?.displayName ?? "a vehicle") is \(moving.phase == .approach ? "approaching" : "departing") "
-              + "\(moving.port.rawValue); one vehicle moves near the station at a time"))
+        return .refused(.oneVehicleAtATime(moving))
       }
-      return .success(
+      return .next(
         PortStatus(port: port, phase: .approach, vehicle: vehicle, rangeMeters: Self.keepOutSphereMeters))
     case .capture:
-      if let refusal = require(.approach, "capture needs a vehicle in contact") { return .failure(refusal) }
-      if let range = current.rangeMeters, range > Self.contactMeters {
-        return .failure(
-          Refusal(
-            reason: String(
-              format: "%@ is still %.1f m from %@; capture at contact", current.vehicle?.displayName ?? "the vehicle",
-              range, name)))
-      }
-      return .success(moved(.softCapture))
+      if let refusal = require(.approach, .captureNeedsContact) { return .refused(refusal) }
+      if let range = current.rangeMeters, range > Self.contactMeters { return .refused(.notInContact(current)) }
+      return .next(moved(.softCapture))
     case .hardDock:
-      if let refusal = require(.softCapture, "hard dock follows soft capture") { return .failure(refusal) }
-      return .success(moved(.hardDock))
+      if let refusal = require(.softCapture, .hardDockFollowsCapture) { return .refused(refusal) }
+      return .next(moved(.hardDock))
     case .openHatch:
-      if let refusal = require(.hardDock, "the hatch opens only at hard dock") { return .failure(refusal) }
-      return .success(moved(.hatchOpen))
+      if let refusal = require(.hardDock, .hatchOpensAtHardDock) { return .refused(refusal) }
+      return .next(moved(.hatchOpen))
     case .closeHatch:
-      if let refusal = require(.hatchOpen, "there is no open hatch to close") { return .failure(refusal) }
-      return .success(moved(.hardDock))
+      if let refusal = require(.hatchOpen, .noOpenHatch) { return .refused(refusal) }
+      return .next(moved(.hardDock))
     case .undock:
-      if current.phase == .hatchOpen {
-        return .failure(Refusal(reason: "\(here); close the hatch before undocking"))
-      }
-      if let refusal = require(.hardDock, "undocking needs a vehicle at hard dock") { return .failure(refusal) }
-      return .success(moved(.departing, range: 0))
+      if current.phase == .hatchOpen { return .refused(.outOfOrder(current, .closeHatchFirst)) }
+      if let refusal = require(.hardDock, .undockNeedsHardDock) { return .refused(refusal) }
+      return .next(moved(.departing, range: 0))
     case .abort:
-      if let refusal = require(.approach, "only an approach can be aborted") { return .failure(refusal) }
-      return .success(moved(.departing, range: current.rangeMeters ?? 0))
+      if let refusal = require(.approach, .onlyApproachAborts) { return .refused(refusal) }
+      return .next(moved(.departing, range: current.rangeMeters ?? 0))
     }
   }
 }

@@ -1,5 +1,6 @@
 import AppAnalytics
 import Foundation
+import Localization
 import Logging
 import Network
 import Persistence
@@ -7,7 +8,12 @@ import Persistence
 /// One planned arrival or departure of a visiting vehicle.
 public struct VehicleEvent: Codable, Sendable, Equatable {
   /// Arriving or leaving.
-  public enum Kind: String, Codable, Sendable { case arrival, departure }
+  public enum Kind: String, Codable, Sendable {
+    case arrival, departure
+
+    /// The event as a person reads it (`arrival` / `прибытие`).
+    public var localizedName: LocalizedText { self == .arrival ? Strings.eventArrival : Strings.eventDeparture }
+  }
 
   /// Arriving or leaving.
   public var kind: Kind
@@ -68,9 +74,9 @@ public protocol VehicleScheduleClient: Sendable {
 }
 
 /// What can go wrong getting the schedule.
-public enum VehicleScheduleError: ReportableError, Equatable {
+public enum VehicleScheduleError: ReportableError, TranslatedError, Equatable {
   /// Houston cannot be asked now (the value says why) and no schedule was ever received.
-  case noScheduleYet(String)
+  case noScheduleYet(LocalizedText)
   /// Houston answered with something that is not a schedule.
   case invalidResponse(String)
   /// The local copy cannot be read or written.
@@ -83,16 +89,15 @@ public enum VehicleScheduleError: ReportableError, Equatable {
     }
   }
 
-  public var userMessage: String {
+  public var translatedMessage: LocalizedText {
     switch self {
-    case .noScheduleYet(let reason):
-      "no vehicle schedule yet: \(reason); connect to Houston once (--houston URL) to receive one"
-    case .invalidResponse(let reason):
-      "Houston sent a schedule this app cannot read (\(reason)); check that the Houston URL points to Houston"
-    case .storage(let reason):
-      "the local schedule copy failed (\(reason)); check the data directory is writable and not corrupted"
+    case .noScheduleYet(let reason): Strings.errorNoScheduleYet(reason: reason)
+    case .invalidResponse(let reason): Strings.errorInvalidSchedule(reason: reason)
+    case .storage(let reason): Strings.errorScheduleStorage(reason: reason)
     }
   }
+
+  public var userMessage: String { translatedMessage.description }
 }
 
 /// The schedule from Houston (`GET /v1/vehicles/schedule`), kept in the store for offline use.
@@ -121,7 +126,7 @@ public final class LiveVehicleScheduleClient: VehicleScheduleClient {
   }
 
   public func schedule() async throws -> ScheduleReading {
-    var reason = "Houston is not configured"
+    var reason = Strings.scheduleHoustonNotConfigured
     if let houston {
       do {
         let schedule = try await houston.send(
@@ -132,7 +137,7 @@ public final class LiveVehicleScheduleClient: VehicleScheduleClient {
       } catch NetworkError.decoding(let keyPath, let detail) {
         throw record(VehicleScheduleError.invalidResponse(keyPath.isEmpty ? detail : "\(keyPath): \(detail)"))
       } catch let error as NetworkError {
-        reason = "cannot reach Houston (\(error))"
+        reason = Strings.scheduleHoustonUnreachable(error: "\(error)")
         _ = record(error)
         logger.warning("Houston unavailable, using the kept schedule: \(error)")
       } catch let error as VehicleScheduleError {
@@ -182,7 +187,7 @@ public actor FakeVehicleScheduleClient: VehicleScheduleClient {
   public func setReading(_ reading: ScheduleReading?) { self.reading = reading }
 
   public func schedule() async throws -> ScheduleReading {
-    guard let reading else { throw VehicleScheduleError.noScheduleYet("Houston is not configured") }
+    guard let reading else { throw VehicleScheduleError.noScheduleYet(Strings.scheduleHoustonNotConfigured) }
     return reading
   }
 }
@@ -196,9 +201,11 @@ extension VehicleSchedule {
         kind: .arrival, vehicle: .cargoDragon, designation: "CRS-35", port: .harmonyForward,
         time: Date(timeIntervalSince1970: 1_800_086_400)),
       VehicleEvent(
+        // untranslated: flight designations are names
         kind: .departure, vehicle: .progressMS, designation: "Progress MS-31", port: .zvezdaAft,
         time: Date(timeIntervalSince1970: 1_800_259_200)),
       VehicleEvent(
+        // untranslated: flight designations are names
         kind: .arrival, vehicle: .progressMS, designation: "Progress MS-33", port: .zvezdaAft,
         time: Date(timeIntervalSince1970: 1_800_432_000)),
     ])

@@ -1,5 +1,6 @@
 import AppAnalytics
 import Foundation
+import Localization
 import Logging
 import Radio
 
@@ -12,11 +13,11 @@ public protocol HeatRadiatorClient: Sendable {
 }
 
 /// What can go wrong talking to the thermal control system.
-public enum HeatRadiatorError: ReportableError, Equatable {
+public enum HeatRadiatorError: ReportableError, TranslatedError, Equatable {
   /// Nothing answers at the endpoint, or the link dropped; the value says where and what to do.
   case unreachable(String)
-  /// The thermal control system refused the command; nothing changed.
-  case rejected(String)
+  /// The thermal control system refused the command (the value says why); nothing changed.
+  case rejected(LocalizedText)
   /// The answer could not be read.
   case protocolViolation(String)
 
@@ -28,13 +29,15 @@ public enum HeatRadiatorError: ReportableError, Equatable {
     }
   }
 
-  public var userMessage: String {
+  public var translatedMessage: LocalizedText {
     switch self {
-    case .unreachable(let reason): reason
-    case .rejected(let reason): "the thermal control system refused: \(reason); nothing changed"
-    case .protocolViolation(let reason): "the thermal control system sent an answer this app cannot read: \(reason)"
+    case .unreachable(let reason): Strings.errorUnreachable(reason: reason)
+    case .rejected(let reason): Strings.errorRejected(reason: reason)
+    case .protocolViolation(let reason): Strings.errorProtocolViolation(reason: reason)
     }
   }
+
+  public var userMessage: String { translatedMessage.description }
 }
 
 /// The thermal control system over a Radio link, connected on first use (and reconnected by the link).
@@ -49,8 +52,10 @@ public actor LiveHeatRadiatorClient: HeatRadiatorClient {
     connector: RadioConnector, configuration: RadioLinkConfiguration = .init(), logger: Logger, analytics: Analytics
   ) {
     device = DeviceLink(
+      // untranslated: the device's name in Radio's English link errors, the detail of a translated line
       name: "the thermal control system", connector: connector,
       messages: DeviceMessages(failure: ThermalProtocol.MessageType.failure.rawValue),
+      // untranslated: the hint ends Radio's English detail of an unreachable device
       unreachableHint: "check that the station (or station-sim) is listening there",
       configuration: configuration, logger: logger)
     self.logger = logger
@@ -65,7 +70,7 @@ public actor LiveHeatRadiatorClient: HeatRadiatorClient {
     let answer = try await exchange(
       .commandRequest, body: command, expecting: .acknowledgement, as: ThermalAcknowledgement.self)
     analytics.track("thermal.command", ["command": answer.command, "accepted": String(answer.accepted)])
-    guard answer.accepted else { throw record(HeatRadiatorError.rejected(answer.message), command.description) }
+    guard answer.accepted else { throw record(HeatRadiatorError.rejected(answer.reason), command.description) }
     return answer
   }
 
@@ -122,7 +127,7 @@ public actor FakeHeatRadiatorClient: HeatRadiatorClient {
     sentCommands.append(command)
     if let failure { throw failure }
     let answer = simulator.apply(command)
-    guard answer.accepted else { throw HeatRadiatorError.rejected(answer.message) }
+    guard answer.accepted else { throw HeatRadiatorError.rejected(answer.reason) }
     return answer
   }
 }

@@ -101,41 +101,35 @@ public struct HeatRadiatorSimulator: Sendable {
 
   /// Carries out a command as the thermal control software would; refuses what the hardware cannot do.
   public mutating func apply(_ command: ThermalCommand) -> ThermalAcknowledgement {
-    let refuse = { (reason: String) in
-      ThermalAcknowledgement(command: command.description, accepted: false, message: reason)
+    if let refusal = refusal(of: command) {
+      return ThermalAcknowledgement(
+        command: command.description, accepted: false, message: refusal.text.description, refusal: refusal)
     }
     switch command {
-    case .deploy(let wing):
-      guard var radiator = radiators[wing] else { return refuse("no such radiator") }
-      switch radiator.deployment {
-      case .deployed, .deploying: return refuse("the \(wing.rawValue) radiator is already \(radiator.deployment)")
-      case .retracting: return refuse("the \(wing.rawValue) radiator is retracting; deploy it once it is retracted")
-      case .retracted:
-        radiator.deployment = .deploying
-        radiators[wing] = radiator
-      }
-    case .retract(let wing):
-      guard var radiator = radiators[wing] else { return refuse("no such radiator") }
-      switch radiator.deployment {
-      case .retracted, .retracting: return refuse("the \(wing.rawValue) radiator is already \(radiator.deployment)")
-      case .deploying: return refuse("the \(wing.rawValue) radiator is deploying; retract it once it is deployed")
-      case .deployed:
-        radiator.deployment = .retracting
-        radiators[wing] = radiator
-      }
-    case .rotate(let wing, let pointing):
-      guard var radiator = radiators[wing] else { return refuse("no such radiator") }
-      if case .angle(let degrees) = pointing, !ThermalLimits.rotaryJointRange.contains(degrees) {
-        return refuse("the radiator rotary joint turns from -105° to 105°, not to \(pointing)°")
-      }
-      guard radiator.deployment == .deployed || radiator.deployment == .retracted else {
-        return refuse("the \(wing.rawValue) radiator is \(radiator.deployment); rotate it once that is done")
-      }
-      radiator.pointing = pointing
-      radiators[wing] = radiator
+    case .deploy(let wing): radiators[wing]?.deployment = .deploying
+    case .retract(let wing): radiators[wing]?.deployment = .retracting
+    case .rotate(let wing, let pointing): radiators[wing]?.pointing = pointing
     }
-    return ThermalAcknowledgement(
-      command: command.description, accepted: true, message: "\(command.description): under way")
+    return ThermalAcknowledgement(command: command.description, accepted: true, message: command.outcome.description)
+  }
+
+  /// Why `command` cannot be carried out now, or nil.
+  private func refusal(of command: ThermalCommand) -> ThermalRefusal? {
+    let wing: RadiatorWing
+    switch command {
+    case .deploy(let named), .retract(let named), .rotate(let named, _): wing = named
+    }
+    guard let state = radiators[wing]?.deployment else { return .noSuchRadiator }
+    switch (command, state) {
+    case (.deploy, .deployed), (.deploy, .deploying), (.retract, .retracted), (.retract, .retracting):
+      return .already(wing, state)
+    case (.deploy, .retracting): return .deployWhileRetracting(wing)
+    case (.retract, .deploying): return .retractWhileDeploying(wing)
+    case (.rotate(_, .angle(let degrees)), _) where !ThermalLimits.rotaryJointRange.contains(degrees):
+      return .beyondRange(.angle(degrees))
+    case (.rotate, .deploying), (.rotate, .retracting): return .rotateWhileMoving(wing, state)
+    default: return nil
+    }
   }
 
   /// The status telemetry reports now.

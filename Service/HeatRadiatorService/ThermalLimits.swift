@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The figures of the external thermal control system this model uses, and the limits that raise alerts.
 public enum ThermalLimits {
@@ -31,31 +32,33 @@ public enum ThermalLimits {
   public static func alerts(for status: ThermalStatus) -> [ThermalAlert] {
     status.loops.flatMap { loop -> [ThermalAlert] in
       var alerts: [ThermalAlert] = []
-      let name = "loop \(loop.loop.rawValue)"
+      let name = loop.loop.rawValue
       if loop.pumpSpeedRPM < pumpWarningRPM {
         alerts.append(
           ThermalAlert(
-            severity: loop.pumpSpeedRPM < pumpCriticalRPM ? .critical : .warning, subject: "\(name) pump",
-            message: String(
-              format: "%@ pump at %.0f rpm (nominal %.0f); move heat loads to the other loop", name, loop.pumpSpeedRPM,
-              nominalPumpSpeedRPM)))
+            severity: loop.pumpSpeedRPM < pumpCriticalRPM ? .critical : .warning,
+            label: Strings.alertPumpSubject(loop: name),
+            text: Strings.alertPump(
+              loop: name, speed: LocalizedText.number(loop.pumpSpeedRPM, fractionDigits: 0),
+              nominal: LocalizedText.number(nominalPumpSpeedRPM, fractionDigits: 0))))
       }
       if !supplyOptimalC.contains(loop.supplyTemperatureC) {
         alerts.append(
           ThermalAlert(
             severity: supplyWarningC.contains(loop.supplyTemperatureC) ? .warning : .critical,
-            subject: "\(name) supply",
-            message: String(
-              format: "%@ supply at %.1f °C (holds %.1f °C); check its radiator", name, loop.supplyTemperatureC,
-              supplySetPointC)))
+            label: Strings.alertSupplySubject(loop: name),
+            text: Strings.alertSupply(
+              loop: name, temperature: LocalizedText.number(loop.supplyTemperatureC, fractionDigits: 1),
+              setPoint: LocalizedText.number(supplySetPointC, fractionDigits: 1))))
       }
       if loop.returnTemperatureC > returnWarningC {
         alerts.append(
           ThermalAlert(
-            severity: loop.returnTemperatureC > returnCriticalC ? .critical : .warning, subject: "\(name) return",
-            message: String(
-              format: "%@ return at %.1f °C (limit %.0f °C); the station's heat is not carried away", name,
-              loop.returnTemperatureC, returnWarningC)))
+            severity: loop.returnTemperatureC > returnCriticalC ? .critical : .warning,
+            label: Strings.alertReturnSubject(loop: name),
+            text: Strings.alertReturn(
+              loop: name, temperature: LocalizedText.number(loop.returnTemperatureC, fractionDigits: 1),
+              limit: LocalizedText.number(returnWarningC, fractionDigits: 0))))
       }
       return alerts
     }
@@ -63,13 +66,18 @@ public enum ThermalLimits {
 }
 
 /// A reading of the thermal control system beyond its limit.
-public struct ThermalAlert: Codable, Sendable, Equatable {
+public struct ThermalAlert: Sendable, Equatable {
   /// How bad.
   public enum Severity: String, Codable, Sendable { case warning, critical }
   /// How bad.
   public var severity: Severity
-  /// What it concerns, e.g. `loop A pump`.
-  public var subject: String
-  /// One line for a person.
-  public var message: String
+  /// What it concerns, as a person reads it: `loop A pump` / `насос контура A`.
+  public var label: LocalizedText
+  /// One line for a person, in every language.
+  public var text: LocalizedText
+
+  /// What it concerns in English, e.g. `loop A pump`: the alert's name in logs and analytics.
+  public var subject: String { label.description }
+  /// The line in English, for logs.
+  public var message: String { text.description }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// One of the two external active thermal control loops, each pumping ammonia through its radiators.
 public enum CoolantLoop: String, Codable, Sendable, CaseIterable {
@@ -19,6 +20,9 @@ public enum RadiatorWing: String, Codable, Sendable, CaseIterable {
   public var loop: CoolantLoop { self == .starboard ? .a : .b }
   /// The truss segment it is mounted on.
   public var segment: String { self == .starboard ? "S1" : "P1" }
+
+  /// Its side as a person reads it (`starboard` / `правый`).
+  public var localizedName: LocalizedText { self == .starboard ? Strings.radiatorStarboard : Strings.radiatorPort }
 }
 
 /// How a radiator's rotary joint is driven.
@@ -36,6 +40,21 @@ public enum RadiatorPointing: Codable, Sendable, Hashable, CustomStringConvertib
     }
   }
 
+  /// The pointing as a person reads it: `track` / `слежение`, or the angle written as the language
+  /// writes numbers (`-30.5` / `-30,5`).
+  public var localizedName: LocalizedText {
+    switch self {
+    case .track: Strings.pointingTrack
+    case .angle(let degrees): Self.degrees(degrees)
+    }
+  }
+
+  /// An angle with as many decimals as it has (up to two): `-30`, `-30.5`, `12.25`.
+  static func degrees(_ value: Double) -> LocalizedText {
+    if value.rounded() == value, abs(value) < 1e9 { return .number(Int(value)) }
+    return .number(value, fractionDigits: (value * 10).rounded() == value * 10 ? 1 : 2)
+  }
+
   /// Reads `track` or an angle (any number; the radiator refuses one beyond its range); nil otherwise.
   public init?(text: String) {
     if text.lowercased() == "track" {
@@ -51,6 +70,16 @@ public enum RadiatorPointing: Codable, Sendable, Hashable, CustomStringConvertib
 /// Where a radiator's panels are.
 public enum Deployment: String, Codable, Sendable {
   case retracted, deploying, deployed, retracting
+
+  /// The state as a person reads it (`deployed` / `раскрыт`).
+  public var localizedName: LocalizedText {
+    switch self {
+    case .retracted: Strings.deploymentRetracted
+    case .deploying: Strings.deploymentDeploying
+    case .deployed: Strings.deploymentDeployed
+    case .retracting: Strings.deploymentRetracting
+    }
+  }
 }
 
 /// One loop as telemetry reports it.
@@ -109,11 +138,48 @@ public enum ThermalCommand: Codable, Sendable, Hashable, CustomStringConvertible
   /// Drive a radiator's rotary joint.
   case rotate(RadiatorWing, RadiatorPointing)
 
-  public var description: String {
+  /// The command in English, for the wire, logs and analytics: `deploy the starboard radiator`.
+  public var description: String { localizedDescription.description }
+
+  /// The command as a person reads it.
+  public var localizedDescription: LocalizedText {
     switch self {
-    case .deploy(let wing): "deploy the \(wing.rawValue) radiator"
-    case .retract(let wing): "retract the \(wing.rawValue) radiator"
-    case .rotate(let wing, let pointing): "rotate the \(wing.rawValue) radiator to \(pointing)"
+    case .deploy(let wing): Strings.commandDeploy(radiator: wing.localizedName)
+    case .retract(let wing): Strings.commandRetract(radiator: wing.localizedName)
+    case .rotate(let wing, let pointing):
+      Strings.commandRotate(radiator: wing.localizedName, pointing: pointing.localizedName)
+    }
+  }
+
+  /// What carrying it out does, as a person reads it: `deploy the starboard radiator: under way`.
+  public var outcome: LocalizedText { Strings.outcomeUnderWay(command: localizedDescription) }
+}
+
+/// Why the thermal control system refused a command, in a form every language can show.
+public enum ThermalRefusal: Codable, Sendable, Equatable {
+  /// The command names a radiator the system does not have.
+  case noSuchRadiator
+  /// The radiator is already deployed or deploying (to deploy), retracted or retracting (to retract).
+  case already(RadiatorWing, Deployment)
+  /// Deploying while the panels retract.
+  case deployWhileRetracting(RadiatorWing)
+  /// Retracting while the panels deploy.
+  case retractWhileDeploying(RadiatorWing)
+  /// An angle beyond the rotary joint's range.
+  case beyondRange(RadiatorPointing)
+  /// Rotating while the panels move.
+  case rotateWhileMoving(RadiatorWing, Deployment)
+
+  /// The reason as a person reads it.
+  public var text: LocalizedText {
+    switch self {
+    case .noSuchRadiator: Strings.refusalNoSuchRadiator
+    case .already(let wing, let state): Strings.refusalAlready(radiator: wing.localizedName, state: state.localizedName)
+    case .deployWhileRetracting(let wing): Strings.refusalDeployWhileRetracting(radiator: wing.localizedName)
+    case .retractWhileDeploying(let wing): Strings.refusalRetractWhileDeploying(radiator: wing.localizedName)
+    case .beyondRange(let pointing): Strings.refusalBeyondRange(angle: pointing.localizedName)
+    case .rotateWhileMoving(let wing, let state):
+      Strings.refusalRotateWhileMoving(radiator: wing.localizedName, state: state.localizedName)
     }
   }
 }
@@ -124,13 +190,19 @@ public struct ThermalAcknowledgement: Codable, Sendable, Equatable {
   public var command: String
   /// Whether it was carried out.
   public var accepted: Bool
-  /// What happened, or why not.
+  /// What happened, or why not (English, as the device says it).
   public var message: String
+  /// Why not, when refused, in a form every language can show (nil from a device that gives none).
+  public var refusal: ThermalRefusal?
 
   /// An answer.
-  public init(command: String, accepted: Bool, message: String) {
+  public init(command: String, accepted: Bool, message: String, refusal: ThermalRefusal? = nil) {
     self.command = command
     self.accepted = accepted
     self.message = message
+    self.refusal = refusal
   }
+
+  /// Why the command was refused, as a person reads it (the device's own words when it gave no reason).
+  public var reason: LocalizedText { refusal?.text ?? .verbatim(message) }
 }

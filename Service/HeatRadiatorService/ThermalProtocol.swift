@@ -22,7 +22,6 @@ public enum ThermalProtocol {
   /// Whether a request of `type` is the thermal control system's to answer.
   public static func handles(_ type: UInt8) -> Bool { (0x20...0x2F).contains(type) }
 
-
 }
 
 /// The thermal control system as a device on the station's bus: one request frame in, one answer out.
@@ -48,10 +47,11 @@ public struct HeatRadiatorDevice: Sendable {
         let command = try FrameBody.decode(ThermalCommand.self, from: request.payload)
         (type, payload) = (.acknowledgement, try FrameBody.encode(simulator.apply(command)))
       default:
+        // untranslated: a protocol failure on the wire, English like the protocol; the client shows it as a detail
         (type, payload) = Self.failure(String(format: "unknown thermal message type 0x%02X", request.type))
       }
     } catch {
-      (type, payload) = Self.failure("cannot read the request: \(error)")
+      (type, payload) = Self.failure("cannot read the request: \(error)")  // untranslated: wire text, as above
     }
     return Frame(type: type.rawValue, sequence: request.sequence, payload: payload)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The figures of the station's power system this model uses, and the limits that raise alerts.
 public enum PowerLimits {
@@ -33,20 +34,21 @@ public enum PowerLimits {
         let limit = critical ? batteryCriticalPercent : batteryWarningPercent
         alerts.append(
           PowerAlert(
-            severity: critical ? .critical : .warning, subject: "battery \(wing.channel.rawValue)",
-            message: String(
-              format: "channel %@ batteries at %.0f %% (below %.0f %%); shed load on the channel",
-              wing.channel.rawValue,
-              charge, limit)))
+            severity: critical ? .critical : .warning,
+            label: Strings.alertBatterySubject(channel: wing.channel.rawValue),
+            text: Strings.alertBattery(
+              channel: wing.channel.rawValue, charge: LocalizedText.number(charge, fractionDigits: 0),
+              limit: LocalizedText.number(limit, fractionDigits: 0))))
       }
       let offTarget = abs(angleDifference(wing.angle, wing.targetAngle))
       if !wing.isMoving && offTarget > stuckGimbalDegrees {
         alerts.append(
           PowerAlert(
-            severity: .critical, subject: "beta gimbal \(wing.channel.rawValue)",
-            message: String(
-              format: "beta gimbal %@ does not move: %.0f° off its target; wing delivers %.1f of %.1f kW",
-              wing.channel.rawValue, offTarget, wing.powerKW, wingPowerKW)))
+            severity: .critical, label: Strings.alertGimbalSubject(wing: wing.channel.rawValue),
+            text: Strings.alertGimbal(
+              wing: wing.channel.rawValue, offset: LocalizedText.number(offTarget, fractionDigits: 0),
+              power: LocalizedText.number(wing.powerKW, fractionDigits: 1),
+              rated: LocalizedText.number(wingPowerKW, fractionDigits: 1))))
       }
     }
     return alerts
@@ -54,15 +56,20 @@ public enum PowerLimits {
 }
 
 /// A reading of the power system beyond its limit.
-public struct PowerAlert: Codable, Sendable, Equatable {
+public struct PowerAlert: Sendable, Equatable {
   /// How bad.
   public enum Severity: String, Codable, Sendable { case warning, critical }
   /// How bad.
   public var severity: Severity
-  /// What it concerns, e.g. `battery 2B`.
-  public var subject: String
-  /// One line for a person.
-  public var message: String
+  /// What it concerns, as a person reads it: `battery 2B` / `АКБ 2B`.
+  public var label: LocalizedText
+  /// One line for a person, in every language.
+  public var text: LocalizedText
+
+  /// What it concerns in English, e.g. `battery 2B`: the alert's name in logs and analytics.
+  public var subject: String { label.description }
+  /// The line in English, for logs.
+  public var message: String { text.description }
 }
 
 /// `a − b` folded into −180…180 degrees.

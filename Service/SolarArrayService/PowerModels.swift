@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// One of the station's eight power channels, each fed by one solar array wing: 1A … 4B.
 ///
@@ -31,6 +32,14 @@ public enum PowerChannel: String, Codable, Sendable, CaseIterable, Comparable {
 /// A solar alpha rotary joint: it turns the outboard truss (and its four wings) once per orbit.
 public enum AlphaJoint: String, Codable, Sendable, CaseIterable {
   case port, starboard
+
+  /// The joint's side as a person reads it (`port` / `левый`).
+  public var localizedName: LocalizedText {
+    switch self {
+    case .port: Strings.jointPort
+    case .starboard: Strings.jointStarboard
+    }
+  }
 }
 
 /// How a beta gimbal or an alpha joint is driven.
@@ -50,6 +59,22 @@ public enum PointingMode: Codable, Sendable, Hashable, CustomStringConvertible {
     case .feather: "feather"
     case .angle(let degrees): degrees.rounded() == degrees ? String(Int(degrees)) : String(degrees)
     }
+  }
+
+  /// The mode as a person reads it: `track` / `слежение`, `feather` / `флюгер`, or the angle
+  /// written as the language writes numbers (`-35.5` / `-35,5`).
+  public var localizedName: LocalizedText {
+    switch self {
+    case .track: Strings.modeTrack
+    case .feather: Strings.modeFeather
+    case .angle(let degrees): Self.degrees(degrees)
+    }
+  }
+
+  /// An angle with as many decimals as it has (up to two): `-35`, `-35.5`, `12.25`.
+  static func degrees(_ value: Double) -> LocalizedText {
+    if value.rounded() == value, abs(value) < 1e9 { return .number(Int(value)) }
+    return .number(value, fractionDigits: (value * 10).rounded() == value * 10 ? 1 : 2)
   }
 
   /// Reads `track`, `feather` or an angle from −180 to 180; nil otherwise.
@@ -157,10 +182,41 @@ public enum PowerCommand: Codable, Sendable, Hashable, CustomStringConvertible {
   /// Drive one alpha joint (`track` or an angle; joints do not feather).
   case joint(AlphaJoint, PointingMode)
 
+  /// The command as text for the wire, logs and analytics (English): `wing 1A feather`.
   public var description: String {
     switch self {
     case .wing(let channel, let mode): "wing \(channel.rawValue) \(mode)"
-    case .joint(let joint, let mode): "\(joint.rawValue) SARJ \(mode)"
+    case .joint(let joint, let mode): "\(joint.rawValue) SARJ \(mode)"  // untranslated: the command's wire and log form
+    }
+  }
+
+  /// What carrying it out does, as a person reads it: `beta gimbal 1A tracks the sun`.
+  public var outcome: LocalizedText {
+    switch self {
+    case .wing(let channel, let mode): Strings.outcomeGimbal(wing: channel.rawValue, change: Self.change(mode))
+    case .joint(let joint, let mode): Strings.outcomeJoint(joint: joint.localizedName, change: Self.change(mode))
+    }
+  }
+
+  private static func change(_ mode: PointingMode) -> LocalizedText {
+    switch mode {
+    case .track: Strings.outcomeTracks
+    case .feather: Strings.outcomeFeathers(angle: Int(PowerLimits.featherAngle))
+    case .angle(let degrees) where degrees < 0: Strings.outcomeTurnsNegative(angle: PointingMode.degrees(degrees))
+    case .angle(let degrees): Strings.outcomeTurnsPositive(angle: PointingMode.degrees(degrees))
+    }
+  }
+}
+
+/// Why the power system refused a command, in a form every language can show.
+public enum PowerRefusal: Codable, Sendable, Equatable {
+  /// An alpha joint was told to feather (only beta gimbals feather).
+  case jointDoesNotFeather
+
+  /// The reason as a person reads it.
+  public var text: LocalizedText {
+    switch self {
+    case .jointDoesNotFeather: Strings.refusalJointDoesNotFeather
     }
   }
 }
@@ -171,13 +227,19 @@ public struct PowerAcknowledgement: Codable, Sendable, Equatable {
   public var command: String
   /// Whether it was carried out.
   public var accepted: Bool
-  /// What happened, or why not.
+  /// What happened, or why not (English, as the device says it).
   public var message: String
+  /// Why not, when refused, in a form every language can show (nil from a device that gives none).
+  public var refusal: PowerRefusal?
 
   /// An answer.
-  public init(command: String, accepted: Bool, message: String) {
+  public init(command: String, accepted: Bool, message: String, refusal: PowerRefusal? = nil) {
     self.command = command
     self.accepted = accepted
     self.message = message
+    self.refusal = refusal
   }
+
+  /// Why the command was refused, as a person reads it (the device's own words when it gave no reason).
+  public var reason: LocalizedText { refusal?.text ?? .verbatim(message) }
 }

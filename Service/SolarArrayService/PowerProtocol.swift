@@ -22,7 +22,6 @@ public enum PowerProtocol {
   /// Whether a request of `type` is the power system's to answer.
   public static func handles(_ type: UInt8) -> Bool { (0x10...0x1F).contains(type) }
 
-
 }
 
 /// The power system as a device on the station's bus: one request frame in, one answer out.
@@ -48,10 +47,11 @@ public struct SolarArrayDevice: Sendable {
         let command = try FrameBody.decode(PowerCommand.self, from: request.payload)
         (type, payload) = (.acknowledgement, try FrameBody.encode(simulator.apply(command)))
       default:
+        // untranslated: a protocol failure on the wire, English like the protocol; the client shows it as a detail
         (type, payload) = Self.failure(String(format: "unknown power message type 0x%02X", request.type))
       }
     } catch {
-      (type, payload) = Self.failure("cannot read the request: \(error)")
+      (type, payload) = Self.failure("cannot read the request: \(error)")  // untranslated: wire text, as above
     }
     return Frame(type: type.rawValue, sequence: request.sequence, payload: payload)
   }

@@ -130,27 +130,14 @@ public struct SolarArraySimulator: Sendable {
     switch command {
     case .wing(let channel, let mode):
       wings[channel]?.mode = mode
+    case .joint(_, .feather):
+      let refusal = PowerRefusal.jointDoesNotFeather
       return PowerAcknowledgement(
-        command: command.description, accepted: true,
-        message: "beta gimbal \(channel.rawValue) \(Self.describe(mode))")
+        command: command.description, accepted: false, message: refusal.text.description, refusal: refusal)
     case .joint(let joint, let mode):
-      guard mode != .feather else {
-        return PowerAcknowledgement(
-          command: command.description, accepted: false,
-          message: "an alpha joint does not feather; give track or an angle from -180 to 180")
-      }
       joints[joint]?.mode = mode
-      return PowerAcknowledgement(
-        command: command.description, accepted: true, message: "\(joint.rawValue) SARJ \(Self.describe(mode))")
     }
-  }
-
-  private static func describe(_ mode: PointingMode) -> String {
-    switch mode {
-    case .track: "tracks the sun"
-    case .feather: "feathers (\(Int(PowerLimits.featherAngle))°)"
-    case .angle(let degrees): "turns to \(mode.description)° (\(degrees < 0 ? "negative" : "positive") side)"
-    }
+    return PowerAcknowledgement(command: command.description, accepted: true, message: command.outcome.description)
   }
 
   /// The status telemetry reports now.

@@ -8,7 +8,7 @@ import UIComponents
 
 /// The composition root: which domain and options `iss-overview` has, and how its live services are built.
 @MainActor @Suite struct CompositionTests {
-  private func run(_ arguments: [String], environment: [String: String] = [:]) async -> (Int32, String, String) {
+  func run(_ arguments: [String], environment: [String: String] = [:]) async -> (Int32, String, String) {
     let output = CapturedOutput()
     let errors = CapturedOutput()
     let code = await ISSOverviewApp.launcher.run(

@@ -2,6 +2,7 @@ import AppAnalytics
 import DockingPortService
 import Foundation
 import HeatRadiatorService
+import Localization
 import Logging
 import SolarArrayService
 import Testing
@@ -29,7 +30,7 @@ final class PeripheriesHarness {
   init(
     _ presentation: Presentation, input lines: [String] = [], theme: Theme = .plain,
     power: PowerScenario = .nominal, thermal: ThermalScenario = .nominal,
-    navigator: RecordingNavigator = RecordingNavigator(shows: [])
+    navigator: RecordingNavigator = RecordingNavigator(shows: []), translator: Translator = .english
   ) {
     self.power = FakeSolarArrayClient(simulator: SolarArraySimulator(start: Self.start, scenario: power))
     self.thermal = FakeHeatRadiatorClient(simulator: HeatRadiatorSimulator(start: Self.start, scenario: thermal))
@@ -37,7 +38,7 @@ final class PeripheriesHarness {
     schedule = FakeVehicleScheduleClient()
     self.navigator = navigator
     input = ScriptedInput(lines: lines)
-    let terminal = Terminal(input: input, output: output, errors: errorOutput, theme: theme)
+    let terminal = Terminal(input: input, output: output, errors: errorOutput, theme: theme, translator: translator)
     presenter = TerminalErrorPresenter(terminal: terminal)
     let context = FlowContext(
       terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter,

@@ -61,7 +61,7 @@ struct PowerLinkTests {
   @Test func theFakeRefusesLikeTheModel() async throws {
     let fake = FakeSolarArrayClient()
     await #expect(
-      throws: SolarArrayError.rejected("an alpha joint does not feather; give track or an angle from -180 to 180")
+      throws: SolarArrayError.rejected(PowerRefusal.jointDoesNotFeather.text)
     ) {
       try await fake.send(.joint(.port, .feather))
     }
