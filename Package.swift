@@ -67,6 +67,7 @@ let shared: [Module] = [
   .library("Logging", dependsOn: []),
   .library("AppAnalytics", dependsOn: []),
   .library("Localization", dependsOn: []),
+  .library("PartnerConfiguration", dependsOn: [], partnerFiles: true),
 ]
 
 // MARK: - Tests that span modules
@@ -89,6 +90,10 @@ let tooling: [Target] = [
   .plugin(
     name: "StringTables", capability: .buildTool(), dependencies: ["StringTableCompiler"],
     path: "Scripts/Plugins/StringTables"),
+  .executableTarget(name: "PartnerFileCompiler", path: "Scripts/Tools/PartnerFileCompiler"),
+  .plugin(
+    name: "PartnerFiles", capability: .buildTool(), dependencies: ["PartnerFileCompiler"],
+    path: "Scripts/Plugins/PartnerFiles"),
 ]
 
 // MARK: - Assembly (no need to edit below this line to add a module)
@@ -119,12 +124,18 @@ struct Module {
   let testDependencies: [String]
   /// Whether the module has string tables (`Strings/<language>.json`) compiled into typed keys.
   var hasStrings = false
+  /// Whether the module has a style schema (`Styles/schema.json`) compiled into typed keys, and
+  /// partner files (`Partners/<id>.json`) embedded.
+  var hasPartnerFiles = false
   var layer: Layer = .shared
 
   static func library(
-    _ name: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false
+    _ name: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false,
+    partnerFiles: Bool = false
   ) -> Module {
-    Module(name: name, kind: .library, dependencies: dependencies, testDependencies: testsUse, hasStrings: strings)
+    Module(
+      name: name, kind: .library, dependencies: dependencies, testDependencies: testsUse, hasStrings: strings,
+      hasPartnerFiles: partnerFiles)
   }
 
   static func executable(
@@ -191,8 +202,11 @@ func excludedFiles(in path: String) -> [String] {
 
 func targets(for module: Module) -> [Target] {
   let path = "\(module.layer.folder)/\(module.name)"
-  let exclude = excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : [])
-  let plugins: [Target.PluginUsage] = module.hasStrings ? [.plugin(name: "StringTables")] : []
+  let exclude =
+    excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : []) + (module.hasPartnerFiles ? ["Styles", "Partners"] : [])
+  let plugins: [Target.PluginUsage] =
+    (module.hasStrings ? [.plugin(name: "StringTables")] : [])
+    + (module.hasPartnerFiles ? [.plugin(name: "PartnerFiles")] : [])
   let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
   let tests = Target.testTarget(
     name: "\(module.name)Tests",
