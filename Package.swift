@@ -56,7 +56,7 @@ let core: [Module] = [
   .library("Network", dependsOn: ["Logging"]),
   .library("Persistence", dependsOn: ["CSQLite", "Logging", "AppAnalytics"]),
   .library("Radio", dependsOn: ["Logging"]),
-  .library("UIComponents", dependsOn: ["Logging", "AppAnalytics"]),
+  .library("UIComponents", dependsOn: ["PartnerConfiguration", "Logging", "AppAnalytics"]),
   .library("CommandLineKit", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
 ]
 

@@ -1,4 +1,5 @@
 import Foundation
+import PartnerConfiguration
 
 /// A horizontal bar for a value within a range: `Battery  [##############------]  72 %`.
 public struct Gauge: Sendable, Equatable {
