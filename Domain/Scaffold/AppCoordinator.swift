@@ -9,8 +9,10 @@ import UIComponents
 @MainActor public final class AppCoordinator: Navigator, ErrorPresenter {
   /// How the app behaves: its name, its domains, where it talks and reports, and its hooks.
   public struct Configuration {
-    /// The program name, shown as the main-menu title.
+    /// The program name.
     public var appName: String
+    /// The main menu's title, e.g. `cosmonaut · NASA` (by default the program name).
+    public var title: String
     /// The domains, in main-menu order.
     public var domains: [Domain]
     /// Where everything is read and written.
@@ -24,12 +26,14 @@ import UIComponents
     /// Runs after the last flow, always (also after an error).
     public var onShutdown: @MainActor () async -> Void
 
-    /// A configuration; the hooks default to doing nothing.
+    /// A configuration; the title defaults to the program name, the hooks to doing nothing.
     public init(
-      appName: String, domains: [Domain], terminal: Terminal, analytics: Analytics, logger: Logger,
-      onStart: @escaping @MainActor () async -> Void = {}, onShutdown: @escaping @MainActor () async -> Void = {}
+      appName: String, title: String? = nil, domains: [Domain], terminal: Terminal, analytics: Analytics,
+      logger: Logger, onStart: @escaping @MainActor () async -> Void = {},
+      onShutdown: @escaping @MainActor () async -> Void = {}
     ) {
       self.appName = appName
+      self.title = title ?? appName
       self.domains = domains
       self.terminal = terminal
       self.analytics = analytics
@@ -73,16 +77,17 @@ import UIComponents
     }
     let entries = configuration.domains.flatMap(\.mainMenu)
     let items = entries.map { Menu.Item(key: $0.key, title: $0.title) }
-    let menu = Menu(title: configuration.appName, items: items + [Menu.Item(key: Self.quitKey, title: "Quit")])
+    let menu = Menu(title: configuration.title, items: items + [Menu.Item(key: Self.quitKey, title: "Quit")])
+    let theme = terminal.theme.screen(.mainMenu)
     var isFirstMenu = route == nil
     // Input that ended inside a domain ends the app without drawing the menu again.
     while !terminal.inputEnded {
       if !isFirstMenu { terminal.print() }
       isFirstMenu = false
       for domain in configuration.domains {
-        if let line = await domain.statusLine() { terminal.print(terminal.theme.apply(.dim, to: line)) }
+        if let line = await domain.statusLine() { terminal.print(theme.apply(.dim, to: line)) }
       }
-      guard let choice = menu.choose(on: terminal) else {
+      guard let choice = menu.choose(on: terminal, theme: theme) else {
         terminal.print()  // end of input: finish the prompt's line
         break
       }

@@ -17,6 +17,8 @@ import UIComponents
   /// The app's command line.
   let program: Program<Target>
   private let name: String
+  /// The partner the app runs with unless `--partner` or `$ISS_PARTNER` names another.
+  private let partner: String
   private let domains: [AppDomain<Services>]
   private let makeServices: @MainActor (Launch) throws -> Services
 
@@ -29,13 +31,16 @@ import UIComponents
   }
 
   /// An app called `name` hosting `domains` in this order (also the main menu's order). `options`
-  /// are the app's own global options besides `--data-dir`, `--log-level` and `--no-color`;
-  /// `services` builds the live services once the command line is read.
+  /// are the app's own global options besides the standard ones (`--data-dir`, `--log-level`,
+  /// `--no-color`, `--color`, `--partner`); `partner` is the id of the partner the app runs with by
+  /// default (a shipped partner: `nasa`, `roscosmos`, …); `services` builds the live services once
+  /// the command line is read.
   public init(
-    name: String, version: String, abstract: String, options: [any Parameter] = [],
+    name: String, version: String, abstract: String, options: [any Parameter] = [], partner: String = "nasa",
     domains: [AppDomain<Services>], services: @escaping @MainActor (Launch) throws -> Services
   ) {
     self.name = name
+    self.partner = partner
     self.domains = domains
     makeServices = services
     let commands = domains.flatMap(\.commands)
@@ -46,7 +51,7 @@ import UIComponents
       parameters: [Self.link]
     ) { values in .open(values[Self.link]) }
     program = Program(
-      name: name, version: version, abstract: abstract, options: StandardOptions.all + options,
+      name: name, version: version, abstract: abstract, options: StandardOptions.all(partner: partner) + options,
       commands: commands.map { $0.map(Target.command) } + [open], groups: domains.flatMap(\.groups),
       withoutCommand: "starts the interactive app", sections: [.exitCodes])
   }
@@ -122,7 +127,8 @@ import UIComponents
   private func compose(
     options: ParsedValues, environment: [String: String], streams: LaunchStreams?, interactive: Bool
   ) throws -> AppCoordinator {
-    let launch = try Launch(appName: name, options: options, environment: environment, streams: streams)
+    let launch = try Launch(
+      appName: name, options: options, environment: environment, streams: streams, defaultPartner: partner)
     let services: Services
     do {
       services = try makeServices(launch)
@@ -132,7 +138,8 @@ import UIComponents
       throw error
     }
     let configuration = AppCoordinator.Configuration(
-      appName: name, domains: domains.map { $0.build(services) }, terminal: launch.terminal,
+      appName: name, title: "\(name) · \(launch.partner.name)", domains: domains.map { $0.build(services) },
+      terminal: launch.terminal,
       analytics: launch.analytics, logger: launch.logger,
       onStart: { await services.start(interactive: interactive) }, onShutdown: { await services.shutdown() })
     return AppCoordinator(configuration: configuration)

@@ -22,10 +22,18 @@ public enum MissionControl {
         + "\(developmentToken)).")
   }
 
-  /// The client for the URL given by `option`, or nil when none is given (offline). A blank
+  /// The client for the URL given by `option`, or nil (offline) when none is given or the partner's
+  /// offline mode is on — then the person is told once that the URL is not contacted. A blank
   /// `$ISS_HOUSTON_TOKEN` is bad usage.
-  public static func client(_ launch: Launch, option: Option<URL>) throws(UsageError) -> AuthenticatedClient? {
+  @MainActor public static func client(_ launch: Launch, option: Option<URL>) throws(UsageError) -> AuthenticatedClient?
+  {
     guard let url = launch.options[option] else { return nil }
+    if launch.features.offlineMode {
+      launch.note(
+        "\(launch.partner.name)'s configuration keeps \(launch.appName) offline: \(url.absoluteString) is not "
+          + "contacted; what needs Houston waits or shows the kept copy (--partner picks another configuration).")
+      return nil
+    }
     guard let token = AuthToken(launch.environment["ISS_HOUSTON_TOKEN"] ?? developmentToken) else {
       throw UsageError("ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the development token")
     }

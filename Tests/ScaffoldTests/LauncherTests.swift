@@ -62,7 +62,7 @@ import UIComponents
     let harness = LaunchHarness()
     #expect(await harness.run([], input: ["g", "q"]) == 0)
     #expect(harness.journal.entries.contains("Galley.open menu"))
-    #expect(harness.output.text.contains("station\n  1) Galley  [g]"))
+    #expect(harness.output.text.contains("station · NASA\n  1) Galley  [g]"))
   }
 
   @Test func servicesThatCannotBeBuiltGiveTheirErrorsLineAndCode() async {
