@@ -142,6 +142,7 @@ final class SyncFlow {
 /// Renders a sync report: delivered, pending with attempts and the last error, and what Houston refused.
 enum SyncScreen {
   static func render(_ report: SyncReport, theme: Theme) -> String {
+    let theme = theme.screen(.sync)
     var lines = [theme.apply(.title, to: "Houston sync")]
     if !report.houstonConfigured {
       lines.append(theme.apply(.warning, to: "Offline: no Houston configured (--houston URL or ISS_HOUSTON_URL)."))
@@ -169,6 +170,7 @@ enum SyncScreen {
 
   /// The reports Houston refused, or a line saying there are none.
   static func setAside(_ reports: [OutboxEntry], theme: Theme) -> String {
+    let theme = theme.screen(.sync)
     guard !reports.isEmpty else { return theme.apply(.ok, to: "Set aside: none.") }
     return [
       theme.apply(

@@ -7,6 +7,7 @@ import UIComponents
 /// Renders the station's screens as text (styled by the theme).
 enum StationScreens {
   static func overview(_ document: StationDocument, theme: Theme) -> String {
+    let theme = theme.screen(.overview)
     let summary = document.summary
     let position = document.position
     let sun = position.inSunlight ? "sunlight" : "eclipse"
@@ -65,6 +66,7 @@ enum StationScreens {
   }
 
   static func power(_ power: PowerStatus, alerts: [StationAlert], theme: Theme) -> String {
+    let theme = theme.screen(.power)
     let orbit = power.orbit
     let wings = Table(
       headers: ["Wing", "Truss", "Mode", "Angle", "Power", "Current", "Battery", "Charging"],
@@ -107,6 +109,7 @@ enum StationScreens {
   }
 
   static func thermal(_ thermal: ThermalStatus, alerts: [StationAlert], theme: Theme) -> String {
+    let theme = theme.screen(.thermal)
     let loops = Table(
       headers: ["Loop", "Pump", "Flow", "Supply", "Return", "Load", "Rejected"],
       rows: thermal.loops.map { loop in
@@ -135,6 +138,7 @@ enum StationScreens {
   }
 
   static func docking(_ docking: DockingStatus, schedule: ScheduleReading?, theme: Theme) -> String {
+    let theme = theme.screen(.docking)
     let ports = Table(
       headers: ["Port", "Mechanism", "State", "Vehicle", "Range"],
       rows: docking.ports.map { port in
@@ -150,6 +154,7 @@ enum StationScreens {
   }
 
   static func schedule(_ reading: ScheduleReading, theme: Theme) -> String {
+    let theme = theme.screen(.docking)
     let source =
       reading.isLive
       ? theme.apply(.ok, to: "from Houston")
