@@ -30,7 +30,7 @@ let app: [Module] = [
 
 // swift-format-ignore
 let domain: [Module] = [
-  .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true),
+  .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true),
   .library("Cosmonaut", dependsOn: ["CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"]),
   .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
   .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], strings: true),
@@ -61,7 +61,7 @@ let core: [Module] = [
   .dynamicLibrary("URLSessionBridge", product: "ISSURLSession", dependsOn: []),
   .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("Radio", dependsOn: ["Logging"]),
-  .library("UIComponents", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("UIComponents", dependsOn: ["PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("CommandLineKit", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
 ]
 
@@ -73,6 +73,7 @@ let shared: [Module] = [
   .library("AppAnalytics", dependsOn: []),
   .library("Localization", dependsOn: []),
   .library("Secrets", dependsOn: [], plugins: ["SecretValues"]),
+  .library("PartnerConfiguration", dependsOn: [], partnerFiles: true),
 ]
 
 // MARK: - Tests that span modules
@@ -98,6 +99,10 @@ let tooling: [Target] = [
   .executableTarget(name: "SecretsTool", path: "Scripts/Tools/SecretsTool"),
   .plugin(
     name: "SecretValues", capability: .buildTool(), dependencies: ["SecretsTool"], path: "Scripts/Plugins/SecretValues"),
+  .executableTarget(name: "PartnerFileCompiler", path: "Scripts/Tools/PartnerFileCompiler"),
+  .plugin(
+    name: "PartnerFiles", capability: .buildTool(), dependencies: ["PartnerFileCompiler"],
+    path: "Scripts/Plugins/PartnerFiles"),
 ]
 
 // MARK: - Assembly (no need to edit below this line to add a module)
@@ -133,15 +138,18 @@ struct Module {
   var hasStrings = false
   /// Other build-tool plugins (in `tooling`) that generate sources for the module.
   var plugins: [String] = []
+  /// Whether the module has a style schema (`Styles/schema.json`) compiled into typed keys, and
+  /// partner files (`Partners/<id>.json`) embedded.
+  var hasPartnerFiles = false
   var layer: Layer = .shared
 
   static func library(
     _ name: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false,
-    plugins: [String] = []
+    plugins: [String] = [], partnerFiles: Bool = false
   ) -> Module {
     Module(
       name: name, kind: .library, dependencies: dependencies, testDependencies: testsUse, hasStrings: strings,
-      plugins: plugins)
+      plugins: plugins, hasPartnerFiles: partnerFiles)
   }
 
   static func executable(
@@ -216,9 +224,11 @@ func excludedFiles(in path: String) -> [String] {
 
 func targets(for module: Module) -> [Target] {
   let path = "\(module.layer.folder)/\(module.name)"
-  let exclude = excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : [])
+  let exclude =
+    excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : []) + (module.hasPartnerFiles ? ["Styles", "Partners"] : [])
   let plugins: [Target.PluginUsage] =
-    (module.hasStrings ? [.plugin(name: "StringTables")] : []) + module.plugins.map { .plugin(name: $0) }
+    (module.hasStrings ? [.plugin(name: "StringTables")] : [])
+    + (module.hasPartnerFiles ? [.plugin(name: "PartnerFiles")] : []) + module.plugins.map { .plugin(name: $0) }
   let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
   let tests = Target.testTarget(
     name: "\(module.name)Tests",

@@ -17,7 +17,7 @@ enum CosmonautApp {
       abstract: "The cosmonaut's app aboard the ISS: profile, health, spacesuit, supplies and Houston sync.",
       options: LiveServices.options,
       domains: [
-        .domain { CosmonautDomain(client: $0.cosmonaut) },
+        .domain { CosmonautDomain(client: $0.cosmonaut, dashboard: $0.dashboard) },
         .domain { SpacesuitDomain(client: $0.suit) },
       ],
       services: LiveServices.init)

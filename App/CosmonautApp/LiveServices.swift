@@ -1,4 +1,5 @@
 import CommandLineKit
+import Cosmonaut
 import CosmonautService
 import CosmonautServiceInterface
 import Persistence
@@ -12,6 +13,9 @@ import SpacesuitService
 final class LiveServices: AppServices {
   let cosmonaut: LiveCosmonautClient
   let suit: any SpacesuitClient
+  private let launch: Launch
+  /// The partner's dashboard features.
+  var dashboard: DashboardFeatures { DashboardFeatures(showsPosition: launch.features.dashboardPositionPanel) }
   /// Delivery to Houston while the interactive app runs.
   private var backgroundSync: BackgroundSync?
   /// How often the interactive app delivers when nothing changes (a change triggers a round soon).
@@ -25,6 +29,7 @@ final class LiveServices: AppServices {
   static let options: [any Parameter] = [houston, suit]
 
   init(launch: Launch) throws {
+    self.launch = launch
     let houston = try MissionControl.houston.client(launch, option: Self.houston)
     // A store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut.sqlite")))
@@ -36,9 +41,9 @@ final class LiveServices: AppServices {
   }
 
   /// The interactive app delivers in the background (and queues the periodic status report when
-  /// due); a scripted command does only what it was asked.
+  /// due) unless the partner switches background sync off; a scripted command does only what it was asked.
   func start(interactive: Bool) async {
-    guard interactive else { return }
+    guard interactive, launch.features.backgroundSync else { return }
     backgroundSync = cosmonaut.startBackgroundSync(every: Self.syncInterval) { _ in }
   }
 

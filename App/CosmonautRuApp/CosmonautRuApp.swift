@@ -21,7 +21,7 @@ enum CosmonautRuApp {
       name: "cosmonaut-ru", version: "0.1.0",
       abstract: "The cosmonaut's app aboard the ISS, Roscosmos flavour: profile, health, spacesuit, supplies and "
         + "TsUP sync.",
-      options: LiveServices.options, defaultLanguage: .russian, timeZone: moscowTime,
+      options: LiveServices.options, partner: "roscosmos", defaultLanguage: .russian, timeZone: moscowTime,
       domains: [
         .domain { CosmonautDomain(client: $0.cosmonaut) },
         .domain { SpacesuitDomain(client: $0.suit) },

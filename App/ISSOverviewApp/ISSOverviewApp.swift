@@ -17,7 +17,8 @@ enum ISSOverviewApp {
       options: LiveServices.options,
       domains: [
         .domain {
-          PeripheriesDomain(power: $0.power, thermal: $0.thermal, docking: $0.docking, schedule: $0.schedule)
+          PeripheriesDomain(
+            power: $0.power, thermal: $0.thermal, docking: $0.docking, schedule: $0.schedule, features: $0.features)
         }
       ],
       services: LiveServices.init)

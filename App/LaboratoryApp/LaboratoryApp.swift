@@ -19,8 +19,8 @@ enum LaboratoryApp {
         + "results to the ground.",
       options: LiveServices.options,
       domains: [
-        .domain { LaboratoryDomain(lab: $0.lab, cosmonaut: $0.cosmonaut) },
-        .domain { CosmonautDomain(client: $0.cosmonaut) },
+        .domain { LaboratoryDomain(lab: $0.lab, cosmonaut: $0.cosmonaut, features: $0.features) },
+        .domain { CosmonautDomain(client: $0.cosmonaut, dashboard: $0.dashboard) },
       ],
       services: LiveServices.init)
   }

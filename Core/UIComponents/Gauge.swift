@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import PartnerConfiguration
 
 /// A horizontal bar for a value within a range: `Battery  [##############------]  72 %`.
 public struct Gauge: Sendable, Equatable {

@@ -66,11 +66,12 @@ public struct Menu: Sendable, Equatable {
     return Strings.menuNotAChoice(answer: answer, count: items.count, keys: keys)
   }
 
-  /// Prints the menu, reads a choice (number or key, case-insensitive) and re-prompts with a one-line
-  /// error after an invalid answer (an empty answer just re-prompts); `nil` at end of input or when empty.
-  @MainActor public func choose(on terminal: Terminal) -> Item? {
+  /// Prints the menu (styled with `theme`, by default the terminal's), reads a choice (number or key,
+  /// case-insensitive) and re-prompts with a one-line error after an invalid answer (an empty answer
+  /// just re-prompts); `nil` at end of input or when empty.
+  @MainActor public func choose(on terminal: Terminal, theme: Theme? = nil) -> Item? {
     guard !items.isEmpty else { return nil }
-    terminal.print(render(terminal.theme))
+    terminal.print(render(theme ?? terminal.theme))
     while let answer = terminal.readLine(prompt: terminal.translator(prompt)) {
       if let item = item(forAnswer: answer) { return item }
       let trimmed = answer.trimmingWhitespace()

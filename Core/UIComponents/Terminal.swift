@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import PartnerConfiguration
 import Synchronization
 
 #if canImport(Glibc)
@@ -264,14 +265,17 @@ public final class CapturedOutput: TerminalOutput, Sendable {
     self.endOfInputIsFinal = endOfInputIsFinal
   }
 
-  /// The process's standard streams, with colors when stdout is a TTY and neither `NO_COLOR` nor
-  /// `noColor` asks otherwise. Input from a pipe or file is echoed; Ctrl-D on a TTY ends the prompt's
-  /// line. `onClosedReader` runs when stdout's reader has gone away (see ``StandardOutput``).
+  /// The process's standard streams, with colors (drawn with `styles`) when stdout is a TTY and
+  /// neither `NO_COLOR` nor `noColor` asks otherwise, or when `colors` is `.always` (see
+  /// ``Theme/detect(isTTY:environment:noColor:choice:styles:)``). Input from a pipe or file is echoed;
+  /// Ctrl-D on a TTY ends the prompt's line. `onClosedReader` runs when stdout's reader has gone away
+  /// (see ``StandardOutput``).
   public static func standard(
-    noColor: Bool, environment: [String: String], translator: Translator = .english,
-    onClosedReader: (@Sendable () -> Void)? = nil
+    noColor: Bool, colors: ColorChoice = .auto, styles: StyleSheet = .defaults, environment: [String: String],
+    translator: Translator = .english, onClosedReader: (@Sendable () -> Void)? = nil
   ) -> Terminal {
-    let theme = Theme.detect(isTTY: isatty(STDOUT_FILENO) != 0, environment: environment, noColor: noColor)
+    let theme = Theme.detect(
+      isTTY: isatty(STDOUT_FILENO) != 0, environment: environment, noColor: noColor, choice: colors, styles: styles)
     let inputIsTerminal = isatty(STDIN_FILENO) != 0
     return Terminal(
       input: StandardInput(), output: StandardOutput(onClosedReader: onClosedReader), errors: StandardError(),

@@ -11,12 +11,12 @@ public final class CosmonautCoordinator: Coordinator {
   private let dashboard: DashboardFlow
 
   /// Creates the coordinator for one presentation (interactive or a single scripted command).
-  public init(context: FlowContext, client: any CosmonautClient) {
+  public init(context: FlowContext, client: any CosmonautClient, dashboard: DashboardFeatures = DashboardFeatures()) {
     self.context = context
     profile = ProfileFlow(context: context, client: client)
     supplies = SuppliesFlow(context: context, client: client)
     sync = SyncFlow(context: context, client: client)
-    dashboard = DashboardFlow(context: context, client: client)
+    self.dashboard = DashboardFlow(context: context, client: client, features: dashboard)
   }
 
   /// The domain's home: the dashboard.

@@ -5,16 +5,18 @@ import UIComponents
 /// The Cosmonaut domain as an app hosts it: built with its service, it makes a coordinator per presentation.
 public struct CosmonautDomain: HostedDomain {
   private let client: any CosmonautClient
+  private let dashboard: DashboardFeatures
 
-  /// The domain over `client` (live or fake).
-  public init(client: any CosmonautClient) {
+  /// The domain over `client` (live or fake), with the partner's `dashboard` features.
+  public init(client: any CosmonautClient, dashboard: DashboardFeatures = DashboardFeatures()) {
     self.client = client
+    self.dashboard = dashboard
   }
 
   public var name: String { "Cosmonaut" }
 
   public func makeCoordinator(context: FlowContext) -> any Coordinator<CosmonautRoute> {
-    CosmonautCoordinator(context: context, client: client)
+    CosmonautCoordinator(context: context, client: client, dashboard: dashboard)
   }
 
   /// What waits for mission control, above the main menu: "Houston: 2 report(s) waiting, 1 set

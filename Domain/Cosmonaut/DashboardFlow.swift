@@ -27,30 +27,35 @@ struct DashboardSummary: Encodable, Equatable {
 final class DashboardFlow {
   private let context: FlowContext
   private let client: any CosmonautClient
+  private let features: DashboardFeatures
 
-  init(context: FlowContext, client: any CosmonautClient) {
+  init(context: FlowContext, client: any CosmonautClient, features: DashboardFeatures = DashboardFeatures()) {
     self.context = context
     self.client = client
+    self.features = features
   }
 
-  /// Gathers the summary. The position is optional: offline with nothing cached is not a failure.
+  /// Gathers the summary. The position is optional: offline with nothing cached is not a failure;
+  /// without `position`, Houston is not asked for it.
   static func summary(
-    from client: any CosmonautClient, logger: Logger,
+    from client: any CosmonautClient, logger: Logger, position wanted: Bool = true,
     progress: @escaping @Sendable (MissionControlProgress) -> Void = { _ in }
   ) async throws -> DashboardSummary {
     let profile = try await client.profile()
     let supplies = try await client.supplies()
     let pending = try await client.pendingSync().pending.count
     var position: DashboardSummary.Position?
-    do {
-      let reading = try await client.stationPosition(progress: progress)
-      let value = reading.position
-      position = .init(
-        latitude: value.latitude, longitude: value.longitude, altitudeKm: value.altitudeKm,
-        speedKmPerSecond: value.speedKmPerSecond, timestamp: value.timestamp, live: reading.isLive,
-        offlineReason: reading.offlineReason)
-    } catch let error as CosmonautServiceError where error.kind == .unavailable {
-      logger.info("no station position: \(error.userMessage)")
+    if wanted {
+      do {
+        let reading = try await client.stationPosition(progress: progress)
+        let value = reading.position
+        position = .init(
+          latitude: value.latitude, longitude: value.longitude, altitudeKm: value.altitudeKm,
+          speedKmPerSecond: value.speedKmPerSecond, timestamp: value.timestamp, live: reading.isLive,
+          offlineReason: reading.offlineReason)
+      } catch let error as CosmonautServiceError where error.kind == .unavailable {
+        logger.info("no station position: \(error.userMessage)")
+      }
     }
     return DashboardSummary(
       profile: profile, position: position, lowStock: supplies.filter(\.isLow), pendingReports: pending)
@@ -59,11 +64,15 @@ final class DashboardFlow {
   func printOnce() async throws {
     let notice = MissionControlWaitNotice(context: context, center: client.controlCenter)
     defer { notice.finish() }
-    let summary = try await Self.summary(from: client, logger: context.logger, progress: notice.hear)
+    // The --json document is the same for every partner: the position is always in it.
+    let summary = try await Self.summary(
+      from: client, logger: context.logger, position: context.json || features.showsPosition, progress: notice.hear)
     if context.json {
       try context.printJSON(summary)
     } else {
-      context.terminal.print(DashboardScreen.render(summary, center: client.controlCenter, theme: context.theme))
+      context.terminal.print(
+        DashboardScreen.render(
+          summary, center: client.controlCenter, position: features.showsPosition, theme: context.theme))
     }
   }
 
@@ -71,7 +80,7 @@ final class DashboardFlow {
   func runInteractive(profile: ProfileFlow, supplies: SuppliesFlow, sync: SyncFlow) async {
     let client = client
     let logger = context.logger
-    let theme = context.theme
+    let (theme, showsPosition) = (context.theme, features.showsPosition)
     let center = client.controlCenter
     let screen = InteractiveScreen(
       menu: Menu(
@@ -84,9 +93,9 @@ final class DashboardFlow {
       load: { [context] in
         let notice = MissionControlWaitNotice(context: context, center: center)
         defer { notice.finish() }
-        return try await Self.summary(from: client, logger: logger, progress: notice.hear)
+        return try await Self.summary(from: client, logger: logger, position: showsPosition, progress: notice.hear)
       },
-      render: { DashboardScreen.render($0, center: center, theme: theme) })
+      render: { DashboardScreen.render($0, center: center, position: showsPosition, theme: theme) })
     await screen.run(in: context) { choice, _ in
       switch choice.key {
       case "p": await profile.runInteractive()
@@ -100,9 +109,12 @@ final class DashboardFlow {
   }
 }
 
-/// Renders the dashboard as panels.
+/// Renders the dashboard as panels; without `position`, the station's position panel is left out.
 enum DashboardScreen {
-  static func render(_ summary: DashboardSummary, center: ControlCenter, theme: Theme) -> String {
+  static func render(
+    _ summary: DashboardSummary, center: ControlCenter, position showsPosition: Bool = true, theme: Theme
+  ) -> String {
+    let theme = theme.screen(.dashboard)
     var rows: [KeyValuePanel.Row] = []
     if let position = summary.position {
       rows.append(.init("Latitude", String(format: "%.2f°", position.latitude)))
@@ -132,6 +144,6 @@ enum DashboardScreen {
           style: summary.pendingReports == 0 ? .ok : .warning),
       ]
     ).render(theme)
-    return station + "\n\n" + crew
+    return showsPosition ? station + "\n\n" + crew : crew
   }
 }

@@ -92,6 +92,7 @@ final class ProfileFlow {
 /// Renders a profile as a key–value panel.
 enum ProfileScreen {
   static func render(_ profile: CosmonautProfile, theme: Theme) -> String {
+    let theme = theme.screen(.profile)
     func row(_ key: String, _ value: String) -> KeyValuePanel.Row {
       value.isEmpty ? .init(key, "(not set)", style: .dim) : .init(key, value)
     }

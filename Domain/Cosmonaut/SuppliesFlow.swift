@@ -109,6 +109,7 @@ final class SuppliesFlow {
   }
 
   static func summary(of item: SupplyItem, change: Int, theme: Theme) -> String {
+    let theme = theme.screen(.supplies)
     let verb = change < 0 ? "Consumed" : "Restocked"
     var text = "\(verb) \(abs(change)) \(item.unit) of \(item.name); \(item.quantity) \(item.unit) left."
     if item.isLow {
@@ -136,6 +137,7 @@ enum SuppliesRules {
 /// Renders the inventory as a table with a status column.
 enum SuppliesScreen {
   static func render(_ items: [SupplyItem], theme: Theme) -> String {
+    let theme = theme.screen(.supplies)
     let rows = items.map { item in
       [
         item.id, item.name, item.category.rawValue, String(item.quantity), item.unit,

@@ -147,6 +147,7 @@ final class SyncFlow {
 /// control refused; times on the centre's clock.
 enum SyncScreen {
   static func render(_ report: SyncReport, center: ControlCenter, theme: Theme) -> String {
+    let theme = theme.screen(.sync)
     var lines = [theme.apply(.title, to: "\(center.name) sync")]
     if !report.houstonConfigured {
       lines.append(theme.apply(.warning, to: "Offline: no \(center.name) configured (\(center.setting))."))
@@ -174,6 +175,7 @@ enum SyncScreen {
 
   /// The reports mission control refused, or a line saying there are none.
   static func setAside(_ reports: [OutboxEntry], center: ControlCenter, theme: Theme) -> String {
+    let theme = theme.screen(.sync)
     guard !reports.isEmpty else { return theme.apply(.ok, to: "Set aside: none.") }
     return [
       theme.apply(

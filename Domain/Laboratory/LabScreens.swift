@@ -5,6 +5,7 @@ import UIComponents
 /// How the laboratory's screens look: plain text with styles, the same on a terminal and in a pipe.
 enum LabScreens {
   static func labs(_ telemetry: LabTelemetry, theme: Theme) -> String {
+    let theme = theme.screen(.labs)
     var sections = [
       theme.apply(.title, to: "Labs") + theme.apply(.dim, to: "  (equipment clock \(time(telemetry.time)))")
     ]
@@ -30,6 +31,7 @@ enum LabScreens {
   }
 
   static func stowage(_ report: StowageReport, theme: Theme) -> String {
+    let theme = theme.screen(.stowage)
     let rows = report.freezers.map { view -> [String] in
       [
         view.freezer.id, view.freezer.name, view.freezer.module.displayName, view.freezer.storage.label,
@@ -62,12 +64,14 @@ enum LabScreens {
   }
 
   static func sample(_ sample: StoredSample, theme: Theme) -> String {
-    sample.isStored
+    let theme = theme.screen(.stowage)
+    return sample.isStored
       ? theme.apply(.ok, to: "Logged \(sample.label) (\(sample.id)) into \(sample.freezer) slot \(sample.slot).")
       : theme.apply(.ok, to: "Logged \(sample.label) (\(sample.id)) out of \(sample.freezer).")
   }
 
   static func catalogue(_ reading: KeptDocument<ExperimentCatalogue>, theme: Theme) -> String {
+    let theme = theme.screen(.experiments)
     let rows = reading.document.experiments.map {
       [$0.id, $0.title, $0.module.displayName, $0.rack, String($0.steps.count)]
     }
@@ -77,6 +81,7 @@ enum LabScreens {
   }
 
   static func experiment(_ experiment: Experiment, theme: Theme) -> String {
+    let theme = theme.screen(.experiments)
     var lines = [
       theme.apply(.title, to: experiment.title) + "  " + theme.apply(.dim, to: "(\(experiment.id))"),
       "\(experiment.module.displayName), \(Rack.named(experiment.rack)?.name ?? experiment.rack)", experiment.summary,
@@ -90,6 +95,7 @@ enum LabScreens {
   }
 
   static func schedule(_ reading: KeptDocument<RunSchedule>, theme: Theme) -> String {
+    let theme = theme.screen(.experiments)
     let rows = reading.document.runs.map {
       [time($0.start), $0.experiment, "\($0.durationMinutes) min", $0.crew ?? "-"]
     }
@@ -99,6 +105,7 @@ enum LabScreens {
   }
 
   static func runs(_ runs: [ProcedureRun], theme: Theme) -> String {
+    let theme = theme.screen(.runs)
     guard !runs.isEmpty else { return theme.apply(.title, to: "Runs") + "\n" + theme.apply(.dim, to: "No runs yet.") }
     let rows = runs.map { run -> [String] in
       let counts = run.counts
@@ -113,6 +120,7 @@ enum LabScreens {
   }
 
   static func run(_ run: ProcedureRun, theme: Theme) -> String {
+    let theme = theme.screen(.runs)
     var lines = [
       theme.apply(.title, to: "\(run.experiment.title)") + "  run \(run.id), \(run.crew), \(run.state.rawValue)"
     ]
@@ -138,6 +146,7 @@ enum LabScreens {
 
   /// The procedure viewer's panel for the current step.
   static func step(_ number: Int, of run: ProcedureRun, theme: Theme) -> String {
+    let theme = theme.screen(.runs)
     let step = run.procedure(number)
     let counts = run.counts
     var lines = [
@@ -150,6 +159,7 @@ enum LabScreens {
   }
 
   static func results(_ report: ResultsReport, theme: Theme) -> String {
+    let theme = theme.screen(.results)
     var lines = [theme.apply(.title, to: "Results for the ground")]
     if !report.delivered.isEmpty {
       lines.append(theme.apply(.ok, to: "Delivered \(report.delivered.count) result(s)."))

@@ -13,12 +13,15 @@ public final class LaboratoryCoordinator: Coordinator {
   private let results: ResultsFlow
 
   /// Creates the coordinator for one presentation over the labs and the cosmonaut's data.
-  public init(context: FlowContext, lab: any LaboratoryClient, cosmonaut: any CosmonautClient) {
+  public init(
+    context: FlowContext, lab: any LaboratoryClient, cosmonaut: any CosmonautClient,
+    features: LaboratoryFeatures = LaboratoryFeatures()
+  ) {
     self.context = context
     labs = LabsFlow(context: context, lab: lab)
     stowage = StowageFlow(context: context, lab: lab, cosmonaut: cosmonaut)
     experiments = ExperimentsFlow(context: context, lab: lab)
-    runs = RunFlow(context: context, lab: lab, cosmonaut: cosmonaut, experiments: experiments)
+    runs = RunFlow(context: context, lab: lab, cosmonaut: cosmonaut, experiments: experiments, features: features)
     results = ResultsFlow(context: context, lab: lab)
   }
 

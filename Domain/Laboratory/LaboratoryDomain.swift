@@ -7,16 +7,20 @@ import UIComponents
 public struct LaboratoryDomain: HostedDomain {
   private let lab: any LaboratoryClient
   private let cosmonaut: any CosmonautClient
+  private let features: LaboratoryFeatures
 
-  /// The domain over `lab` and `cosmonaut` (live or fake).
-  public init(lab: any LaboratoryClient, cosmonaut: any CosmonautClient) {
+  /// The domain over `lab` and `cosmonaut` (live or fake), with the partner's `features`.
+  public init(
+    lab: any LaboratoryClient, cosmonaut: any CosmonautClient, features: LaboratoryFeatures = LaboratoryFeatures()
+  ) {
     self.lab = lab
     self.cosmonaut = cosmonaut
+    self.features = features
   }
 
   public var name: String { "Laboratory" }
 
   public func makeCoordinator(context: FlowContext) -> any Coordinator<LaboratoryRoute> {
-    LaboratoryCoordinator(context: context, lab: lab, cosmonaut: cosmonaut)
+    LaboratoryCoordinator(context: context, lab: lab, cosmonaut: cosmonaut, features: features)
   }
 }

@@ -1,3 +1,4 @@
+import AppAnalytics
 import CosmonautServiceInterface
 import LaboratoryService
 import UIComponents
@@ -10,6 +11,7 @@ struct RunFlow {
   let lab: any LaboratoryClient
   let cosmonaut: any CosmonautClient
   let experiments: ExperimentsFlow
+  var features = LaboratoryFeatures()
 
   private var completion: StepCompletionSaga {
     StepCompletionSaga(lab: lab, supplies: cosmonaut, logger: context.logger)
@@ -49,6 +51,29 @@ struct RunFlow {
     let updated = try await completion.complete(run, step: step ?? run.currentStep ?? 1, freezer: freezer)
     track(updated, "done")
     try show(updated)
+    await sendResults(ofCompleted: updated)
+  }
+
+  /// When `run` has just completed and the partner wants results down at once, sends what waits;
+  /// a Houston that is offline or unreachable leaves the results waiting, said in one line (not
+  /// with `--json`, whose one document is the run's). Nothing fails.
+  private func sendResults(ofCompleted run: ProcedureRun) async {
+    guard features.sendsResultsOnCompletion, run.state == .completed else { return }
+    let lab = lab
+    do {
+      guard let report = try await context.interruptible({ try await lab.sendResults() }) else { return }
+      context.analytics.track(
+        "lab.results.sent", ["delivered": String(report.delivered.count), "trigger": "run.completed"])
+      if !context.json {
+        context.terminal.print(context.theme.apply(.ok, to: "Sent \(report.delivered.count) result(s) to Houston."))
+      }
+    } catch {
+      context.logger.info("results of run \(run.id) wait: \(error)")
+      if !context.json {
+        let reason = (error as? any ReportableError)?.userMessage ?? "\(error)"
+        context.terminal.print(context.theme.apply(.dim, to: "The results wait for Houston: \(reason)"))
+      }
+    }
   }
 
   func skip(_ id: String, step: Int?, reason: String) async throws {
@@ -160,6 +185,7 @@ struct RunFlow {
     if run.state == .completed {
       terminal.print(context.theme.apply(.ok, to: "\nRun \(run.id) of \(run.experiment.title) is complete."))
       track(run, "completed")
+      await sendResults(ofCompleted: run)
     }
   }
 

@@ -16,7 +16,8 @@ public final class PeripheriesCoordinator: Coordinator {
   /// Creates the coordinator for one presentation over the station's services.
   public init(
     context: FlowContext, power: any SolarArrayClient, thermal: any HeatRadiatorClient,
-    docking: any DockingPortClient, schedule: any VehicleScheduleClient
+    docking: any DockingPortClient, schedule: any VehicleScheduleClient,
+    features: PeripheriesFeatures = PeripheriesFeatures()
   ) {
     self.context = context
     let reader = StationReader(power: power, thermal: thermal, docking: docking, schedule: schedule)
@@ -25,7 +26,7 @@ public final class PeripheriesCoordinator: Coordinator {
     overview = OverviewFlow(context: context, reader: reader, alerts: alerts)
     self.power = PowerFlow(context: context, reader: reader, alerts: alerts, commands: commands)
     self.thermal = ThermalFlow(context: context, reader: reader, alerts: alerts, commands: commands)
-    self.docking = DockingFlow(context: context, reader: reader, commands: commands)
+    self.docking = DockingFlow(context: context, reader: reader, commands: commands, features: features)
   }
 
   /// The domain's home: the overview.

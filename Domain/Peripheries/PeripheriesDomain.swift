@@ -9,12 +9,15 @@ public struct PeripheriesDomain: HostedDomain {
   private let thermal: any HeatRadiatorClient
   private let docking: any DockingPortClient
   private let schedule: any VehicleScheduleClient
+  private let features: PeripheriesFeatures
 
-  /// The domain over the power, thermal and docking systems and the vehicle schedule (live or fake).
+  /// The domain over the power, thermal and docking systems and the vehicle schedule (live or
+  /// fake), with the partner's `features`.
   public init(
     power: any SolarArrayClient, thermal: any HeatRadiatorClient, docking: any DockingPortClient,
-    schedule: any VehicleScheduleClient
+    schedule: any VehicleScheduleClient, features: PeripheriesFeatures = PeripheriesFeatures()
   ) {
+    self.features = features
     self.power = power
     self.thermal = thermal
     self.docking = docking
@@ -24,6 +27,7 @@ public struct PeripheriesDomain: HostedDomain {
   public var name: String { "Peripheries" }  // untranslated: the module name errors, events and logs are recorded under
 
   public func makeCoordinator(context: FlowContext) -> any Coordinator<PeripheriesRoute> {
-    PeripheriesCoordinator(context: context, power: power, thermal: thermal, docking: docking, schedule: schedule)
+    PeripheriesCoordinator(
+      context: context, power: power, thermal: thermal, docking: docking, schedule: schedule, features: features)
   }
 }

@@ -226,6 +226,7 @@ struct DockingFlow {
   let context: FlowContext
   let reader: StationReader
   let commands: StationCommands
+  var features = PeripheriesFeatures()
 
   func printOnce() async throws {
     let docking = try await reader.docking.status()
@@ -247,8 +248,10 @@ struct DockingFlow {
     }
   }
 
-  /// The schedule for the docking screen; its absence is logged, not an error of the screen.
+  /// The schedule for the docking screen (none when the partner leaves it out: Houston is not
+  /// asked); its absence is logged, not an error of the screen.
   private func keptSchedule() async -> ScheduleReading? {
+    guard features.showsVehicleSchedule else { return nil }
     do { return try await reader.schedule.schedule() } catch {
       context.logger.info("docking screen without a schedule: \(error)")
       return nil

@@ -9,6 +9,7 @@ import UIComponents
 /// its words, its numbers (`30.1` / `30,1`), its dates.
 enum StationScreens {
   static func overview(_ document: StationDocument, theme: Theme, translator: Translator) -> String {
+    let theme = theme.screen(.overview)
     let summary = document.summary
     let position = document.position
     let station = KeyValuePanel(
@@ -92,6 +93,7 @@ enum StationScreens {
   }
 
   static func power(_ power: PowerStatus, alerts: [StationAlert], theme: Theme, translator: Translator) -> String {
+    let theme = theme.screen(.power)
     let orbit = power.orbit
     let wings = Table(
       headers: [
@@ -147,6 +149,7 @@ enum StationScreens {
 
   static func thermal(_ thermal: ThermalStatus, alerts: [StationAlert], theme: Theme, translator: Translator) -> String
   {
+    let theme = theme.screen(.thermal)
     let loops = Table(
       headers: [
         Strings.columnLoop, Strings.columnPump, Strings.columnFlow, Strings.columnSupply, Strings.columnReturn,
@@ -185,6 +188,7 @@ enum StationScreens {
   static func docking(
     _ docking: DockingStatus, schedule: ScheduleReading?, theme: Theme, translator: Translator
   ) -> String {
+    let theme = theme.screen(.docking)
     let ports = Table(
       headers: [
         Strings.columnPort, Strings.columnMechanism, Strings.columnState, Strings.columnVehicle, Strings.columnRange,
@@ -204,6 +208,7 @@ enum StationScreens {
   }
 
   static func schedule(_ reading: ScheduleReading, theme: Theme, translator: Translator) -> String {
+    let theme = theme.screen(.docking)
     let source =
       reading.isLive
       ? theme.apply(.ok, to: translator(Strings.scheduleFromHouston))

@@ -10,8 +10,10 @@ import UIComponents
 @MainActor public final class AppCoordinator: Navigator, ErrorPresenter {
   /// How the app behaves: its name, its domains, where it talks and reports, and its hooks.
   public struct Configuration {
-    /// The program name, shown as the main-menu title.
+    /// The program name.
     public var appName: String
+    /// The main menu's title, e.g. `cosmonaut · NASA` (by default the program name).
+    public var title: String
     /// The domains, in main-menu order.
     public var domains: [Domain]
     /// Where everything is read and written.
@@ -31,13 +33,15 @@ import UIComponents
     /// interactive app cannot switch.
     public var switchStage: (@MainActor (Stage) throws -> Configuration)?
 
-    /// A configuration; the hooks default to doing nothing.
+    /// A configuration; the title defaults to the program name, the hooks to doing nothing.
     public init(
-      appName: String, domains: [Domain], terminal: Terminal, analytics: Analytics, logger: Logger,
-      onStart: @escaping @MainActor () async -> Void = {}, onShutdown: @escaping @MainActor () async -> Void = {},
-      stage: Stage? = nil, switchStage: (@MainActor (Stage) throws -> Configuration)? = nil
+      appName: String, title: String? = nil, domains: [Domain], terminal: Terminal, analytics: Analytics,
+      logger: Logger, onStart: @escaping @MainActor () async -> Void = {},
+      onShutdown: @escaping @MainActor () async -> Void = {}, stage: Stage? = nil,
+      switchStage: (@MainActor (Stage) throws -> Configuration)? = nil
     ) {
       self.appName = appName
+      self.title = title ?? appName
       self.stage = stage
       self.switchStage = switchStage
       self.domains = domains
@@ -83,6 +87,7 @@ import UIComponents
     if let route, await confirm(route, link: link) {
       await openInteractively(route)
     }
+    let theme = terminal.theme.screen(.mainMenu)
     var isFirstMenu = route == nil
     // Input that ended inside a domain ends the app without drawing the menu again.
     while !terminal.inputEnded {
@@ -92,11 +97,9 @@ import UIComponents
       let items = entries.map { Menu.Item(key: $0.key, title: terminal.translator($0.title)) }
       let menu = mainMenu(items: items)
       for domain in configuration.domains {
-        if let line = await domain.statusLine() {
-          terminal.print(terminal.theme.apply(.dim, to: terminal.translator(line)))
-        }
+        if let line = await domain.statusLine() { terminal.print(theme.apply(.dim, to: terminal.translator(line))) }
       }
-      guard let choice = menu.choose(on: terminal) else {
+      guard let choice = menu.choose(on: terminal, theme: theme) else {
         terminal.print()  // end of input: finish the prompt's line
         break
       }
@@ -117,10 +120,10 @@ import UIComponents
   /// the app's name and its stage.
   private func mainMenu(items: [Menu.Item]) -> Menu {
     var all = items
-    var title = configuration.appName
+    var title = configuration.title
     if let stage = configuration.stage {
       let name = terminal.translator(StageNames.name(of: stage))
-      title = terminal.translator(Strings.titleWithStage(app: configuration.appName, stage: name))
+      title = terminal.translator(Strings.titleWithStage(app: configuration.title, stage: name))
       if configuration.switchStage != nil {
         all.append(Menu.Item(key: Self.stageKey, title: terminal.translator(Strings.menuStage(stage: name))))
       }
@@ -138,7 +141,7 @@ import UIComponents
     }
     terminal.print()
     let menu = Menu(title: terminal.translator(Strings.stageMenuTitle), items: items)
-    guard let choice = menu.choose(on: terminal),
+    guard let choice = menu.choose(on: terminal, theme: terminal.theme.screen(.mainMenu)),
       let stage = Stage.allCases.first(where: { String($0.rawValue.prefix(1)) == choice.key }), stage != current
     else { return }
     let next: Configuration

@@ -22,6 +22,8 @@ import UIComponents
   private let defaultLanguage: Language
   /// The time zone dates are shown in.
   private let timeZone: TimeZone
+  /// The partner the app runs with unless `--partner` or `$ISS_PARTNER` names another.
+  private let partner: String
   private let domains: [AppDomain<Services>]
   private let makeServices: @MainActor (Launch) throws -> Services
 
@@ -34,16 +36,20 @@ import UIComponents
   }
 
   /// An app called `name` hosting `domains` in this order (also the main menu's order). `options`
-  /// are the app's own global options besides `--data-dir`, `--log-level`, `--no-color` and
-  /// `--language`; `services` builds the live services once the command line is read. The app speaks
-  /// `defaultLanguage` unless the command line or the environment asks for another, and shows dates
-  /// in `timeZone` (the station's UTC unless the app says otherwise).
+  /// are the app's own global options besides the standard ones (`--data-dir`, `--stage`,
+  /// `--log-level`, `--no-color`, `--color`, `--partner`, `--language`); `partner` is the id of the
+  /// partner the app runs with by default (a shipped partner: `nasa`, `roscosmos`, …); `services`
+  /// builds the live services once the command line is read. The app speaks `defaultLanguage` unless
+  /// the command line or the environment asks for another, and shows dates in `timeZone` (the
+  /// station's UTC unless the app says otherwise).
   public init(
     name: String, version: String, abstract: some TextArgument, options: [any Parameter] = [],
-    defaultLanguage: Language = .english, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+    partner: String = "nasa", defaultLanguage: Language = .english,
+    timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
     domains: [AppDomain<Services>], services: @escaping @MainActor (Launch) throws -> Services
   ) {
     self.name = name
+    self.partner = partner
     self.defaultLanguage = defaultLanguage
     self.timeZone = timeZone
     let language = LanguageChoice.option(fallback: defaultLanguage)
@@ -56,7 +62,8 @@ import UIComponents
       parameters: [Self.link]
     ) { values in .open(values[Self.link]) }
     program = Program(
-      name: name, version: version, abstract: abstract, options: StandardOptions.all + [language] + options,
+      name: name, version: version, abstract: abstract,
+      options: StandardOptions.all(partner: partner) + [language] + options,
       commands: commands.map { $0.map(Target.command) } + [open], groups: domains.flatMap(\.groups),
       withoutCommand: Strings.appWithoutCommand, sections: [.exitCodes])
   }
@@ -151,7 +158,7 @@ import UIComponents
   ) throws -> AppCoordinator.Configuration {
     let launch = try Launch(
       appName: name, options: options, environment: environment, translator: translator, stage: stage,
-      terminal: terminal, streams: streams)
+      terminal: terminal, streams: streams, defaultPartner: partner)
     let services: Services
     do {
       services = try makeServices(launch)
@@ -161,7 +168,8 @@ import UIComponents
       throw error
     }
     return AppCoordinator.Configuration(
-      appName: name, domains: domains.map { $0.build(services) }, terminal: launch.terminal,
+      appName: name, title: "\(name) · \(launch.partner.name)", domains: domains.map { $0.build(services) },
+      terminal: launch.terminal,
       analytics: launch.analytics, logger: launch.logger,
       onStart: { await services.start(interactive: interactive) }, onShutdown: { await services.shutdown() },
       stage: launch.stage,

@@ -3,10 +3,12 @@ import CommandLineKit
 import Foundation
 import Localization
 import Logging
+import PartnerConfiguration
 import UIComponents
 
 /// What an app's composition root gets to build its live services from, once the command line is
-/// read: the options, the environment, the data directory, and the app's logger and analytics.
+/// read: the options, the environment, the data directory, the app's logger and analytics, and the
+/// partner it runs with (whose features the root hands to the domains that need them).
 @MainActor public struct Launch {
   /// The program name, e.g. `cosmonaut`.
   public let appName: String
@@ -24,25 +26,37 @@ import UIComponents
   public let rootDirectory: URL
   /// The app's logger (module = the app's name); it writes to `DIR/<app>.log`.
   public let logger: Logger
-  /// The app's analytics; it writes to `DIR/analytics.jsonl`.
+  /// The app's analytics, through the partner's providers (by default `DIR/analytics.jsonl`).
   public let analytics: Analytics
-  /// Where the app reads and writes.
+  /// Where the app reads and writes, styled with the partner's theme.
   public let terminal: Terminal
   /// The language (and time zone) the app speaks: `--language`, the environment, or the app's default.
   public let translator: Translator
+  /// The agency whose configuration the app runs with.
+  public let partner: PartnerConfiguration
+  /// Where notes for the person go (standard error).
+  private let notes: any TerminalOutput
 
-  /// Resolves the stage (`stage`, else the option, the environment or the stored choice) and creates
-  /// its data directory, then opens the log and analytics files in it. The terminal is the
-  /// process's, or one over `streams` (plain, for tests), unless `terminal` is given (a stage switch
-  /// keeps the terminal, and whatever it has read ahead).
+  /// What the partner switches on or off.
+  public var features: FeatureToggles { partner.features }
+
+  /// Reads the partner (`--partner`, `$ISS_PARTNER`, else `defaultPartner`) before anything is
+  /// created — a wrong configuration changes nothing on disk —, resolves the stage (`stage`, else the
+  /// option, the environment or the stored choice) and creates its data directory, then opens the
+  /// log and analytics files in it. The terminal is the process's, or one over `streams` (plain
+  /// unless `--color always`, for tests), unless `terminal` is given (a stage switch keeps the
+  /// terminal, and whatever it has read ahead). A partner file's unknown keys are warned about on
+  /// standard error and in the log.
   init(
     appName: String, options: ParsedValues, environment: [String: String], translator: Translator,
-    stage: Stage? = nil, terminal: Terminal? = nil, streams: LaunchStreams?
+    stage: Stage? = nil, terminal: Terminal? = nil, streams: LaunchStreams?, defaultPartner: String
   ) throws {
     self.appName = appName
     self.translator = translator
     self.options = options
     self.environment = environment
+    let decoded = try PartnerChoice.load(options[StandardOptions.partner], appDefault: defaultPartner)
+    partner = decoded.configuration
     let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     rootDirectory = DataDirectory.resolve(
       option: options[StandardOptions.dataDirectory], environment: environment, home: home)
@@ -50,15 +64,22 @@ import UIComponents
     self.stage = try StageChoice.stage(given: stage ?? options[StageChoice.option], root: rootDirectory)
     dataDirectory = StageChoice.directory(for: self.stage, root: rootDirectory)
     try DataDirectory.create(dataDirectory)
+    let colors = options[StandardOptions.color] ?? .auto
+    let noColor = options[StandardOptions.noColor]
+    let styles = partner.theme.sheet()
     if let terminal {
       self.terminal = terminal
+      notes = streams?.errors ?? StandardError()
     } else if let streams {
+      let theme = Theme.detect(isTTY: false, environment: [:], noColor: noColor, choice: colors, styles: styles)
       self.terminal = Terminal(
-        input: streams.input, output: streams.output, errors: streams.errors, theme: .plain, translator: translator)
+        input: streams.input, output: streams.output, errors: streams.errors, theme: theme, translator: translator)
+      notes = streams.errors
     } else {
       self.terminal = Terminal.standard(
-        noColor: options[StandardOptions.noColor], environment: environment, translator: translator,
+        noColor: noColor, colors: colors, styles: styles, environment: environment, translator: translator,
         onClosedReader: { exit(0) })
+      notes = StandardError()
     }
     // Logs and analytics go through Logging's whole-line, size-rotated writer (1 MiB, 3 old files each);
     // AppAnalytics takes it as a closure, so the two Shared modules never link each other; likewise
@@ -69,12 +90,24 @@ import UIComponents
     }
     if environment["ISS_LOG_STDERR"] == "1" { sinks.append(StandardErrorLogSink()) }
     logger = Logger(module: appName, level: options[StandardOptions.logLevel] ?? .info, sinks: sinks)
-    var providers: [any AnalyticsProvider] = []
-    if let file = try? RotatingLineFile(url: dataDirectory.appendingPathComponent("analytics.jsonl")) {
-      providers.append(
-        JSONLinesAnalyticsProvider(appendLine: { file.append($0) }, timestamp: UTCTimestamp.string(from:)))
-    }
-    analytics = Analytics(providers: providers)
+    let directory = dataDirectory
+    analytics = Analytics(
+      providers: PartnerChoice.analyticsProviders(
+        partner.analytics, file: try? RotatingLineFile(url: directory.appendingPathComponent("analytics.jsonl"))))
+    logger.info("partner \(partner.id) (\(decoded.file))")
+    for warning in decoded.warnings { warn(warning) }
+  }
+
+  /// Tells the person `line` on standard error, once, as `note: <line>`, and logs it: something
+  /// they should know that is no error (e.g. that the partner keeps the app offline).
+  public func note(_ line: some TextArgument) {
+    notes.write(translator(Strings.noteLine(message: line)) + "\n")
+    logger.notice(line.localizedText.description)
+  }
+
+  private func warn(_ line: String) {
+    notes.write(translator(Strings.warningLine(message: line)) + "\n")
+    logger.warning(line)
   }
 
   /// The file `name` in the data directory.

@@ -76,9 +76,17 @@ public struct MissionControl: Sendable {
 
   /// The client for the launch's stage at the URL of ``url(_:option:)``, or nil when none is given
   /// (offline), with `$<PREFIX>_TOKEN`, else the stage's token built into the app. A blank
-  /// `$<PREFIX>_TOKEN` is bad usage. A development token in use is said once in the log.
-  public func client(_ launch: Launch, option: Option<URL>) throws(UsageError) -> AuthenticatedClient? {
+  /// `$<PREFIX>_TOKEN` is bad usage. A development token in use is said once in the log. Under the
+  /// partner's offline mode there is no client, and the person is told once that the URL is not
+  /// contacted.
+  @MainActor public func client(_ launch: Launch, option: Option<URL>) throws(UsageError) -> AuthenticatedClient? {
     guard let url = try url(launch, option: option) else { return nil }
+    if launch.features.offlineMode {
+      launch.note(
+        Strings.missionControlOfflineNote(
+          partner: launch.partner.name, app: launch.appName, url: url.absoluteString, center: name))
+      return nil
+    }
     let given = launch.environment[tokenVariable]
     guard let token = AuthToken(given ?? secrets.token(for: center, stage: launch.stage)) else {
       throw UsageError(Strings.missionControlEmptyToken(variable: tokenVariable, center: name))

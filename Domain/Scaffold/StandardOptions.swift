@@ -1,7 +1,10 @@
 import CommandLineKit
 import Logging
+import PartnerConfiguration
+import UIComponents
 
-/// The options every app has: where its data lives, how much it logs, and whether it uses colour.
+/// The options every app has: where its data lives, how much it logs, whether it uses colour, and
+/// whose configuration it runs with.
 public enum StandardOptions {
   /// `--data-dir <dir>`, default `$ISS_DATA_DIR`, else `$XDG_DATA_HOME/iss`, else `~/.local/share/iss`.
   public static let dataDirectory = Option(
@@ -14,6 +17,24 @@ public enum StandardOptions {
   /// `--no-color`: plain output even on a terminal (also with `NO_COLOR` set).
   public static let noColor = Flag("no-color", help: Strings.optionNoColor)
 
-  static let all: [any Parameter] = [dataDirectory, StageChoice.option, logLevel, noColor]
+  /// `--color auto|always|never`, default auto: colour on a terminal only (`always`: also in a pipe).
+  public static let color = Option(
+    "color", ValueFormat<ColorChoice>.choice, placeholder: "when", help: Strings.optionColor)
+  /// `--partner <id|path>`, default `$ISS_PARTNER`, else the app's own partner (for reading the value;
+  /// the command line offers ``partner(defaultingTo:)``, whose help names the app's default).
+  public static let partner = partner(defaultingTo: nil)
 
+  /// `--partner <id|path>` whose help names `id` as the default.
+  static func partner(defaultingTo id: String?) -> Option<String> {
+    Option(
+      "partner", .text(maximumLength: 4096, suggestions: PartnerCatalogue.ids), placeholder: "partner",
+      environment: "ISS_PARTNER",
+      help: id.map { Strings.optionPartnerWithDefault(partners: PartnerCatalogue.ids.joined(separator: ", "), id: $0) }
+        ?? Strings.optionPartner(partners: PartnerCatalogue.ids.joined(separator: ", ")))
+  }
+
+  /// The standard options of an app whose own partner is `partner`.
+  static func all(partner: String) -> [any Parameter] {
+    [dataDirectory, StageChoice.option, logLevel, noColor, color, Self.partner(defaultingTo: partner)]
+  }
 }

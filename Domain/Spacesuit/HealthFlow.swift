@@ -65,7 +65,8 @@ final class HealthFlow {
 /// Renders classified vitals as a table with thresholds and the alerts they raise.
 enum HealthScreen {
   static func render(_ document: HealthDocument, theme: Theme) -> String {
-    [
+    let theme = theme.screen(.health)
+    return [
       theme.apply(.title, to: "Health check — \(document.vitals.timestamp.formatted(.iso8601))"),
       ReadingsScreen.table(document.readings, theme: theme),
       ReadingsScreen.alerts(document.alerts, theme: theme),

@@ -143,6 +143,7 @@ final class SuitFlow {
 /// Renders the suit: readings with thresholds, gauges for consumables, settings and alerts.
 enum SuitScreen {
   static func render(_ document: SuitStatusDocument, thresholds: Thresholds, theme: Theme) -> String {
+    let theme = theme.screen(.suit)
     let telemetry = document.telemetry
     func gauge(_ label: String, _ metric: Metric, _ value: Double) -> String {
       Gauge(
@@ -183,6 +184,7 @@ enum WatchLine {
   }
 
   static func render(_ telemetry: SuitTelemetry, alerts: [SuitAlert], theme: Theme) -> String {
+    let theme = theme.screen(.suit)
     let time = telemetry.timestamp.formatted(Date.ISO8601FormatStyle().time(includingFractionalSeconds: false))
     let fields = [
       time.padding(toLength: 8, withPad: " ", startingAt: 0),

@@ -90,6 +90,28 @@ struct DashboardFlowTests {
     #expect(harness.output.text.contains("unknown — Houston offline and nothing cached yet"))
   }
 
+  @Test func withoutThePositionPanelTheScreenNeitherShowsNorAsksForThePosition() async throws {
+    let off = DashboardFeatures(showsPosition: false)
+    let text = CosmonautHarness(.once(json: false), client: FakeCosmonautClient(position: nil), dashboard: off)
+    try await text.open("dashboard")
+    #expect(!text.output.text.contains("ISS position") && !text.output.text.contains("Latitude"))
+    #expect(text.output.text.hasPrefix("Aboard"))
+    #expect(!text.log.messages.contains { $0.contains("no station position") }, "the position was not asked for")
+
+    let asked = CosmonautHarness(.once(json: false), client: FakeCosmonautClient(position: nil))
+    try await asked.open("dashboard")
+    #expect(asked.log.messages.contains { $0.contains("no station position") })
+
+    // The --json document does not change with the partner: the position is in it.
+    let json = CosmonautHarness(.once(json: true), dashboard: off)
+    try await json.open("dashboard")
+    #expect(try json.decodeOutput(DashboardJSON.self).position?.latitude == StationPosition.sample.latitude)
+
+    let interactive = CosmonautHarness(.interactive, input: ["b"], dashboard: off)
+    await interactive.coordinator.start()
+    #expect(!interactive.output.text.contains("ISS position") && interactive.output.text.contains("Aboard"))
+  }
+
   @Test func theCosmonautAliasOpensTheDashboard() async throws {
     let harness = CosmonautHarness(.once(json: false))
 

@@ -27,7 +27,8 @@ final class CosmonautHarness {
   /// A harness whose terminal is a person's (Ctrl-D goes back) when `answers` are given, else a pipe's.
   init(
     _ presentation: Presentation, input lines: [String] = [], answers: [ScriptedAnswer]? = nil,
-    client: FakeCosmonautClient = FakeCosmonautClient(), navigator: any Navigator = RecordingNavigator()
+    client: FakeCosmonautClient = FakeCosmonautClient(), navigator: any Navigator = RecordingNavigator(),
+    dashboard: DashboardFeatures = DashboardFeatures()
   ) {
     self.client = client
     self.input = ScriptedInput(answers ?? lines.map(ScriptedAnswer.line))
@@ -39,7 +40,7 @@ final class CosmonautHarness {
       terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter,
       analytics: Analytics(providers: [analyticsEvents]),
       logger: Logger(module: "CosmonautTests", level: .trace, sinks: [log]), module: "Cosmonaut")
-    coordinator = CosmonautCoordinator(context: context, client: client)
+    coordinator = CosmonautCoordinator(context: context, client: client, dashboard: dashboard)
   }
 
   /// Opens the route of the deep link `path?parameters`, read as the app reads a typed link.

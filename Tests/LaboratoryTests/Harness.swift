@@ -28,7 +28,7 @@ final class LaboratoryHarness {
   init(
     _ presentation: Presentation, input lines: [String] = [], lab: FakeLaboratoryClient = FakeLaboratoryClient(),
     cosmonaut: FakeCosmonautClient = FakeCosmonautClient(profile: .sample),
-    navigator: RecordingNavigator = RecordingNavigator()
+    navigator: RecordingNavigator = RecordingNavigator(), features: LaboratoryFeatures = LaboratoryFeatures()
   ) {
     self.lab = lab
     self.cosmonaut = cosmonaut
@@ -40,7 +40,7 @@ final class LaboratoryHarness {
       terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter,
       analytics: Analytics(providers: [events]), logger: Logger(module: "LaboratoryTests", level: .trace, sinks: [log]),
       module: "Laboratory")
-    coordinator = LaboratoryCoordinator(context: context, lab: lab, cosmonaut: cosmonaut)
+    coordinator = LaboratoryCoordinator(context: context, lab: lab, cosmonaut: cosmonaut, features: features)
   }
 
   /// Opens the route that the command-line `words` name, as a user would.

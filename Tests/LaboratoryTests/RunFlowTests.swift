@@ -126,4 +126,25 @@ struct RunFlowTests {
     #expect(harness.events.events.contains { $0.name == "lab.alert" && $0.properties["freezer"] == "melfi-1" })
     await #expect(throws: LaboratoryError.self) { try await harness.open("stowage", "log-in", "melfi-1", "more") }
   }
+
+  @Test func aRunThatCompletesSendsItsResultsAtOnceWhenThePartnerSaysSo() async throws {
+    let on = LaboratoryHarness(
+      .once(json: false), features: LaboratoryFeatures(sendsResultsOnCompletion: true))
+    try await on.open("run", "start", "capillary-flow")
+    let id = try await on.onlyRun().id
+    for _ in 1...2 { try await on.open("run", "done", id) }
+    #expect(try await on.onlyRun().state == .completed)
+    #expect(await on.lab.queued.isEmpty, "everything waiting was sent")
+    #expect(await on.lab.delivered.map(\.kind).last == "run.ended")
+    #expect(on.output.text.contains("Sent 4 result(s) to Houston."))
+    #expect(on.events.events.contains { $0.name == "lab.results.sent" && $0.properties["trigger"] == "run.completed" })
+
+    let off = LaboratoryHarness(.once(json: false))
+    try await off.open("run", "start", "capillary-flow")
+    let other = try await off.onlyRun().id
+    for _ in 1...2 { try await off.open("run", "done", other) }
+    #expect(await off.lab.queued.map(\.message.kind).last == "run.ended", "the results wait for 'results send'")
+    #expect(await off.lab.delivered.isEmpty)
+    #expect(!off.output.text.contains("to Houston"))
+  }
 }

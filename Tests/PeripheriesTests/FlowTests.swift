@@ -98,6 +98,22 @@ struct PeripheriesFlowTests {
     await #expect(throws: VehicleScheduleError.self) { try await harness.open("docking schedule") }
   }
 
+  @Test func withoutTheScheduleTheDockingScreenNeitherShowsNorAsksForIt() async throws {
+    let harness = PeripheriesHarness(.once(json: false), features: PeripheriesFeatures(showsVehicleSchedule: false))
+    await harness.schedule.setReading(nil)
+    try await harness.open("docking")
+    #expect(harness.output.text.contains("Docking —") && !harness.output.text.contains("Visiting vehicles"))
+    #expect(!harness.log.messages.contains { $0.contains("without a schedule") }, "the schedule was not asked for")
+    let shown = PeripheriesHarness(.once(json: false))
+    await shown.schedule.setReading(nil)
+    try await shown.open("docking")
+    #expect(shown.log.messages.contains { $0.contains("docking screen without a schedule") })
+    // Asked for by name, the schedule is still there.
+    let asked = PeripheriesHarness(.once(json: false), features: PeripheriesFeatures(showsVehicleSchedule: false))
+    try await asked.open("docking schedule")
+    #expect(asked.output.text.contains("Visiting vehicles"))
+  }
+
   @Test func theInteractiveAppFeathersTheWingsNearAPortAndDocks() async throws {
     let harness = PeripheriesHarness(
       .interactive,

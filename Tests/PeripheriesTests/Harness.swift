@@ -30,7 +30,8 @@ final class PeripheriesHarness {
   init(
     _ presentation: Presentation, input lines: [String] = [], theme: Theme = .plain,
     power: PowerScenario = .nominal, thermal: ThermalScenario = .nominal,
-    navigator: RecordingNavigator = RecordingNavigator(shows: []), translator: Translator = .english
+    navigator: RecordingNavigator = RecordingNavigator(shows: []), translator: Translator = .english,
+    features: PeripheriesFeatures = PeripheriesFeatures()
   ) {
     self.power = FakeSolarArrayClient(simulator: SolarArraySimulator(start: Self.start, scenario: power))
     self.thermal = FakeHeatRadiatorClient(simulator: HeatRadiatorSimulator(start: Self.start, scenario: thermal))
@@ -46,7 +47,8 @@ final class PeripheriesHarness {
       logger: Logger(module: "PeripheriesTests", level: .trace, sinks: [log]),
       module: "Peripheries")
     coordinator = PeripheriesCoordinator(
-      context: context, power: self.power, thermal: self.thermal, docking: docking, schedule: schedule)
+      context: context, power: self.power, thermal: self.thermal, docking: docking, schedule: schedule,
+      features: features)
   }
 
   /// Opens the route that the command-line `words` name, as a user would.

@@ -62,7 +62,7 @@ import UIComponents
     let harness = LaunchHarness()
     #expect(await harness.run([], input: ["g", "q"]) == 0)
     #expect(harness.journal.entries.contains("Galley.open menu"))
-    #expect(harness.output.text.contains("station · development\n  1) Galley "))
+    #expect(harness.output.text.contains("station · NASA · development\n  1) Galley "))
   }
 
   @Test func servicesThatCannotBeBuiltGiveTheirErrorsLineAndCode() async {

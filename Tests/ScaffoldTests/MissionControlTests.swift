@@ -22,7 +22,9 @@ import UIComponents
     guard case .run(_, _, let values) = try program.parse(arguments) else { throw UsageError("no run") }
     let launch = try Launch(
       appName: "t", options: values, environment: environment.merging(["XDG_DATA_HOME": directory.path]) { $1 },
-      translator: .english, streams: LaunchStreams(input: ScriptedInput(lines: []), output: CapturedOutput(), errors: CapturedOutput()))
+      translator: .english,
+      streams: LaunchStreams(input: ScriptedInput(lines: []), output: CapturedOutput(), errors: CapturedOutput()),
+      defaultPartner: "nasa")
     return (launch, option)
   }
 

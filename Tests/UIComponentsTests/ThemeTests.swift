@@ -1,3 +1,4 @@
+import PartnerConfiguration
 import Testing
 
 @testable import UIComponents
@@ -65,5 +66,48 @@ import Testing
     #expect(Theme.detect(isTTY: true, environment: ["TERM": "dumb"], noColor: false) == .plain)
     #expect(Theme.detect(isTTY: true, environment: [:], noColor: false) == .plain)
     #expect(Theme.detect(isTTY: true, environment: ["TERM": "xterm-256color"], noColor: false) == .ansi)
+  }
+}
+
+@Suite struct PartnerThemeTests {
+  /// A partner's theme: blue titles everywhere, red ones on the dashboard.
+  let styles = PartnerTheme(
+    base: [.title: TextStyle(foreground: .named(.blue)), .ok: TextStyle(foreground: .rgb(red: 1, green: 2, blue: 3))],
+    screens: [.dashboard: [.title: TextStyle(foreground: .named(.brightRed), background: .named(.default))]]
+  ).sheet()
+
+  @Test func aThemeDrawsThePartnersStylesOnTheScreenItIsOn() {
+    let theme = Theme(styles: styles)
+    // The schema's title attributes (bold, underline) trickle down; the partner sets the colour.
+    #expect(theme.apply(.title, to: "T") == "\u{1B}[1;4;34mT\u{1B}[0m")
+    #expect(theme.screen(.dashboard).apply(.title, to: "T") == "\u{1B}[1;4;91;49mT\u{1B}[0m")
+    #expect(theme.screen(.supplies).apply(.title, to: "T") == "\u{1B}[1;4;34mT\u{1B}[0m")
+    #expect(theme.screen(.dashboard).apply(.ok, to: "ok") == "\u{1B}[38;2;1;2;3mok\u{1B}[0m")
+    #expect(theme.screen(.dashboard).currentScreen == .dashboard)
+  }
+
+  @Test func everyColourAndAttributeHasItsCode() {
+    #expect(TextStyle(foreground: .named(.black)).sgrParameters == "30")
+    #expect(TextStyle(foreground: .named(.white), background: .named(.black)).sgrParameters == "37;40")
+    #expect(TextStyle(foreground: .named(.brightBlack), background: .named(.brightWhite)).sgrParameters == "90;107")
+    #expect(TextStyle(foreground: .named(.default), background: .named(.default)).sgrParameters == "39;49")
+    #expect(TextStyle(background: .rgb(red: 0, green: 174, blue: 239)).sgrParameters == "48;2;0;174;239")
+    #expect(TextStyle(attributes: [.reverse, .underline, .dim, .bold]).sgrParameters == "1;2;4;7")
+    #expect(TextStyle().sgrParameters == "")
+  }
+
+  @Test func aStyleThatSetsNothingLeavesTheTextAlone() {
+    let bare = PartnerTheme(base: [.value: TextStyle(attributes: [])]).sheet()
+    #expect(Theme(styles: bare).apply(.value, to: "21") == "21")
+  }
+
+  @Test func colourAlwaysAndNeverOverruleTheTerminal() {
+    #expect(Theme.detect(isTTY: false, environment: [:], noColor: false, choice: .always) == .ansi)
+    #expect(Theme.detect(isTTY: false, environment: ["NO_COLOR": "1"], noColor: false, choice: .always).usesColor)
+    #expect(Theme.detect(isTTY: true, environment: ["TERM": "xterm"], noColor: false, choice: .never) == .plain)
+    #expect(Theme.detect(isTTY: false, environment: [:], noColor: true, choice: .always) == .plain)
+    let partner = Theme.detect(isTTY: false, environment: [:], noColor: false, choice: .always, styles: styles)
+    #expect(partner == Theme(styles: styles))
+    #expect(Theme.detect(isTTY: false, environment: [:], noColor: false, styles: styles) == .plain)
   }
 }

@@ -1,0 +1,48 @@
+import AppAnalytics
+import Foundation
+import Logging
+import PartnerConfiguration
+
+/// A partner configuration that cannot be used: one line, and the exit code of its kind — 64 for a
+/// partner (id or path) that does not exist, 65 for a file that is wrong, 74 for one that cannot be read.
+struct PartnerError: ReportableError, Equatable {
+  let reason: PartnerConfigurationError
+
+  var kind: ErrorKind {
+    switch reason.kind {
+    case .unknownPartner: .usage
+    case .invalid: .rejected
+    case .unreadable: .io
+    }
+  }
+
+  var userMessage: String { reason.message }
+}
+
+/// Which partner an app runs with: `--partner` (or `$ISS_PARTNER`), else the app's own.
+enum PartnerChoice {
+  /// The partner `choice` names (an id or a path, relative to the working directory), or `appDefault`.
+  static func load(_ choice: String?, appDefault: String) throws(PartnerError) -> DecodedPartner {
+    do {
+      return try PartnerCatalogue.load(choice ?? appDefault)
+    } catch {
+      throw PartnerError(reason: error)
+    }
+  }
+
+  /// The analytics providers the partner switches on: the JSON-lines file `analytics.jsonl` in
+  /// `directory` (written through `file`), and the console (standard error).
+  static func analyticsProviders(
+    _ selection: AnalyticsSelection, file: @autoclosure () -> RotatingLineFile?
+  ) -> [any AnalyticsProvider] {
+    selection.providers.compactMap { provider -> (any AnalyticsProvider)? in
+      switch provider {
+      case .jsonLines:
+        guard let file = file() else { return nil }
+        return JSONLinesAnalyticsProvider(appendLine: { file.append($0) }, timestamp: UTCTimestamp.string(from:))
+      case .console:
+        return ConsoleAnalyticsProvider()
+      }
+    }
+  }
+}

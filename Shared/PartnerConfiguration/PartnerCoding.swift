@@ -1,0 +1,286 @@
+import Foundation
+
+// How a partner file reads and writes. Every object notes the keys it does not know (a warning);
+// every value that is missing or of the wrong kind is an error naming its key path and what it
+// must be. The theme's keys are the schema's element and screen names.
+
+extension PartnerConfiguration: Codable, PartnerValue {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case id, name, theme, features, analytics
+  }
+
+  static var expectation: String {
+    "a partner configuration (an object with \(CodingKeys.allCases.map(\.rawValue).listed))"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.object(Self.self, keyedBy: CodingKeys.self)
+    try decoder.noteUnknownKeys(known: CodingKeys.allCases.map(\.rawValue))
+    id = try container.required(PartnerID.self, .id).value
+    name = try container.required(DisplayName.self, .name).value
+    theme = try container.required(PartnerTheme.self, .theme)
+    features = try container.required(FeatureToggles.self, .features)
+    analytics = try container.required(AnalyticsSelection.self, .analytics)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try container.encode(theme, forKey: .theme)
+    try container.encode(features, forKey: .features)
+    try container.encode(analytics, forKey: .analytics)
+  }
+}
+
+/// A partner's id: what `--partner` names and the partner file is called.
+struct PartnerID: PartnerValue {
+  let value: String
+
+  static var expectation: String { "an id of lowercase letters, digits and hyphens, e.g. esa" }
+
+  static func isValid(_ text: String) -> Bool {
+    !text.isEmpty && text.count <= 40 && text.first != "-"
+      && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+  }
+
+  init(from decoder: any Decoder) throws {
+    value = try decoder.string(for: Self.self)
+    guard Self.isValid(value) else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: Self.expectation))
+    }
+  }
+}
+
+/// A name people read: not blank, one line.
+struct DisplayName: PartnerValue {
+  let value: String
+
+  static var expectation: String { "a name of one line, not blank" }
+
+  init(from decoder: any Decoder) throws {
+    value = try decoder.string(for: Self.self)
+    guard !value.allSatisfy(\.isWhitespace), !value.contains(where: \.isNewline) else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: Self.expectation))
+    }
+  }
+}
+
+extension PartnerTheme: Codable, PartnerValue {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case base, screens
+  }
+
+  static var expectation: String { "a theme (an object with base and screens)" }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.object(Self.self, keyedBy: CodingKeys.self)
+    try decoder.noteUnknownKeys(known: CodingKeys.allCases.map(\.rawValue))
+    base = try container.required(BaseStyles.self, .base).styles
+    screens = try container.optional(ScreenSet.self, .screens)?.screens ?? [:]
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    var baseContainer = container.nestedContainer(keyedBy: AnyKey.self, forKey: .base)
+    for element in StyleElement.allCases {
+      if let style = base[element] { try baseContainer.encode(style, forKey: AnyKey(element.rawValue)) }
+    }
+    guard !screens.isEmpty else { return }
+    var screensContainer = container.nestedContainer(keyedBy: AnyKey.self, forKey: .screens)
+    for screen in StyleScreen.allCases {
+      guard let styles = screens[screen] else { continue }
+      var screenContainer = screensContainer.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(screen.rawValue))
+      for element in StyleElement.allCases {
+        if let style = styles[element] { try screenContainer.encode(style, forKey: AnyKey(element.rawValue)) }
+      }
+    }
+  }
+}
+
+/// `theme.base`: a style per element type; the schema's required ones must be there.
+struct BaseStyles: PartnerValue {
+  let styles: [StyleElement: TextStyle]
+
+  static var expectation: String {
+    "the base styles (an object with a text style for each of \(StyleElement.allCases.map(\.rawValue).listed))"
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.object(Self.self, keyedBy: AnyKey.self)
+    try decoder.noteUnknownKeys(known: StyleElement.allCases.map(\.rawValue))
+    var styles: [StyleElement: TextStyle] = [:]
+    let schema = StyleSchema.workspace
+    for element in StyleElement.allCases {
+      let key = AnyKey(element.rawValue)
+      if schema.elements[element]?.required == true {
+        styles[element] = try container.required(TextStyle.self, key)
+      } else if let style = try container.optional(TextStyle.self, key) {
+        styles[element] = style
+      }
+    }
+    self.styles = styles
+  }
+}
+
+/// `theme.screens`: styles per screen, each for the elements the schema lists for that screen.
+struct ScreenSet: PartnerValue {
+  let screens: [StyleScreen: [StyleElement: TextStyle]]
+
+  static var expectation: String { "the screens' styles (an object with a screen's name for each key)" }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.object(Self.self, keyedBy: AnyKey.self)
+    try decoder.noteUnknownKeys(known: StyleScreen.allCases.map(\.rawValue))
+    var screens: [StyleScreen: [StyleElement: TextStyle]] = [:]
+    for screen in StyleScreen.allCases {
+      guard let styles = try container.optional(ScreenStyles.self, AnyKey(screen.rawValue)) else { continue }
+      screens[screen] = styles.styles
+    }
+    self.screens = screens
+  }
+}
+
+/// `theme.screens.<screen>`: a style per element the screen shows.
+struct ScreenStyles: PartnerValue {
+  let styles: [StyleElement: TextStyle]
+
+  static var expectation: String { "the styles of one screen (an object with a text style for each of its elements)" }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.object(Self.self, keyedBy: AnyKey.self)
+    let screen = decoder.codingPath.last.flatMap { StyleScreen(rawValue: $0.stringValue) }
+    let elements = screen.flatMap { StyleSchema.workspace.screens[$0]?.elements } ?? []
+    try decoder.noteUnknownKeys(known: elements.map(\.rawValue))
+    var styles: [StyleElement: TextStyle] = [:]
+    for element in elements {
+      if let style = try container.optional(TextStyle.self, AnyKey(element.rawValue)) { styles[element] = style }
+    }
+    self.styles = styles
+  }
+}
+
+extension TextStyle: Codable, PartnerValue {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case foreground, background, attributes
+  }
+
+  static var expectation: String { "a text style (an object with foreground, background and attributes)" }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.object(Self.self, keyedBy: CodingKeys.self)
+    try decoder.noteUnknownKeys(known: CodingKeys.allCases.map(\.rawValue))
+    foreground = try container.optional(TextColor.self, .foreground)
+    background = try container.optional(TextColor.self, .background)
+    attributes = try container.optional([TextAttribute].self, .attributes).map(Set.init)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(foreground, forKey: .foreground)
+    try container.encodeIfPresent(background, forKey: .background)
+    try container.encodeIfPresent(attributes?.sorted(), forKey: .attributes)
+  }
+}
+
+extension TextColor: Codable, PartnerValue {
+  static var expectation: String { TextColor.colorExpectation }
+
+  public init(from decoder: any Decoder) throws {
+    let text = try decoder.string(for: Self.self)
+    guard let color = TextColor(text: text) else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: Self.expectation))
+    }
+    self = color
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}
+
+extension TextAttribute: Codable, PartnerValue {
+  static var expectation: String { "an attribute: \(allCases.map(\.rawValue).listed(or: true))" }
+
+  public init(from decoder: any Decoder) throws {
+    let text = try decoder.string(for: Self.self)
+    guard let attribute = TextAttribute(rawValue: text) else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: Self.expectation))
+    }
+    self = attribute
+  }
+}
+
+extension FeatureToggles: Codable, PartnerValue {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case offlineMode, backgroundSync, dashboardPositionPanel, dockingSchedule, resultsOnCompletion
+  }
+
+  static var expectation: String { "the features (an object with \(CodingKeys.allCases.map(\.rawValue).listed))" }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.object(Self.self, keyedBy: CodingKeys.self)
+    try decoder.noteUnknownKeys(known: CodingKeys.allCases.map(\.rawValue))
+    offlineMode = try container.required(Bool.self, .offlineMode)
+    backgroundSync = try container.required(Bool.self, .backgroundSync)
+    dashboardPositionPanel = try container.required(Bool.self, .dashboardPositionPanel)
+    dockingSchedule = try container.required(Bool.self, .dockingSchedule)
+    resultsOnCompletion = try container.required(Bool.self, .resultsOnCompletion)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(offlineMode, forKey: .offlineMode)
+    try container.encode(backgroundSync, forKey: .backgroundSync)
+    try container.encode(dashboardPositionPanel, forKey: .dashboardPositionPanel)
+    try container.encode(dockingSchedule, forKey: .dockingSchedule)
+    try container.encode(resultsOnCompletion, forKey: .resultsOnCompletion)
+  }
+}
+
+extension AnalyticsSelection: Codable, PartnerValue {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case providers
+  }
+
+  static var expectation: String { "the analytics (an object with providers)" }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.object(Self.self, keyedBy: CodingKeys.self)
+    try decoder.noteUnknownKeys(known: CodingKeys.allCases.map(\.rawValue))
+    var providers: [AnalyticsProviderName] = []
+    for provider in try container.required([AnalyticsProviderName].self, .providers) where !providers.contains(provider)
+    {
+      providers.append(provider)
+    }
+    self.providers = providers
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(providers, forKey: .providers)
+  }
+}
+
+extension AnalyticsProviderName: Codable, PartnerValue {
+  static var expectation: String { "a provider: \(allCases.map(\.rawValue).listed(or: true))" }
+
+  public init(from decoder: any Decoder) throws {
+    let text = try decoder.string(for: Self.self)
+    guard let provider = AnalyticsProviderName(rawValue: text) else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: Self.expectation))
+    }
+    self = provider
+  }
+}
+
+extension [String] {
+  /// `a, b and c` (or `a, b or c`).
+  func listed(or: Bool = false) -> String {
+    guard count > 1 else { return first ?? "" }
+    return dropLast().joined(separator: ", ") + (or ? " or " : " and ") + last!
+  }
+
+  var listed: String { listed() }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Reading a partner file strictly: anything wrong is refused with the key path of what is wrong
+/// and what it must be; a key nobody reads is a warning.
+public enum PartnerFile {
+  /// The configuration in `data`, read from `file` (as messages name it), with its warnings.
+  /// - Throws: ``PartnerConfigurationError`` of kind `.invalid`: not JSON, a value of the wrong
+  ///   kind, a missing key, a bad colour or id.
+  public static func decode(_ data: Data, file: String) throws(PartnerConfigurationError) -> DecodedPartner {
+    let tree: Any
+    do {
+      tree = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    } catch {
+      throw .invalid(file: file, keyPath: nil, detail: "is not JSON: " + notJSONDetail(error, in: data))
+    }
+    let notes = DecodingNotes()
+    let decoder = JSONDecoder()
+    decoder.userInfo[DecodingNotes.key] = notes
+    let configuration: PartnerConfiguration
+    do {
+      configuration = try decoder.decode(PartnerConfiguration.self, from: data)
+    } catch let error as DecodingError {
+      throw refusal(error, file: file, tree: tree)
+    } catch {
+      throw .invalid(file: file, keyPath: nil, detail: "cannot be read: \(error)")
+    }
+    let warnings = notes.unknownKeys.sorted { $0.path < $1.path }.map { key in
+      "partner file \(file): \(key.path): unknown key, ignored"
+        + (key.known.isEmpty ? " (nothing is read here)" : " (known here: \(key.known.listed))")
+    }
+    return DecodedPartner(configuration: configuration, warnings: warnings, file: file)
+  }
+
+  /// The one line for a decoding error: its key path, what belongs there, what is there.
+  private static func refusal(_ error: DecodingError, file: String, tree: Any) -> PartnerConfigurationError {
+    switch error {
+    case .keyNotFound(let key, let context):
+      let path = KeyPath.text(context.codingPath + [key])
+      return .invalid(file: file, keyPath: path, detail: "\(path): missing; expected \(context.debugDescription)")
+    case .typeMismatch(let type, let context):
+      let expected = (type as? any PartnerValue.Type)?.expectation ?? context.debugDescription
+      return mismatch(file: file, context: context, expected: expected, tree: tree)
+    case .valueNotFound(let type, let context):
+      let expected = (type as? any PartnerValue.Type)?.expectation ?? context.debugDescription
+      return mismatch(file: file, context: context, expected: expected, tree: tree)
+    case .dataCorrupted(let context):
+      return mismatch(file: file, context: context, expected: context.debugDescription, tree: tree)
+    @unknown default:
+      return .invalid(file: file, keyPath: nil, detail: "cannot be read: \(error)")
+    }
+  }
+
+  private static func mismatch(
+    file: String, context: DecodingError.Context, expected: String, tree: Any
+  ) -> PartnerConfigurationError {
+    let path = KeyPath.text(context.codingPath)
+    let found = KeyPath.describe(KeyPath.value(at: context.codingPath, in: tree))
+    let shown = context.codingPath.isEmpty ? PartnerConfiguration.expectation : expected
+    return .invalid(file: file, keyPath: path, detail: "\(path): expected \(shown), found \(found)")
+  }
+
+  /// Foundation's reason, with "character N" turned into a line and a column.
+  private static func notJSONDetail(_ error: any Error, in data: Data) -> String {
+    let reason = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+    guard let range = reason.range(of: #"character \d+"#, options: .regularExpression),
+      let offset = Int(reason[range].dropFirst("character ".count)), offset <= data.count
+    else { return reason }
+    let before = data.prefix(offset)
+    let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+    let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+    return reason.replacingCharacters(in: range, with: "line \(line), column \(column)")
+  }
+}
+
+/// A partner file read: the configuration, and one warning line per key nobody reads.
+public struct DecodedPartner: Sendable, Equatable {
+  /// The configuration.
+  public let configuration: PartnerConfiguration
+  /// One line per unknown key, e.g. `partner file esa.json: theme.base.titel: unknown key, ignored (known here: …)`.
+  public let warnings: [String]
+  /// The file, as messages name it.
+  public let file: String
+}
+
+/// Why no partner configuration could be read: one line, and what kind of mistake it is.
+public struct PartnerConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What kind of mistake.
+  public enum Kind: Sendable, Equatable {
+    /// The partner named (an id or a path) does not exist: a usage error (exit 64).
+    case unknownPartner
+    /// The file exists but cannot be read (permissions, I/O): exit 74.
+    case unreadable
+    /// The file is not a valid partner configuration: rejected data (exit 65).
+    case invalid
+  }
+
+  /// What kind of mistake.
+  public let kind: Kind
+  /// Where in the file, e.g. `theme.screens.dashboard.title.foreground`; nil when the whole file is wrong.
+  public let keyPath: String?
+  /// The one line, without `error: `.
+  public let message: String
+
+  /// An error of `kind` saying `message`.
+  public init(kind: Kind, keyPath: String? = nil, message: String) {
+    self.kind = kind
+    self.keyPath = keyPath
+    self.message = message
+  }
+
+  public var description: String { message }
+
+  static func invalid(file: String, keyPath: String?, detail: String) -> PartnerConfigurationError {
+    let separator = keyPath == nil ? " " : ": "
+    return PartnerConfigurationError(
+      kind: .invalid, keyPath: keyPath, message: "partner file \(file)\(separator)\(detail)")
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Network
+import Testing
+import UIComponents
+
+@testable import Scaffold
+
+/// A partner file as a user would write it, valid unless a test changes it.
+private func partnerFile(
+  id: String = "asc", features: String = #""offlineMode": false"#, providers: String = #""jsonLines""#,
+  extra: String = ""
+) -> String {
+  """
+  {
+    "id": "\(id)", "name": "ASC",\(extra)
+    "theme": { "base": { "title": { "foreground": "#112233" }, "heading": {}, "label": { "foreground": "blue" } } },
+    "features": { \(features), "backgroundSync": true, "dashboardPositionPanel": true, "dockingSchedule": true,
+                  "resultsOnCompletion": false },
+    "analytics": { "providers": [\(providers)] }
+  }
+  """
+}
+
+extension LaunchHarness {
+  /// Writes `text` as `name` under the harness's root (not its data directory) and returns its path.
+  func write(_ text: String, as name: String) throws -> String {
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    let file = root.appendingPathComponent(name)
+    try Data(text.utf8).write(to: file)
+    return file.path
+  }
+
+  var dataDirectoryExists: Bool {
+    FileManager.default.fileExists(atPath: root.appendingPathComponent("data").path)
+  }
+}
+
+/// How a launched app picks, reads and applies its partner.
+@MainActor @Suite struct PartnerTests {
+  @Test func thePartnersNameIsTheMainMenusTitle() async {
+    let nasa = LaunchHarness()
+    #expect(await nasa.run([], input: ["q"]) == 0)
+    #expect(nasa.output.text.hasPrefix("station · NASA\n"))
+    let esa = LaunchHarness()
+    #expect(await esa.run(["--partner", "esa"], input: ["q"]) == 0)
+    #expect(esa.output.text.hasPrefix("station · ESA\n"))
+    let fromEnvironment = LaunchHarness()
+    #expect(await fromEnvironment.run([], input: ["q"], environment: ["ISS_PARTNER": "jaxa"]) == 0)
+    #expect(fromEnvironment.output.text.hasPrefix("station · JAXA\n"))
+  }
+
+  @Test func theLauncherNamesTheAppsOwnPartner() async {
+    let harness = LaunchHarness()
+    let launcher = AppLauncher<FakeServices>(
+      name: "station", version: "1", abstract: "A fake station app.", partner: "roscosmos",
+      domains: [.domain { FakeDomain<GalleyRoute>(name: "Galley", journal: $0.journal, behavior: { _, _ in }) }],
+      services: { [journal = harness.journal] in FakeServices(launch: $0, journal: journal) })
+    let streams = LaunchStreams(input: ScriptedInput(lines: ["q"]), output: harness.output, errors: harness.errors)
+    let code = await launcher.run(
+      arguments: ["--data-dir", harness.root.appendingPathComponent("data").path], environment: [:], streams: streams)
+    #expect(code == 0)
+    #expect(harness.output.text.hasPrefix("station · Roscosmos\n"))
+    #expect(await launcher.run(arguments: ["--help"], environment: [:], streams: streams) == 0)
+    #expect(
+      harness.output.text.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("default roscosmos."))
+  }
+
+  @Test func colourAlwaysDrawsThePartnersThemeScreenByScreen() async {
+    let harness = LaunchHarness()
+    #expect(await harness.run(["--partner", "nasa", "--color", "always"], input: ["q"]) == 0)
+    // NASA's main menu title: bold, bright white on NASA red; its labels NASA's light blue.
+    #expect(harness.output.text.hasPrefix("\u{1B}[1;97;48;2;252;61;33mstation · NASA\u{1B}[0m\n"))
+    #expect(harness.output.text.contains("\u{1B}[38;2;108;160;220m1)\u{1B}[0m Galley"))
+    let plain = LaunchHarness()
+    #expect(await plain.run(["--partner", "nasa", "--color", "always", "--no-color"], input: ["q"]) == 0)
+    #expect(!plain.output.text.contains("\u{1B}["))
+  }
+
+  @Test func anUnknownPartnerIsAUsageErrorAndCreatesNothing() async {
+    let harness = LaunchHarness()
+    #expect(await harness.run(["--partner", "nsa", "workout"]) == 64)
+    #expect(
+      harness.errors.text
+        == "error: no partner \"nsa\": the partners are csa, esa, jaxa, nasa and roscosmos; name one of them or the "
+        + "path of a partner file\n")
+    #expect(!harness.dataDirectoryExists)
+    #expect(harness.journal.entries.isEmpty)
+
+    let missing = LaunchHarness()
+    #expect(await missing.run(["--partner", "/nowhere/asc.json", "workout"]) == 64)
+    #expect(missing.errors.lines.count == 1)
+    #expect(!missing.dataDirectoryExists)
+  }
+
+  @Test func aBrokenPartnerFileIsRejectedWithItsKeyPathAndCreatesNothing() async throws {
+    let cases: [(String, String)] = [
+      (partnerFile(features: #""offlineMode": "no""#), "features.offlineMode: expected true or false, found \"no\""),
+      (partnerFile(features: #""offline": false"#), "features.offlineMode: missing; expected true or false"),
+      (
+        partnerFile().replacingOccurrences(of: "#112233", with: "#11223"),
+        "theme.base.title.foreground: expected a colour: a name (default, black, red, green, yellow, blue, magenta, "
+          + "cyan, white, brightBlack, brightRed, brightGreen, brightYellow, brightBlue, brightMagenta, brightCyan, "
+          + "brightWhite) or #RRGGBB, found \"#11223\""
+      ),
+      (String(partnerFile().dropLast()), "is not JSON: Unexpected end of file during JSON parse."),
+    ]
+    for (text, expected) in cases {
+      let harness = LaunchHarness()
+      let path = try harness.write(text, as: "asc.json")
+      #expect(await harness.run(["--partner", path, "workout"]) == 65)
+      let separator = expected.hasPrefix("is not") ? " " : ": "
+      #expect(harness.errors.text == "error: partner file \(path)\(separator)\(expected)\n")
+      #expect(!harness.dataDirectoryExists, "nothing is created for \(expected)")
+      #expect(harness.journal.entries.isEmpty)
+    }
+  }
+
+  @Test func unknownKeysAreWarnedAboutOnceAndLogged() async throws {
+    let harness = LaunchHarness()
+    let path = try harness.write(partnerFile(extra: #" "motto": "Ad astra","#), as: "asc.json")
+    #expect(await harness.run(["--partner", path, "workout"]) == 0)
+    let warning =
+      "partner file \(path): motto: unknown key, ignored (known here: id, name, theme, features and analytics)"
+    #expect(harness.errors.text == "warning: \(warning)\n")
+    let log = try String(contentsOf: harness.root.appendingPathComponent("data/station.log"), encoding: .utf8)
+    #expect(log.contains(warning))
+  }
+
+  @Test func thePartnersAnalyticsProvidersAreTheOnesOn() async throws {
+    let none = LaunchHarness()
+    #expect(await none.run(["--partner", try none.write(partnerFile(providers: ""), as: "asc.json"), "workout"]) == 0)
+    #expect(!FileManager.default.fileExists(atPath: none.root.appendingPathComponent("data/analytics.jsonl").path))
+    let file = LaunchHarness()
+    #expect(await file.run(["--partner", "csa", "workout"]) == 0)
+    let events = try String(
+      contentsOf: file.root.appendingPathComponent("data/analytics.jsonl"), encoding: .utf8)
+    #expect(events.contains("\"app.start\""))
+  }
+
+  @Test func offlineModeKeepsMissionControlUnaskedAndSaysSoOnce() async throws {
+    let houston = MissionControl.houston.option(purpose: "")
+    for (partner, offline) in [("csa", true), ("nasa", false)] {
+      let harness = LaunchHarness()
+      var client: AuthenticatedClient?
+      let launcher = AppLauncher<FakeServices>(
+        name: "station", version: "1", abstract: "A fake station app.", options: [houston],
+        domains: [.domain { FakeDomain<GymRoute>(name: "Gym", journal: $0.journal, behavior: { _, _ in }) }],
+        services: { [journal = harness.journal] launch in
+          client = try MissionControl.houston.client(launch, option: houston)
+          return FakeServices(launch: launch, journal: journal)
+        })
+      let streams = LaunchStreams(input: ScriptedInput(lines: []), output: harness.output, errors: harness.errors)
+      let code = await launcher.run(
+        arguments: [
+          "--data-dir", harness.root.appendingPathComponent("data").path, "--partner", partner, "--houston",
+          "http://127.0.0.1:9", "workout",
+        ], environment: [:], streams: streams)
+      #expect(code == 0)
+      #expect((client == nil) == offline, "\(partner)")
+      #expect(
+        harness.errors.text
+          == (offline
+            ? "note: CSA's configuration keeps station offline: http://127.0.0.1:9 is not contacted; what needs "
+              + "Houston waits or shows the kept copy (--partner picks another configuration).\n" : ""))
+    }
+  }
+}
