@@ -30,7 +30,7 @@ public struct MissionControl: Sendable {
 
   /// Mission Control Center Houston: `--houston`, `$ISS_HOUSTON_URL`, `$ISS_HOUSTON_TOKEN`.
   public static let houston = MissionControl(
-    name: "Houston", option: "houston", environmentPrefix: "ISS_HOUSTON", center: .houston)
+    name: "Houston", option: "houston", environmentPrefix: "ISS_HOUSTON", center: .houston)  // untranslated: a proper name, written alike in both languages
   /// TsUP, the Mission Control Centre in Korolyov: `--tsup`, `$ISS_TSUP_URL`, `$ISS_TSUP_TOKEN`.
   public static let tsup = MissionControl(name: "TsUP", option: "tsup", environmentPrefix: "ISS_TSUP", center: .tsup)
 
