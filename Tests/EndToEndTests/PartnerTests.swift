@@ -89,7 +89,7 @@ struct PartnerTests {
     for app in ["cosmonaut", "iss-overview", "laboratory"] {
       let menu = try await sandbox.app(app, ["--partner", partner.id], input: "q\n")
       #expect(menu.status == 0, "\(app): \(menu.stderr)")
-      #expect(menu.stdout.contains("\(app) · \(partner.name)\n  1) "), "\(app): \(menu.stdout)")
+      #expect(menu.stdout.contains("\(app) · \(partner.name) · development\n"), "\(app): \(menu.stdout)")
       #expect(!menu.stdout.contains("\u{1B}["))
     }
 
@@ -160,7 +160,7 @@ struct PartnerTests {
       let (server, url) = try await sandbox.houston()
       defer { server.stop() }
       let session = try KeyboardSession(sandbox: sandbox, arguments: ["--partner", partner, "--houston", url])
-      try await session.waitFor("Choose 1-6")
+      try await session.waitFor("Choose 1-7")
       var applied = 0
       for _ in 0..<12 {  // the first round runs at once; 3 s is plenty
         applied = try await Houston.appliedReports(at: url).count

@@ -40,13 +40,13 @@ extension LaunchHarness {
   @Test func thePartnersNameIsTheMainMenusTitle() async {
     let nasa = LaunchHarness()
     #expect(await nasa.run([], input: ["q"]) == 0)
-    #expect(nasa.output.text.hasPrefix("station · NASA\n"))
+    #expect(nasa.output.text.hasPrefix("station · NASA · development\n"))
     let esa = LaunchHarness()
     #expect(await esa.run(["--partner", "esa"], input: ["q"]) == 0)
-    #expect(esa.output.text.hasPrefix("station · ESA\n"))
+    #expect(esa.output.text.hasPrefix("station · ESA · development\n"))
     let fromEnvironment = LaunchHarness()
     #expect(await fromEnvironment.run([], input: ["q"], environment: ["ISS_PARTNER": "jaxa"]) == 0)
-    #expect(fromEnvironment.output.text.hasPrefix("station · JAXA\n"))
+    #expect(fromEnvironment.output.text.hasPrefix("station · JAXA · development\n"))
   }
 
   @Test func theLauncherNamesTheAppsOwnPartner() async {
@@ -59,7 +59,7 @@ extension LaunchHarness {
     let code = await launcher.run(
       arguments: ["--data-dir", harness.root.appendingPathComponent("data").path], environment: [:], streams: streams)
     #expect(code == 0)
-    #expect(harness.output.text.hasPrefix("station · Roscosmos\n"))
+    #expect(harness.output.text.hasPrefix("station · Roscosmos · development\n"))
     #expect(await launcher.run(arguments: ["--help"], environment: [:], streams: streams) == 0)
     #expect(
       harness.output.text.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("default roscosmos."))
@@ -69,7 +69,7 @@ extension LaunchHarness {
     let harness = LaunchHarness()
     #expect(await harness.run(["--partner", "nasa", "--color", "always"], input: ["q"]) == 0)
     // NASA's main menu title: bold, bright white on NASA red; its labels NASA's light blue.
-    #expect(harness.output.text.hasPrefix("\u{1B}[1;97;48;2;252;61;33mstation · NASA\u{1B}[0m\n"))
+    #expect(harness.output.text.hasPrefix("\u{1B}[1;97;48;2;252;61;33mstation · NASA · development\u{1B}[0m\n"))
     #expect(harness.output.text.contains("\u{1B}[38;2;108;160;220m1)\u{1B}[0m Galley"))
     let plain = LaunchHarness()
     #expect(await plain.run(["--partner", "nasa", "--color", "always", "--no-color"], input: ["q"]) == 0)

@@ -58,10 +58,10 @@ import UIComponents
     let harness = LaunchHarness()
     #expect(await harness.run([], input: ["m", "s", "q"]) == 0)
     let output = harness.output.text
-    #expect(output.contains("station · development"), "\(output)")
+    #expect(output.contains("station · NASA · development"), "\(output)")
     #expect(output.contains("Stage: development (switch)"))
     #expect(output.contains("Now on staging"))
-    #expect(output.contains("station · staging"))
+    #expect(output.contains("station · NASA · staging"))
     #expect(
       harness.journal.entries == [
         "services data", "services.start interactive", "services staging", "services.shutdown",
