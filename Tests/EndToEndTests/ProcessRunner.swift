@@ -61,7 +61,8 @@ final class Sandbox: @unchecked Sendable {
     var environment = ProcessInfo.processInfo.environment
     for key in [
       "ISS_DATA_DIR", "ISS_HOUSTON_URL", "ISS_HOUSTON_TOKEN", "ISS_TSUP_URL", "ISS_TSUP_TOKEN", "ISS_SUIT",
-      "ISS_STATION", "ISS_LOG_LEVEL", "XDG_DATA_HOME", "NO_COLOR",
+      "ISS_STATION", "ISS_LOG_LEVEL", "XDG_DATA_HOME", "NO_COLOR", "ISS_STAGE", "ISS_LANGUAGE", "ISS_PARTNER",
+      "LC_ALL", "LC_MESSAGES", "LANG",
     ] {
       environment[key] = nil
     }
@@ -316,9 +317,11 @@ extension Sandbox {
 /// What a running `Scripts/houston` says it applied.
 enum Houston {
   /// The reports Houston at `base` applied, in order (`GET /v1/reports`).
-  static func appliedReports(at base: String) async throws -> [[String: Any]] {
+  static func appliedReports(at base: String, token: String? = nil) async throws -> [[String: Any]] {
     guard let url = URL(string: base + "/v1/reports") else { throw URLError(.badURL) }
-    let (data, _) = try await URLSession.shared.data(from: url)
+    var request = URLRequest(url: url)
+    if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+    let (data, _) = try await URLSession.shared.data(for: request)
     let body = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     guard let reports = body?["reports"] as? [[String: Any]] else { throw URLError(.cannotParseResponse) }
     return reports
