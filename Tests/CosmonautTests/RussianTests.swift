@@ -39,7 +39,7 @@ struct RussianTests {
 
     try await harness.open("supplies/consume", ["item": "food", "quantity": "2"])
     #expect(
-      harness.output.text.contains("Израсходовано «Пайки»: 2 пайк.; осталось 178 пайк."), "\(harness.output.text)")
+      harness.output.text.contains("Израсходовано «Пайки»: 2 пайк.; осталось 178 пайк.\n"), "\(harness.output.text)")
 
     let error = CosmonautServiceError.insufficientStock(item: "water", requested: 100, available: 80, unit: "L")
     #expect(
