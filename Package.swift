@@ -17,8 +17,8 @@ import PackageDescription
 
 // swift-format-ignore
 let app: [Module] = [
-  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
-  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "TsUPCosmonautService", "SpacesuitService", "CommandLineKit", "Persistence"], testsUse: ["UIComponents"]),
+  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
+  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "TsUPCosmonautService", "SpacesuitService", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
   .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
@@ -31,7 +31,7 @@ let app: [Module] = [
 // swift-format-ignore
 let domain: [Module] = [
   .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true),
-  .library("Cosmonaut", dependsOn: ["CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"]),
+  .library("Cosmonaut", dependsOn: ["CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"], strings: true),
   .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
   .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"]),
@@ -41,7 +41,7 @@ let domain: [Module] = [
 
 // swift-format-ignore
 let service: [Module] = [
-  .library("CosmonautServiceInterface", dependsOn: ["Persistence", "AppAnalytics"]),
+  .library("CosmonautServiceInterface", dependsOn: ["Persistence", "Localization", "AppAnalytics"], strings: true),
   .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
   .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
   .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence"]),

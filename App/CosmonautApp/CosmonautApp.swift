@@ -14,7 +14,7 @@ enum CosmonautApp {
   @MainActor static var launcher: AppLauncher<LiveServices> {
     AppLauncher(
       name: "cosmonaut", version: "0.2.0",
-      abstract: "The cosmonaut's app aboard the ISS: profile, health, spacesuit, supplies and Houston sync.",
+      abstract: Strings.appAbstract,
       options: LiveServices.options,
       domains: [
         .domain { CosmonautDomain(client: $0.cosmonaut, dashboard: $0.dashboard) },

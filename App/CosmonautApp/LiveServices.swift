@@ -23,7 +23,7 @@ final class LiveServices: AppServices {
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: offline).
   static let houston = MissionControl.houston.option(
-    purpose: "; unset, the app is offline and changes wait in the outbox")
+    purpose: Strings.optionHoustonPurpose)
   /// `--suit simulated|unix:PATH` (default `$ISS_SUIT`, else a suit simulated in-process).
   static let suit = SpacesuitDomain.connectionOption
   static let options: [any Parameter] = [houston, suit]

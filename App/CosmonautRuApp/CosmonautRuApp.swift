@@ -19,8 +19,7 @@ enum CosmonautRuApp {
   @MainActor static var launcher: AppLauncher<LiveServices> {
     AppLauncher(
       name: "cosmonaut-ru", version: "0.1.0",
-      abstract: "The cosmonaut's app aboard the ISS, Roscosmos flavour: profile, health, spacesuit, supplies and "
-        + "TsUP sync.",
+      abstract: Strings.appAbstract,
       options: LiveServices.options, partner: "roscosmos", defaultLanguage: .russian, timeZone: moscowTime,
       domains: [
         .domain { CosmonautDomain(client: $0.cosmonaut) },

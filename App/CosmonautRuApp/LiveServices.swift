@@ -18,7 +18,7 @@ final class LiveServices: AppServices {
   static let syncInterval: Duration = .seconds(60)
 
   /// `--tsup <url>` (default `$ISS_TSUP_URL`; none: offline).
-  static let tsup = MissionControl.tsup.option(purpose: "; unset, the app is offline and changes wait in the outbox")
+  static let tsup = MissionControl.tsup.option(purpose: Strings.optionTsupPurpose)
   /// `--suit simulated|unix:PATH` (default `$ISS_SUIT`, else a suit simulated in-process).
   static let suit = SpacesuitDomain.connectionOption
   static let options: [any Parameter] = [tsup, suit]

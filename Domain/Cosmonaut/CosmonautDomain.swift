@@ -13,7 +13,7 @@ public struct CosmonautDomain: HostedDomain {
     self.dashboard = dashboard
   }
 
-  public var name: String { "Cosmonaut" }
+  public var name: String { "Cosmonaut" }  // untranslated: the module name errors, events and logs are recorded under
 
   public func makeCoordinator(context: FlowContext) -> any Coordinator<CosmonautRoute> {
     CosmonautCoordinator(context: context, client: client, dashboard: dashboard)
@@ -23,23 +23,24 @@ public struct CosmonautDomain: HostedDomain {
   /// aside (see Sync)".
   public func statusLine() async -> LocalizedText? {
     guard let status = try? await client.syncStatus() else { return nil }
-    return .verbatim(SyncStatusLine.text(status, center: client.controlCenter))
+    return SyncStatusLine.text(status, center: client.controlCenter)
   }
 }
 
 /// The one-line summary of what waits for mission control.
 enum SyncStatusLine {
-  static func text(_ status: SyncStatus, center: ControlCenter) -> String {
-    let name = center.name
-    var parts: [String] = []
-    if status.pending > 0 { parts.append("\(status.pending) report(s) waiting") }
-    if status.setAside > 0 { parts.append("\(status.setAside) set aside (see Sync)") }
+  static func text(_ status: SyncStatus, center: ControlCenter) -> LocalizedText {
+    let name = CosmonautTexts.name(of: center)
+    var parts: [LocalizedText] = []
+    if status.pending > 0 { parts.append(Strings.statusWaiting(count: status.pending)) }
+    if status.setAside > 0 { parts.append(Strings.statusSetAside(count: status.setAside)) }
     guard !parts.isEmpty else {
-      return status.houstonConfigured ? "\(name): up to date." : "\(name): offline; nothing waits."
+      return status.houstonConfigured
+        ? Strings.statusUpToDate(center: name) : Strings.statusOfflineNothingWaits(center: name)
     }
-    let heading = status.houstonConfigured ? name : "\(name) (offline)"
-    var line = "\(heading): " + parts.joined(separator: ", ")
-    if let error = status.lastError { line += " — last try: \(error)" }
-    return line + "."
+    let heading = status.houstonConfigured ? name : Strings.statusOfflineHeading(center: name)
+    var line = Strings.statusLine(heading: heading, parts: CosmonautTexts.list(parts))
+    if let error = status.lastError { line = Strings.statusLastTry(line: line, error: error) }
+    return Strings.statusEnd(line: line)
   }
 }

@@ -42,8 +42,8 @@ extension CosmonautRoute: CommandRoute {
   ]
 
   public static let groups = [
-    CommandGroup("profile", abstract: "The cosmonaut's profile: show it or change it."),
-    CommandGroup("supplies", abstract: "The supplies inventory: list, consume, restock."),
+    CommandGroup("profile", abstract: Strings.groupProfile),
+    CommandGroup("supplies", abstract: Strings.groupSupplies),
   ]
 
   public var invocation: CommandInvocation {
@@ -65,76 +65,76 @@ extension CosmonautRoute: CommandRoute {
   }
 
   // Parameters.
-  static let name = profileField("name", "Full name, e.g. \"Valentina Orlova\".")
-  static let agency = profileField("agency", "Space agency, e.g. Roscosmos.")
-  static let role = profileField("role", "Role aboard, e.g. \"Flight engineer\".")
-  static let mission = profileField("mission", "Mission or expedition, e.g. \"Expedition 74\".")
+  static let name = profileField("name", Strings.helpName)
+  static let agency = profileField("agency", Strings.helpAgency)
+  static let role = profileField("role", Strings.helpRole)
+  static let mission = profileField("mission", Strings.helpMission)
   static let item = Argument(
     "item", .text(maximumLength: 80, suggestions: SupplyItem.defaultInventory.map(\.id)),
-    help: "The item's id or name, any case: "
-      + SupplyItem.defaultInventory.map(\.id).joined(separator: ", ") + " (see 'supplies list').")
+    help: Strings.helpItem(items: SupplyItem.defaultInventory.map(\.id).joined(separator: ", ")))
   static let quantity = Argument(
-    "quantity", .integer(in: 1...SuppliesRules.maximumChange), help: "How much, in the item's unit.")
+    "quantity", .integer(in: 1...SuppliesRules.maximumChange), help: Strings.helpQuantity)
 
   static let key = Argument(
     "key", .text(maximumLength: 36),
-    help: "The report's key, or its first characters as 'sync set-aside' shows them.")
+    help: Strings.helpKey)
 
-  private static func profileField(_ name: String, _ help: String) -> Option<String> {
+  private static func profileField(_ name: String, _ help: LocalizedText) -> Option<String> {
     Option(name, .text(maximumLength: ProfileUpdate.maximumFieldLength), placeholder: name, help: help)
   }
 
   // Commands.
   static let dashboardCommand = Command(
     "dashboard", aliases: ["cosmonaut"],
-    abstract: "Station position, who is aboard, low stock and what waits for mission control.",
+    abstract: Strings.commandDashboard,
     json: true
   ) { _ in CosmonautRoute.dashboard }
-  static let profileShow = Command("profile show", abstract: "Show the cosmonaut's profile.", json: true) { _ in
+  // untranslated: command words
+  static let profileShow = Command("profile show", abstract: Strings.commandProfileShow, json: true) { _ in
     CosmonautRoute.profile
   }
   static let profileSet = Command(
-    "profile set", abstract: "Change profile fields; stored locally and queued for mission control.",
-    discussion: "Give at least one field; the others keep their values.",
+    "profile set", abstract: Strings.commandProfileSet,  // untranslated: command words
+    discussion: Strings.commandProfileSetDiscussion,
     parameters: [name, agency, role, mission], json: true
   ) { values in
     let update = ProfileUpdate(
       name: values[name], agency: values[agency], role: values[role], mission: values[mission])
     guard !update.isEmpty else {
-      throw UsageError("nothing to change; give at least one of --name, --agency, --role, --mission")
+      throw UsageError(Strings.errorNothingToChange)
     }
     return CosmonautRoute.updateProfile(update)
   }
   static let suppliesList = Command(
-    "supplies list", abstract: "The inventory with quantities, units and low-stock warnings.", json: true
+    "supplies list", abstract: Strings.commandSuppliesList, json: true  // untranslated: command words
   ) { _ in CosmonautRoute.supplies }
   static let suppliesConsume = Command(
-    "supplies consume", abstract: "Take <quantity> of <item> from the inventory; never below zero.",
-    discussion: "More than is in stock is refused (exit 65) and nothing changes.", parameters: [item, quantity],
+    "supplies consume", abstract: Strings.commandConsume,  // untranslated: command words
+    discussion: Strings.commandConsumeDiscussion, parameters: [item, quantity],
     json: true
   ) { values in CosmonautRoute.consume(item: values[item], quantity: values[quantity]) }
   static let suppliesRestock = Command(
-    "supplies restock", abstract: "Add <quantity> of <item> to the inventory.", parameters: [item, quantity],
+    "supplies restock", abstract: Strings.commandRestock, parameters: [item, quantity],  // untranslated: command words
     json: true
   ) { values in CosmonautRoute.restock(item: values[item], quantity: values[quantity]) }
   static let syncCommand = Command(
-    "sync", abstract: "Deliver the outbox to mission control; tells what was delivered and what is pending.",
+    "sync", abstract: Strings.commandSync,
     json: true
   ) { _ in CosmonautRoute.sync }
   static let syncStatusCommand = Command(
-    "sync status", abstract: "What waits in the outbox, without contacting mission control.", json: true
+    "sync status", abstract: Strings.commandSyncStatus, json: true  // untranslated: command words
   ) { _ in CosmonautRoute.syncStatus }
   static let setAsideCommand = Command(
-    "sync set-aside", abstract: "The reports mission control refused for good, with its reasons.",
-    discussion: "Retry one when the cause is fixed ('sync retry <key>'), or discard it ('sync discard <key>').",
+    "sync set-aside", abstract: Strings.commandSetAside,  // untranslated: command words
+    discussion: Strings.commandSetAsideDiscussion,
     json: true
   ) { _ in CosmonautRoute.setAside }
   static let retryCommand = Command(
-    "sync retry", abstract: "Put a set-aside report back into the outbox, at its place.", parameters: [key],
+    "sync retry", abstract: Strings.commandRetry, parameters: [key],  // untranslated: command words
     json: true
   ) { values in CosmonautRoute.retrySetAside(key: values[key]) }
   static let discardCommand = Command(
-    "sync discard", abstract: "Delete a set-aside report for good; mission control will never see it.",
+    "sync discard", abstract: Strings.commandDiscard,  // untranslated: command words
     parameters: [key],
     json: true
   ) { values in CosmonautRoute.discardSetAside(key: values[key]) }
@@ -144,9 +144,9 @@ extension CosmonautRoute: CommandRoute {
 
 extension CosmonautRoute: DomainRoute {
   public static let mainMenu = [
-    MenuEntry("Cosmonaut", key: "c", route: CosmonautRoute.dashboard),
-    MenuEntry("Supplies", key: "u", route: CosmonautRoute.supplies),
-    MenuEntry("Sync", key: "y", route: CosmonautRoute.sync),
+    MenuEntry(Strings.menuCosmonaut, key: "c", route: CosmonautRoute.dashboard),
+    MenuEntry(Strings.menuSupplies, key: "u", route: CosmonautRoute.supplies),
+    MenuEntry(Strings.menuSync, key: "y", route: CosmonautRoute.sync),
   ]
 
   public init?(destination: Destination) {
@@ -158,20 +158,15 @@ extension CosmonautRoute: DomainRoute {
     }
   }
 
-  public var change: LocalizedText? { changeSentence.map { .verbatim($0) } }
-
-  /// What the route changes, in English (until the domain has string tables).
-  var changeSentence: String? {
+  public var change: LocalizedText? {
     switch self {
     case .updateProfile(let update):
-      let fields = update.fieldNames.joined(separator: ", ")
-      return "change the profile's \(fields) and queue the change for mission control."
-    case .consume(let item, let quantity): return "take \(quantity) of \(item) from the inventory."
-    case .restock(let item, let quantity): return "add \(quantity) of \(item) to the inventory."
-    case .retrySetAside(let key): return "put the set-aside report \(key) back into the outbox."
-    case .discardSetAside(let key):
-      return "delete the set-aside report \(key) for good; mission control will never see it."
-    case .dashboard, .profile, .supplies, .sync, .syncStatus, .setAside: return nil
+      Strings.changeProfile(fields: CosmonautTexts.list(update.fieldNames.map { CosmonautTexts.field($0) }))
+    case .consume(let item, let quantity): Strings.changeConsume(quantity: quantity, item: item)
+    case .restock(let item, let quantity): Strings.changeRestock(quantity: quantity, item: item)
+    case .retrySetAside(let key): Strings.changeRetry(key: key)
+    case .discardSetAside(let key): Strings.changeDiscard(key: key)
+    case .dashboard, .profile, .supplies, .sync, .syncStatus, .setAside: nil
     }
   }
 }

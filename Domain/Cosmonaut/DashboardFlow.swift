@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Foundation
+import Localization
 import Logging
 import UIComponents
 
@@ -72,7 +73,8 @@ final class DashboardFlow {
     } else {
       context.terminal.print(
         DashboardScreen.render(
-          summary, center: client.controlCenter, position: features.showsPosition, theme: context.theme))
+          summary, center: client.controlCenter, position: features.showsPosition, theme: context.theme,
+          translator: context.translator))
     }
   }
 
@@ -80,22 +82,26 @@ final class DashboardFlow {
   func runInteractive(profile: ProfileFlow, supplies: SuppliesFlow, sync: SyncFlow) async {
     let client = client
     let logger = context.logger
-    let (theme, showsPosition) = (context.theme, features.showsPosition)
+    let (theme, showsPosition, translator) = (context.theme, features.showsPosition, context.translator)
     let center = client.controlCenter
     let screen = InteractiveScreen(
       menu: Menu(
-        title: "Cosmonaut",
+        title: translator(Strings.commonCosmonaut),
         items: [
-          .init(key: "p", title: "Profile"), .init(key: "s", title: "Supplies"),
-          .init(key: "y", title: "\(center.name) sync"),
-          .init(key: "r", title: "Refresh"), .init(key: "b", title: "Back"),
+          .init(key: "p", title: translator(Strings.dashboardMenuProfile)),
+          .init(key: "s", title: translator(Strings.dashboardMenuSupplies)),
+          .init(key: "y", title: translator(Strings.dashboardMenuSync(center: CosmonautTexts.name(of: center)))),
+          .init(key: "r", title: translator(Strings.dashboardMenuRefresh)),
+          .init(key: "b", title: translator(Strings.commonBack)),
         ]),
       load: { [context] in
         let notice = MissionControlWaitNotice(context: context, center: center)
         defer { notice.finish() }
         return try await Self.summary(from: client, logger: logger, position: showsPosition, progress: notice.hear)
       },
-      render: { DashboardScreen.render($0, center: center, position: showsPosition, theme: theme) })
+      render: {
+        DashboardScreen.render($0, center: center, position: showsPosition, theme: theme, translator: translator)
+      })
     await screen.run(in: context) { choice, _ in
       switch choice.key {
       case "p": await profile.runInteractive()
@@ -109,38 +115,62 @@ final class DashboardFlow {
   }
 }
 
-/// Renders the dashboard as panels; without `position`, the station's position panel is left out.
+/// Renders the dashboard as panels in the translator's language; without `position`, the
+/// station's position panel is left out.
 enum DashboardScreen {
   static func render(
-    _ summary: DashboardSummary, center: ControlCenter, position showsPosition: Bool = true, theme: Theme
+    _ summary: DashboardSummary, center: ControlCenter, position showsPosition: Bool = true, theme: Theme,
+    translator: Translator
   ) -> String {
     let theme = theme.screen(.dashboard)
+    let centerName = CosmonautTexts.name(of: center)
+    func number(_ value: Double, _ digits: Int) -> LocalizedText { .number(value, fractionDigits: digits) }
     var rows: [KeyValuePanel.Row] = []
     if let position = summary.position {
-      rows.append(.init("Latitude", String(format: "%.2f°", position.latitude)))
-      rows.append(.init("Longitude", String(format: "%.2f°", position.longitude)))
-      rows.append(.init("Altitude", String(format: "%.1f km", position.altitudeKm)))
-      rows.append(.init("Speed", String(format: "%.2f km/s", position.speedKmPerSecond)))
-      let time = center.time(position.timestamp)
-      var age = position.live ? "live, computed \(time)" : "last known, \(time)"
-      if let reason = position.offlineReason { age += " (\(reason))" }
-      rows.append(.init("Position", age, style: position.live ? .ok : .warning))
-    } else {
-      rows.append(.init("Position", "unknown — \(center.name) offline and nothing cached yet", style: .warning))
-    }
-    let station = KeyValuePanel(title: "ISS position", rows: rows).render(theme)
-    let name =
-      summary.profile.name.isEmpty ? "(no profile yet — set one with 'profile set --name …')" : summary.profile.name
-    let crew = KeyValuePanel(
-      title: "Aboard",
-      rows: [
-        .init("Cosmonaut", name, style: summary.profile.name.isEmpty ? .dim : nil),
-        .init("Mission", summary.profile.mission.isEmpty ? "—" : summary.profile.mission),
+      rows.append(
         .init(
-          "Low stock", summary.lowStock.isEmpty ? "none" : summary.lowStock.map(\.name).joined(separator: ", "),
+          translator(Strings.dashboardLatitude),
+          translator(Strings.dashboardDegrees(value: number(position.latitude, 2)))))
+      rows.append(
+        .init(
+          translator(Strings.dashboardLongitude),
+          translator(Strings.dashboardDegrees(value: number(position.longitude, 2)))))
+      rows.append(
+        .init(
+          translator(Strings.dashboardAltitude),
+          translator(Strings.dashboardKilometres(value: number(position.altitudeKm, 1)))))
+      rows.append(
+        .init(
+          translator(Strings.dashboardSpeed),
+          translator(Strings.dashboardKilometresPerSecond(value: number(position.speedKmPerSecond, 2)))))
+      let time = center.time(position.timestamp)
+      var age = position.live ? Strings.dashboardLive(time: time) : Strings.dashboardLastKnown(time: time)
+      if let reason = position.offlineReason { age = Strings.dashboardBecause(age: age, reason: reason) }
+      rows.append(.init(translator(Strings.dashboardPosition), translator(age), style: position.live ? .ok : .warning))
+    } else {
+      rows.append(
+        .init(
+          translator(Strings.dashboardPosition), translator(Strings.dashboardPositionUnknown(center: centerName)),
+          style: .warning))
+    }
+    let station = KeyValuePanel(title: translator(Strings.dashboardIssPosition), rows: rows).render(theme)
+    let name = summary.profile.name.isEmpty ? translator(Strings.dashboardNoProfile) : summary.profile.name
+    let lowStock =
+      summary.lowStock.isEmpty
+      ? Strings.dashboardNone : CosmonautTexts.list(summary.lowStock.map { CosmonautTexts.name(of: $0) })
+    let crew = KeyValuePanel(
+      title: translator(Strings.dashboardAboard),
+      rows: [
+        .init(translator(Strings.commonCosmonaut), name, style: summary.profile.name.isEmpty ? .dim : nil),
+        .init(
+          translator(Strings.commonMission),
+          summary.profile.mission.isEmpty ? translator(Strings.dashboardNoMission) : summary.profile.mission),
+        .init(
+          translator(Strings.dashboardLowStock), translator(lowStock),
           style: summary.lowStock.isEmpty ? .ok : .warning),
         .init(
-          "Waiting for \(center.name)", "\(summary.pendingReports) report(s)",
+          translator(Strings.dashboardWaitingFor(center: centerName)),
+          translator(Strings.dashboardReports(count: summary.pendingReports)),
           style: summary.pendingReports == 0 ? .ok : .warning),
       ]
     ).render(theme)

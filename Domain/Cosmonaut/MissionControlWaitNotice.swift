@@ -1,4 +1,5 @@
 import CosmonautServiceInterface
+import Localization
 import UIComponents
 
 /// Says what a call to mission control waits for, while it waits: "Contacting Houston (the station
@@ -10,14 +11,14 @@ final class MissionControlWaitNotice {
 
   private let context: FlowContext
   /// The centre's name, e.g. "Houston".
-  private let center: String
+  private let center: LocalizedText
   private var finished = false
   /// When the last "Delivered k of n" line was written (one a second at most).
   private var lastCount: ContinuousClock.Instant?
 
   init(context: FlowContext, center: ControlCenter) {
     self.context = context
-    self.center = center.name
+    self.center = CosmonautTexts.name(of: center)
   }
 
   /// Hears a progress report from any thread; the line is written on the main actor.
@@ -35,20 +36,22 @@ final class MissionControlWaitNotice {
     switch progress {
     case .contacting(let what):
       try? await Task.sleep(for: Self.grace)
-      say("Contacting \(center) (\(what))… Ctrl-C cancels.")
+      say(Strings.noticeContacting(center: center, what: what))
     case .retrying(let attempt, let retryIn, let reason):
-      say("\(center) did not answer (\(reason)); trying again in \(retryIn.formatted()) (attempt \(attempt + 1)).")
+      let seconds = Double(retryIn.components.seconds) + Double(retryIn.components.attoseconds) / 1e18
+      let delay = Strings.noticeSeconds(seconds: LocalizedText.number(seconds, fractionDigits: seconds < 10 ? 1 : 0))
+      say(Strings.noticeRetrying(center: center, reason: reason, delay: delay, attempt: attempt + 1))
     case .delivered(let count, let total) where count < total:
       let now = ContinuousClock.now
       guard lastCount.map({ now - $0 >= .seconds(1) }) ?? true else { return }
       lastCount = now
-      say("Delivered \(count) of \(total) report(s)…")
+      say(Strings.noticeDelivered(count: count, total: total))
     case .delivered, .fellBack: break
     }
   }
 
-  private func say(_ line: String) {
+  private func say(_ line: LocalizedText) {
     guard !finished else { return }
-    context.terminal.print(context.theme.apply(.dim, to: line))
+    context.terminal.print(context.theme.apply(.dim, to: context.translator(line)))
   }
 }

@@ -1,4 +1,5 @@
 import CosmonautServiceInterface
+import Localization
 import UIComponents
 
 /// The supplies inventory: list, consume, restock, with low-stock warnings.
@@ -23,7 +24,7 @@ final class SuppliesFlow {
     if context.json {
       try context.printJSON(items)
     } else {
-      context.terminal.print(SuppliesScreen.render(items, theme: context.theme))
+      context.terminal.print(SuppliesScreen.render(items, theme: context.theme, translator: context.translator))
     }
   }
 
@@ -41,13 +42,17 @@ final class SuppliesFlow {
   /// The inventory screen: a table, then consume / restock / back until the user leaves.
   func runInteractive() async {
     let client = client
-    let theme = context.theme
+    let (theme, translator) = (context.theme, context.translator)
     let screen = InteractiveScreen(
       menu: Menu(
-        title: "Supplies",
-        items: [.init(key: "c", title: "Consume"), .init(key: "r", title: "Restock"), .init(key: "b", title: "Back")]),
+        title: translator(Strings.suppliesTitle),
+        items: [
+          .init(key: "c", title: translator(Strings.suppliesConsume)),
+          .init(key: "r", title: translator(Strings.suppliesRestock)),
+          .init(key: "b", title: translator(Strings.commonBack)),
+        ]),
       load: { try await client.supplies() },
-      render: { SuppliesScreen.render($0, theme: theme) })
+      render: { SuppliesScreen.render($0, theme: theme, translator: translator) })
     await screen.run(in: context) { choice, items in
       switch choice.key {
       case "c": await ask(.consume, items: items)
@@ -63,33 +68,35 @@ final class SuppliesFlow {
   private func ask(_ change: Change, items: [SupplyItem]) async {
     let choices = change == .consume ? items.filter { $0.quantity > 0 } : items
     guard !choices.isEmpty else {
-      context.terminal.print(context.theme.apply(.warning, to: "Everything is out of stock; restock first."))
+      context.terminal.print(context.theme.apply(.warning, to: context.translator(Strings.suppliesAllOut)))
       return
     }
     let ids = choices.map(\.id).joined(separator: ", ")
-    let itemPrompt = Prompt<SupplyItem>("Item (\(ids); Enter to go back): ", emptyAnswerCancels: true) { answer in
+    let itemPrompt = Prompt<SupplyItem>(Strings.suppliesItemPrompt(ids: ids), emptyAnswerCancels: true) { answer in
       let id = Self.identifier(of: answer, in: items)
       if let item = choices.first(where: { $0.id == id }) {
         return .success(item)
       }
       if let empty = items.first(where: { $0.id == id }) {
-        return .failure(ValidationError("\(empty.name) is out of stock; pick one of: \(ids)"))
+        return .failure(ValidationError(Strings.suppliesOutOfStock(name: CosmonautTexts.name(of: empty), ids: ids)))
       }
-      return .failure(ValidationError("no item \"\(answer)\"; pick one of: \(ids)"))
+      return .failure(ValidationError(Strings.suppliesNoItem(answer: answer, ids: ids)))
     }
     guard let item = itemPrompt.ask(on: context.terminal) else { return }
-    let verb = change == .consume ? "consume" : "restock"
-    let quantityPrompt = Prompt<Int>(
-      "Quantity to \(verb) (\(item.unit), \(item.quantity) in stock; Enter to go back): ", emptyAnswerCancels: true
-    ) { answer in
+    let unit = CosmonautTexts.unit(item.unit)
+    let question =
+      change == .consume
+      ? Strings.suppliesConsumePrompt(unit: unit, stock: item.quantity)
+      : Strings.suppliesRestockPrompt(unit: unit, stock: item.quantity)
+    let quantityPrompt = Prompt<Int>(question, emptyAnswerCancels: true) { answer in
       guard let value = Int(answer.trimmingWhitespace()), value > 0 else {
-        return .failure(ValidationError("enter a whole number greater than zero"))
+        return .failure(ValidationError(Strings.suppliesWholeNumber))
       }
       if value > SuppliesRules.maximumChange {
-        return .failure(ValidationError("at most \(SuppliesRules.maximumChange) at a time, please"))
+        return .failure(ValidationError(Strings.suppliesAtMost(maximum: SuppliesRules.maximumChange)))
       }
       if change == .consume && value > item.quantity {
-        return .failure(ValidationError("only \(item.quantity) \(item.unit) in stock; enter at most \(item.quantity)"))
+        return .failure(ValidationError(Strings.suppliesOnlyInStock(quantity: item.quantity, unit: unit)))
       }
       return .success(value)
     }
@@ -104,18 +111,23 @@ final class SuppliesFlow {
     if context.json {
       try context.printJSON(item)
     } else {
-      context.terminal.print(Self.summary(of: item, change: change, theme: context.theme))
+      context.terminal.print(
+        Self.summary(of: item, change: change, theme: context.theme, translator: context.translator))
     }
   }
 
-  static func summary(of item: SupplyItem, change: Int, theme: Theme) -> String {
+  static func summary(of item: SupplyItem, change: Int, theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.supplies)
-    let verb = change < 0 ? "Consumed" : "Restocked"
-    var text = "\(verb) \(abs(change)) \(item.unit) of \(item.name); \(item.quantity) \(item.unit) left."
+    let (name, unit) = (CosmonautTexts.name(of: item), CosmonautTexts.unit(item.unit))
+    var text = translator(
+      change < 0
+        ? Strings.suppliesConsumed(quantity: abs(change), unit: unit, name: name, left: item.quantity)
+        : Strings.suppliesRestocked(quantity: abs(change), unit: unit, name: name, left: item.quantity))
     if item.isLow {
       text +=
         "\n"
-        + theme.apply(.warning, to: "Low stock: \(item.name) is at or below \(item.lowStockThreshold) \(item.unit).")
+        + theme.apply(
+          .warning, to: translator(Strings.suppliesLow(name: name, threshold: item.lowStockThreshold, unit: unit)))
     }
     return text
   }
@@ -136,21 +148,28 @@ enum SuppliesRules {
 
 /// Renders the inventory as a table with a status column.
 enum SuppliesScreen {
-  static func render(_ items: [SupplyItem], theme: Theme) -> String {
+  static func render(_ items: [SupplyItem], theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.supplies)
     let rows = items.map { item in
       [
-        item.id, item.name, item.category.rawValue, String(item.quantity), item.unit,
-        item.isLow ? theme.apply(.warning, to: "LOW (≤ \(item.lowStockThreshold))") : theme.apply(.ok, to: "ok"),
+        item.id, translator(CosmonautTexts.name(of: item)), translator(CosmonautTexts.name(of: item.category)),
+        translator.number(item.quantity), translator(CosmonautTexts.unit(item.unit)),
+        item.isLow
+          ? theme.apply(.warning, to: translator(Strings.suppliesStatusLow(threshold: item.lowStockThreshold)))
+          : theme.apply(.ok, to: translator(Strings.suppliesStatusOk)),
       ]
     }
+    let headers = [
+      Strings.suppliesHeaderId, Strings.suppliesHeaderItem, Strings.suppliesHeaderCategory,
+      Strings.suppliesHeaderQuantity, Strings.suppliesHeaderUnit, Strings.suppliesHeaderStatus,
+    ]
     let table = Table(
-      headers: ["ID", "Item", "Category", "Quantity", "Unit", "Status"], rows: rows,
-      alignments: [.left, .left, .left, .right, .left, .left])
+      headers: headers.map { translator($0) }, rows: rows, alignments: [.left, .left, .left, .right, .left, .left])
     let low = items.filter(\.isLow)
-    var text = theme.apply(.title, to: "Supplies") + "\n" + table.render(theme)
+    var text = theme.apply(.title, to: translator(Strings.suppliesTitle)) + "\n" + table.render(theme)
     if !low.isEmpty {
-      text += "\n" + theme.apply(.warning, to: "Low stock: " + low.map(\.name).joined(separator: ", "))
+      let names = CosmonautTexts.list(low.map { CosmonautTexts.name(of: $0) })
+      text += "\n" + theme.apply(.warning, to: translator(Strings.suppliesLowList(names: names)))
     }
     return text
   }

@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Foundation
+import Localization
 import UIComponents
 
 /// Mission control sync: what was delivered, what still waits in the outbox, what was refused.
@@ -24,7 +25,9 @@ final class SyncFlow {
     if context.json {
       try context.printJSON(reports)
     } else {
-      context.terminal.print(SyncScreen.setAside(reports, center: client.controlCenter, theme: context.theme))
+      context.terminal.print(
+        SyncScreen.setAside(reports, center: client.controlCenter, theme: context.theme, translator: context.translator)
+      )
     }
   }
 
@@ -32,24 +35,23 @@ final class SyncFlow {
   func retry(_ key: String) async throws {
     let entry = try await client.retrySetAside(key)
     context.analytics.track("sync.retried", ["kind": entry.kind])
-    let center = client.controlCenter.name
-    try confirm(
-      entry, "Back in the outbox: \(entry.kind) \(entry.id.prefix(8)); it goes to \(center) on the next sync.")
+    let center = CosmonautTexts.name(of: client.controlCenter)
+    try confirm(entry, Strings.syncBackInOutbox(kind: entry.kind, key: entry.id.prefix(8), center: center))
   }
 
   /// Deletes a set-aside report for good.
   func discard(_ key: String) async throws {
     let entry = try await client.discardSetAside(key)
     context.analytics.track("sync.discarded", ["kind": entry.kind])
-    try confirm(
-      entry, "Discarded: \(entry.kind) \(entry.id.prefix(8)); \(client.controlCenter.name) will never see it.")
+    let center = CosmonautTexts.name(of: client.controlCenter)
+    try confirm(entry, Strings.syncDiscarded(kind: entry.kind, key: entry.id.prefix(8), center: center))
   }
 
-  private func confirm(_ entry: OutboxEntry, _ line: String) throws {
+  private func confirm(_ entry: OutboxEntry, _ line: LocalizedText) throws {
     if context.json {
       try context.printJSON(entry)
     } else {
-      context.terminal.print(context.theme.apply(.ok, to: line))
+      context.terminal.print(context.theme.apply(.ok, to: context.translator(line)))
     }
   }
 
@@ -82,7 +84,8 @@ final class SyncFlow {
     if context.json {
       try context.printJSON(report)
     } else {
-      context.terminal.print(SyncScreen.render(report, center: client.controlCenter, theme: context.theme))
+      context.terminal.print(
+        SyncScreen.render(report, center: client.controlCenter, theme: context.theme, translator: context.translator))
     }
   }
 
@@ -90,21 +93,21 @@ final class SyncFlow {
   /// discard a set-aside report, "Back".
   func runInteractive() async {
     let client = client
-    let theme = context.theme
+    let (theme, translator) = (context.theme, context.translator)
     let center = client.controlCenter
     var lastRun: SyncReport?
     let items: [Menu.Item] = [
-      .init(key: "s", title: "Sync now"), .init(key: "r", title: "Retry a set-aside report"),
-      .init(key: "d", title: "Discard a set-aside report"), .init(key: "b", title: "Back"),
+      .init(key: "s", title: translator(Strings.syncNow)), .init(key: "r", title: translator(Strings.syncRetry)),
+      .init(key: "d", title: translator(Strings.syncDiscard)), .init(key: "b", title: translator(Strings.commonBack)),
     ]
     let screen = InteractiveScreen(
-      menu: Menu(title: "\(center.name) sync", items: items),
+      menu: Menu(title: translator(Strings.syncTitle(center: CosmonautTexts.name(of: center))), items: items),
       load: {
         defer { lastRun = nil }
         if let lastRun { return lastRun }
         return try await client.pendingSync()
       },
-      render: { SyncScreen.render($0, center: center, theme: theme) })
+      render: { SyncScreen.render($0, center: center, theme: theme, translator: translator) })
     await screen.run(in: context) { choice, shown in
       switch choice.key {
       case "s":
@@ -113,8 +116,10 @@ final class SyncFlow {
           lastRun = try await context.interruptible { try await client.sync(progress: notice.hear) }
         }
         notice.finish()
-      case "r": await decide(shown.setAside, verb: "retry") { try await self.retry($0) }
-      case "d": await decide(shown.setAside, verb: "discard") { try await self.discard($0) }
+      case "r":
+        await decide(shown.setAside, question: { Strings.syncRetryPrompt(keys: $0) }) { try await self.retry($0) }
+      case "d":
+        await decide(shown.setAside, question: { Strings.syncDiscardPrompt(keys: $0) }) { try await self.discard($0) }
       default: return .leave
       }
       return .stay
@@ -123,78 +128,84 @@ final class SyncFlow {
 
   /// Asks which set-aside report (by its key's first characters) and acts on it.
   private func decide(
-    _ reports: [OutboxEntry], verb: String, _ action: @MainActor @escaping (String) async throws -> Void
+    _ reports: [OutboxEntry], question: (String) -> LocalizedText,
+    _ action: @MainActor @escaping (String) async throws -> Void
   ) async {
     guard !reports.isEmpty else {
-      context.terminal.print(context.theme.apply(.dim, to: "Nothing is set aside."))
+      context.terminal.print(context.theme.apply(.dim, to: context.translator(Strings.syncNothingSetAside)))
       return
     }
-    let keys = reports.map { String($0.id.prefix(8)) }
-    let prompt = Prompt<String>(
-      "Key to \(verb) (\(keys.joined(separator: ", ")); Enter to go back): ", emptyAnswerCancels: true
-    ) {
-      answer in
+    let keys = reports.map { String($0.id.prefix(8)) }.joined(separator: ", ")
+    let prompt = Prompt<String>(question(keys), emptyAnswerCancels: true) { answer in
       reports.contains { $0.id.hasPrefix(answer.lowercased()) }
         ? .success(answer.lowercased())
-        : .failure(ValidationError("no set-aside report \"\(answer)\"; pick one of: \(keys.joined(separator: ", "))"))
+        : .failure(ValidationError(Strings.syncNoReport(answer: answer, keys: keys)))
     }
     guard let key = prompt.ask(on: context.terminal) else { return }
     await context.presentingErrors { try await action(key) }
   }
 }
 
-/// Renders a sync report: delivered, pending with attempts and the last error, and what mission
-/// control refused; times on the centre's clock.
+/// Renders a sync report in the translator's language: delivered, pending with attempts and the
+/// last error, and what mission control refused; times on the centre's clock.
 enum SyncScreen {
-  static func render(_ report: SyncReport, center: ControlCenter, theme: Theme) -> String {
+  static func render(_ report: SyncReport, center: ControlCenter, theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.sync)
-    var lines = [theme.apply(.title, to: "\(center.name) sync")]
+    let name = CosmonautTexts.name(of: center)
+    var lines = [theme.apply(.title, to: translator(Strings.syncTitle(center: name)))]
     if !report.houstonConfigured {
-      lines.append(theme.apply(.warning, to: "Offline: no \(center.name) configured (\(center.setting))."))
+      lines.append(theme.apply(.warning, to: translator(Strings.syncOffline(center: name, setting: center.setting))))
     }
     if report.delivered.isEmpty {
-      lines.append("Delivered: nothing in this run.")
+      lines.append(translator(Strings.syncDeliveredNothing))
     } else {
-      lines.append(theme.apply(.ok, to: "Delivered \(report.delivered.count) report(s):"))
-      lines.append(table(report.delivered, center: center, theme: theme))
+      lines.append(theme.apply(.ok, to: translator(Strings.syncDelivered(count: report.delivered.count))))
+      lines.append(table(report.delivered, center: center, theme: theme, translator: translator))
     }
     if !report.pending.isEmpty {
-      lines.append(theme.apply(.warning, to: "Pending \(report.pending.count) report(s):"))
-      lines.append(table(report.pending, center: center, theme: theme))
+      lines.append(theme.apply(.warning, to: translator(Strings.syncPending(count: report.pending.count))))
+      lines.append(table(report.pending, center: center, theme: theme, translator: translator))
     } else if report.setAside.isEmpty {
-      lines.append(theme.apply(.ok, to: "Pending: none — \(center.name) is up to date."))
+      lines.append(theme.apply(.ok, to: translator(Strings.syncPendingUpToDate(center: name))))
     } else {
-      lines.append("Pending: none.")
+      lines.append(translator(Strings.syncPendingNone))
     }
-    if !report.setAside.isEmpty { lines.append(setAside(report.setAside, center: center, theme: theme)) }
+    if !report.setAside.isEmpty {
+      lines.append(setAside(report.setAside, center: center, theme: theme, translator: translator))
+    }
     if let lastError = report.lastError {
-      lines.append(theme.apply(.error, to: "Last error: \(lastError)"))
+      lines.append(theme.apply(.error, to: translator(Strings.syncLastError(error: lastError))))
     }
     return lines.joined(separator: "\n")
   }
 
   /// The reports mission control refused, or a line saying there are none.
-  static func setAside(_ reports: [OutboxEntry], center: ControlCenter, theme: Theme) -> String {
+  static func setAside(_ reports: [OutboxEntry], center: ControlCenter, theme: Theme, translator: Translator) -> String
+  {
     let theme = theme.screen(.sync)
-    guard !reports.isEmpty else { return theme.apply(.ok, to: "Set aside: none.") }
+    guard !reports.isEmpty else { return theme.apply(.ok, to: translator(Strings.syncSetAsideNone)) }
+    let name = CosmonautTexts.name(of: center)
     return [
-      theme.apply(
-        .warning,
-        to: "Set aside \(reports.count) report(s) \(center.name) refused; 'sync retry <key>' or 'sync discard <key>':"),
-      table(reports, center: center, theme: theme),
+      theme.apply(.warning, to: translator(Strings.syncSetAside(count: reports.count, center: name))),
+      table(reports, center: center, theme: theme, translator: translator),
     ].joined(separator: "\n")
   }
 
-  private static func table(_ entries: [OutboxEntry], center: ControlCenter, theme: Theme) -> String {
+  private static func table(
+    _ entries: [OutboxEntry], center: ControlCenter, theme: Theme, translator: Translator
+  ) -> String {
     let rows = entries.map { entry in
       [
-        entry.kind, center.time(entry.createdAt), String(entry.attempts), String(entry.id.prefix(8)),
+        entry.kind, center.time(entry.createdAt), translator.number(entry.attempts), String(entry.id.prefix(8)),
         entry.lastError ?? "",
       ]
     }
+    let headers = [
+      Strings.syncHeaderKind, Strings.syncHeaderCreated, Strings.syncHeaderAttempts, Strings.syncHeaderKey,
+      Strings.syncHeaderLastError,
+    ]
     return Table(
-      headers: ["Kind", "Created", "Attempts", "Key", "Last error"], rows: rows,
-      alignments: [.left, .left, .right, .left, .left]
+      headers: headers.map { translator($0) }, rows: rows, alignments: [.left, .left, .right, .left, .left]
     ).render(theme)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The mission control a cosmonaut client reports to, as a person sees it: its name ("Houston",
 /// "TsUP"), how an app is pointed at it, and the clock its times are shown in.
@@ -15,6 +16,16 @@ public struct ControlCenter: Sendable, Hashable {
     self.name = name
     self.setting = setting
     self.clock = clock
+  }
+
+  /// The name in the reader's language: "Houston" / "Хьюстон", "TsUP" / "ЦУП"; a centre the
+  /// tables do not know keeps `name`.
+  public var localizedName: LocalizedText {
+    switch name {
+    case "Houston": Strings.centerHouston  // untranslated: the centre's identifier, matched
+    case "TsUP": Strings.centerTsup  // untranslated: the centre's identifier, matched
+    default: .verbatim(name)
+    }
   }
 
   /// `date` as this centre's people read it (`clock`).

@@ -1,9 +1,10 @@
 import AppAnalytics
 import Foundation
+import Localization
 
 /// Everything that can go wrong in a cosmonaut service, each with a one-line fix-it message that
 /// names the mission control it concerns.
-public enum CosmonautServiceError: ReportableError, Equatable, CustomStringConvertible {
+public enum CosmonautServiceError: ReportableError, TranslatedError, Equatable, CustomStringConvertible {
   /// No supply item has this id (the id as given).
   case unknownItem(String)
   /// A quantity of zero or less was given.
@@ -11,7 +12,7 @@ public enum CosmonautServiceError: ReportableError, Equatable, CustomStringConve
   /// Consuming would take the stock below zero; nothing was changed.
   case insufficientStock(item: String, requested: Int, available: Int, unit: String)
   /// A profile field is invalid; the value is the full fix-it message.
-  case invalidProfile(String)
+  case invalidProfile(LocalizedText)
   /// Sync needs mission control, but no connection to it is configured.
   case notConfigured(ControlCenter)
   /// Mission control could not be reached (refused, no route, no answer in time); `reason` says why.
@@ -48,48 +49,44 @@ public enum CosmonautServiceError: ReportableError, Equatable, CustomStringConve
     }
   }
 
-  /// One line: what was wrong and how to fix it.
-  public var userMessage: String {
+  /// One line in English (logs and analytics): what was wrong and how to fix it.
+  public var userMessage: String { translatedMessage.description }
+
+  /// One line in every language: what was wrong and how to fix it.
+  public var translatedMessage: LocalizedText {
     switch self {
     case .unknownItem(let id):
-      let known = SupplyItem.defaultInventory.map(\.id).joined(separator: ", ")
-      return "unknown supply item \"\(id)\"; use one of: \(known)"
+      return Strings.errorUnknownItem(id: id, known: SupplyItem.defaultInventory.map(\.id).joined(separator: ", "))
     case .invalidQuantity(let quantity):
-      return "invalid quantity \(quantity); give a whole number greater than 0"
+      return Strings.errorInvalidQuantity(quantity: String(quantity))
     case .insufficientStock(let item, let requested, let available, let unit):
-      return
-        "cannot consume \(requested) \(unit) of \(item): only \(available) \(unit) in stock; "
-        + "consume at most \(available) or restock first"
+      return Strings.errorInsufficientStock(
+        requested: String(requested), unit: unit, item: item, available: String(available))
     case .invalidProfile(let message):
       return message
     case .notConfigured(let center):
-      return "\(center.name) is not configured; set the \(center.name) URL and token to sync "
-        + "(changes stay queued meanwhile)"
+      return Strings.errorNotConfigured(center: center.localizedName)
     case .unreachable(let center, let reason):
-      return "cannot reach \(center.name) (\(reason)); check that \(center.name) is running and the URL is right, "
-        + "then sync again (changes stay queued)"
+      return Strings.errorUnreachable(center: center.localizedName, reason: reason)
     case .answeredError(let center, let status, let reason):
-      let said = reason.isEmpty ? "" : ": \(reason)"
+      let said = reason.isEmpty ? LocalizedText.verbatim("") : Strings.errorAnsweredSaid(reason: reason)
       let fix =
-        status == 404 || status == 405
-        ? "check that the \(center.name) URL points to \(center.name)" : "sync again later"
-      return "\(center.name) answered \(status)\(said); \(fix) (changes stay queued)"
+        status == 404 || status == 405 ? Strings.errorFixUrl(center: center.localizedName) : Strings.errorFixLater
+      return Strings.errorAnswered(center: center.localizedName, status: String(status), said: said, fix: fix)
     case .refusedToken(let center, let status):
-      return "\(center.name) refused the token (HTTP \(status)); use the token \(center.name) expects, then sync "
-        + "again (changes stay queued)"
+      return Strings.errorRefusedToken(center: center.localizedName, status: String(status))
     case .stockOverflow(let item):
-      return "restocking \(item) by that much would overflow the stock count; restock a smaller quantity"
+      return Strings.errorStockOverflow(item: item)
     case .noPositionYet(let center):
-      return "no station position known yet; connect to \(center.name) once (set its URL and token) to receive one"
+      return Strings.errorNoPositionYet(center: center.localizedName)
     case .invalidResponse(let center, let reason):
-      return "what answered at the \(center.name) URL is not \(center.name) (\(reason)); check that the "
-        + "\(center.name) URL points to \(center.name) (changes stay queued)"
+      return Strings.errorInvalidResponse(center: center.localizedName, reason: reason)
     case .noSuchSetAsideReport(let reason):
-      return "\(reason); list the reports mission control refused to see their keys"
+      return Strings.errorNoSuchSetAside(reason: reason)
     case .diskFull(let reason), .storeBusy(let reason):
-      return reason
+      return .verbatim(reason)
     case .storage(let reason):
-      return "the local store failed (\(reason)); check that the data directory is readable and writable"
+      return Strings.errorStorage(reason: reason)
     }
   }
 

@@ -24,6 +24,7 @@ public struct CosmonautProfile: Codable, Sendable, Equatable {
 
   /// A complete example profile for previews and fakes.
   public static let sample = CosmonautProfile(
+    // untranslated: sample data
     name: "Valentina Orlova", agency: "Roscosmos", role: "Flight engineer", mission: "Expedition 74")
 }
 
@@ -86,17 +87,24 @@ public struct SupplyItem: Codable, Sendable, Equatable, Identifiable {
   /// The inventory a station starts with (the store is seeded with it on first use).
   public static let defaultInventory: [SupplyItem] = [
     SupplyItem(
+      // untranslated: stored data; screens show the name from their tables
       id: "food", name: "Food rations", category: .food, quantity: 180, unit: "rations", lowStockThreshold: 42),
+    // untranslated: stored data; screens show the name from their tables
     SupplyItem(id: "water", name: "Drinking water", category: .water, quantity: 400, unit: "L", lowStockThreshold: 80),
     SupplyItem(
+      // untranslated: stored data; screens show the name from their tables
       id: "oxygen", name: "Oxygen canisters", category: .oxygen, quantity: 24, unit: "canisters", lowStockThreshold: 6),
     SupplyItem(
+      // untranslated: stored data; screens show the name from their tables
       id: "nitrogen", name: "Nitrogen tanks", category: .oxygen, quantity: 8, unit: "tanks", lowStockThreshold: 2),
     SupplyItem(
+      // untranslated: stored data; screens show the name from their tables
       id: "medical", name: "Medical kits", category: .medical, quantity: 6, unit: "kits", lowStockThreshold: 2),
     SupplyItem(
+      // untranslated: stored data; screens show the name from their tables
       id: "hygiene", name: "Hygiene kits", category: .hygiene, quantity: 30, unit: "kits", lowStockThreshold: 6),
     SupplyItem(
+      // untranslated: stored data; screens show the name from their tables
       id: "scrubbers", name: "CO2 scrubber cartridges", category: .equipment, quantity: 12, unit: "cartridges",
       lowStockThreshold: 3),
   ]

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 // The models' own rules: every implementation of `CosmonautClient` (and its fake) applies these,
 // so a profile or a stock count means the same whichever mission control the app reports to.
@@ -19,32 +20,29 @@ extension CosmonautProfile {
   /// `invalidProfile` with a fix-it message for an empty update or an empty, too long or multi-line field.
   public func applying(_ update: ProfileUpdate) throws -> CosmonautProfile {
     guard !update.isEmpty else {
-      throw CosmonautServiceError.invalidProfile(
-        "no profile field given; set at least one of name, agency, role or mission")
+      throw CosmonautServiceError.invalidProfile(Strings.profileNothingGiven)
     }
     var result = self
-    if let name = update.name { result.name = try Self.validated(name, field: "name") }
-    if let agency = update.agency { result.agency = try Self.validated(agency, field: "agency") }
-    if let role = update.role { result.role = try Self.validated(role, field: "role") }
-    if let mission = update.mission { result.mission = try Self.validated(mission, field: "mission") }
+    if let name = update.name { result.name = try Self.validated(name, field: Strings.fieldName) }
+    if let agency = update.agency { result.agency = try Self.validated(agency, field: Strings.fieldAgency) }
+    if let role = update.role { result.role = try Self.validated(role, field: Strings.fieldRole) }
+    if let mission = update.mission { result.mission = try Self.validated(mission, field: Strings.fieldMission) }
     return result
   }
 
   /// The trimmed value, or `invalidProfile` with a fix-it message.
-  static func validated(_ raw: String, field: String) throws -> String {
+  static func validated(_ raw: String, field: LocalizedText) throws -> String {
     let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     let limit = ProfileUpdate.maximumFieldLength
     if value.isEmpty {
-      throw CosmonautServiceError.invalidProfile(
-        "profile \(field) must not be empty; give a value or leave the \(field) out to keep it")
+      throw CosmonautServiceError.invalidProfile(Strings.profileEmpty(field: field))
     }
     if value.count > limit {
       throw CosmonautServiceError.invalidProfile(
-        "profile \(field) is \(value.count) characters long; shorten it to at most \(limit)")
+        Strings.profileTooLong(field: field, length: String(value.count), limit: String(limit)))
     }
     if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-      throw CosmonautServiceError.invalidProfile(
-        "profile \(field) contains a control character (such as a tab or line break); use plain text on one line")
+      throw CosmonautServiceError.invalidProfile(Strings.profileControlCharacter(field: field))
     }
     return value
   }
@@ -153,6 +151,7 @@ public struct PersonalData: Sendable {
   /// `text` with every personal value (any case) replaced by "[personal data]".
   public func redact(_ text: String) -> String {
     values.reduce(text) { result, value in
+      // untranslated: logs and analytics are English
       result.replacingOccurrences(of: value, with: "[personal data]", options: .caseInsensitive)
     }
   }

@@ -45,7 +45,7 @@ import Testing
       Issue.record("expected invalidProfile, got \(String(describing: error))")
       return
     }
-    #expect(text.hasPrefix(message))
+    #expect(text.description.hasPrefix(message))
     #expect(error?.kind == .usage)
     #expect(error?.userMessage.contains("\n") == false)
     #expect(try await client.profile() == CosmonautProfile(name: "Valentina Orlova"))

@@ -3,6 +3,7 @@ import CommandLineKit
 import CosmonautServiceFakes
 import CosmonautServiceInterface
 import Foundation
+import Localization
 import Logging
 import Testing
 import UIComponents
@@ -28,13 +29,14 @@ final class CosmonautHarness {
   init(
     _ presentation: Presentation, input lines: [String] = [], answers: [ScriptedAnswer]? = nil,
     client: FakeCosmonautClient = FakeCosmonautClient(), navigator: any Navigator = RecordingNavigator(),
-    dashboard: DashboardFeatures = DashboardFeatures()
+    dashboard: DashboardFeatures = DashboardFeatures(), translator: Translator = .english
   ) {
     self.client = client
     self.input = ScriptedInput(answers ?? lines.map(ScriptedAnswer.line))
     self.navigator = navigator
     terminal = Terminal(
-      input: input, output: output, errors: errorOutput, theme: .plain, endOfInputIsFinal: answers == nil)
+      input: input, output: output, errors: errorOutput, theme: .plain, translator: translator,
+      endOfInputIsFinal: answers == nil)
     presenter = TerminalErrorPresenter(terminal: terminal)
     let context = FlowContext(
       terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter,

@@ -143,7 +143,8 @@ struct FlavourTests {
     let us = try await run(.houston, sandbox, ["sync", "--tsup", "http://127.0.0.1:9"])
     #expect(us.status == 64 && us.stderr.contains("unknown option '--tsup'"), "\(us.stderr)")
     let menu = try await sandbox.run(
-      Executables.cosmonautRu, ["--data-dir", sandbox.dataDirectory], input: "q\n", environment: sandbox.environment)
+      Executables.cosmonautRu, ["--data-dir", sandbox.dataDirectory], input: "q\n",
+      environment: sandbox.environment.merging(["ISS_LANGUAGE": "en"]) { $1 })
     #expect(menu.status == 0, "\(menu.stderr)")
     #expect(menu.stdout.contains("TsUP"), "the main menu speaks of TsUP: \(menu.stdout)")
     #expect(!menu.stdout.contains("Houston"), "\(menu.stdout)")
