@@ -79,8 +79,23 @@ enum LabScreens {
         ).render(theme)
     }
     for alert in report.alerts {
-      text += "\n" + theme.apply(.error, to: translator(Strings.stowageAlert(message: alert.message)))
+      text += "\n" + theme.apply(.error, to: translator(Strings.stowageAlert(message: message(of: alert, in: report))))
     }
+    return text
+  }
+
+  /// An alert in the reader's language, from the freezer's reading (the stored `message` stays English).
+  private static func message(of alert: StowageAlert, in report: StowageReport) -> LocalizedText {
+    guard let view = report.freezers.first(where: { $0.freezer.id == alert.freezer }) else {
+      return .verbatim(alert.message)
+    }
+    var text =
+      view.inExcursion
+      ? Strings.alertOutOfLimits(
+        freezer: view.freezer.id, temperature: LocalizedText.number(view.reading.temperatureC, fractionDigits: 1),
+        storage: view.freezer.storage.label) + (view.reading.coolerRunning ? .verbatim("") : Strings.alertCoolerStopped)
+      : Strings.alertWasOut(freezer: view.freezer.id)
+    if !alert.samplesAtRisk.isEmpty { text = text + Strings.alertAtRisk(count: alert.samplesAtRisk.count) }
     return text
   }
 

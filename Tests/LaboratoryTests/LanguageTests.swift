@@ -37,6 +37,28 @@ struct LaboratoryLanguageTests {
     }
   }
 
+  @Test func anExcursionAlertIsRussianAndTheEnglishLineIsTheStoredMessage() async throws {
+    let lab = FakeLaboratoryClient(
+      simulator: LabSimulator(
+        start: Date(timeIntervalSince1970: 1_800_000_000),
+        scenario: LabScenario(coolerFailure: .init(id: "melfi-1", afterSeconds: 60))))
+    let harness = LaboratoryHarness(.once(json: false), lab: lab, translator: russian)
+    try await harness.open("stowage", "log-in", "melfi-1", "serum")
+    await lab.advance(by: 1_200)
+    try await harness.open("stowage")
+    let text = harness.output.text
+    for part in [
+      "ТРЕВОГА: в melfi-1 ", " °C, вне пределов для образцов на −80 °C", "образцов под угрозой: 1", "ПОД УГРОЗОЙ (",
+    ] {
+      #expect(text.contains(part), "\(part) in \(text)")
+    }
+    #expect(text.range(of: #"ТРЕВОГА: в melfi-1 -?\d+,\d °C"#, options: .regularExpression) != nil, "\(text)")
+    let english = LaboratoryHarness(.once(json: false), lab: lab)
+    try await english.open("stowage")
+    let stored = try #require(try await lab.stowage().alerts.first).message
+    #expect(english.output.text.contains("ALERT: \(stored)\n") || english.output.text.hasSuffix("ALERT: \(stored)\n"))
+  }
+
   @Test func theProcedureViewerSpeaksRussian() async throws {
     let harness = LaboratoryHarness(
       .interactive, input: ["d", "s", "", "s", "no camera", "l"], translator: russian)
