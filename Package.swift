@@ -22,7 +22,7 @@ let app: [Module] = [
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
   .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
-  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Radio", "Logging", "AppAnalytics"], testsUse: ["UIComponents"]),
+  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
   .executable("LaboratorySimulator", product: "lab-sim", dependsOn: ["Scaffold", "LaboratoryService", "CommandLineKit", "Radio", "Logging"]),
 ]
 
@@ -34,7 +34,7 @@ let domain: [Module] = [
   .library("Cosmonaut", dependsOn: ["CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"], strings: true),
   .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["Radio"]),
   .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"]),
+  .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"], strings: true),
 ]
 
 // MARK: - Service
@@ -49,7 +49,7 @@ let service: [Module] = [
   .library("SolarArrayService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("HeatRadiatorService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("DockingPortService", dependsOn: ["Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("LaboratoryService", dependsOn: ["Radio", "Network", "Persistence", "Logging", "AppAnalytics"]),
+  .library("LaboratoryService", dependsOn: ["Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
 ]
 
 // MARK: - Core

@@ -15,8 +15,7 @@ enum LaboratoryApp {
   @MainActor static var launcher: AppLauncher<LiveServices> {
     AppLauncher(
       name: "laboratory", version: "0.1.0",
-      abstract: "Controls the station's laboratories: racks, cold stowage, experiments and their procedures, "
-        + "results to the ground.",
+      abstract: Strings.appAbstract,
       options: LiveServices.options,
       domains: [
         .domain { LaboratoryDomain(lab: $0.lab, cosmonaut: $0.cosmonaut, features: $0.features) },

@@ -22,10 +22,10 @@ struct LiveServices: AppServices {
   let dashboard: DashboardFeatures
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: offline).
-  static let houston = MissionControl.houston.option(
-    purpose: " for the catalogue, the schedule and results; unset, results wait and the kept copies are shown")
+  static let houston = MissionControl.houston.option(purpose: Strings.optionHoustonPurpose)
   /// `--lab simulated|unix:PATH` (default `$ISS_LAB`, else labs simulated in-process).
-  static let lab = DeviceConnection.option("lab", device: "labs", bench: "lab-sim", environment: "ISS_LAB")
+  static let lab = DeviceConnection.option(
+    "lab", device: Strings.optionLabDevice, bench: "lab-sim", environment: "ISS_LAB")
   static let options: [any Parameter] = [houston, lab]
 
   init(launch: Launch) throws {

@@ -1,6 +1,7 @@
 import CommandLineKit
 import CosmonautServiceInterface
 import LaboratoryService
+import Localization
 import UIComponents
 
 /// Prints a value as text or, for `--json`, as the command's one JSON document.
@@ -8,24 +9,24 @@ import UIComponents
 struct Output {
   let context: FlowContext
 
-  func show<Value: Encodable>(_ value: Value, _ text: (Value, Theme) -> String) throws {
+  func show<Value: Encodable>(_ value: Value, _ text: (Value, Theme, Translator) -> String) throws {
     if context.json {
       try context.printJSON(value)
     } else {
-      context.terminal.print(text(value, context.theme))
+      context.terminal.print(text(value, context.theme, context.translator))
     }
   }
 
   /// Asks for a value read by `argument`'s format; nil when cancelled (Enter, Ctrl-D, Ctrl-C).
-  func ask<Value>(_ argument: Argument<Value>, _ question: String) -> Value? {
-    Prompt<Value>(question + " (Enter to go back):", emptyAnswerCancels: true) { answer in
+  func ask<Value>(_ argument: Argument<Value>, _ question: LocalizedText) -> Value? {
+    Prompt<Value>(Strings.askQuestion(question: question), emptyAnswerCancels: true) { answer in
       argument.format.read(answer).map { .success($0) }
-        ?? .failure(ValidationError("\"\(answer)\" is not \(argument.format.expectation)"))
+        ?? .failure(ValidationError(Strings.promptNotValid(answer: answer, expectation: argument.format.expectation)))
     }.ask(on: context.terminal)
   }
 
   /// Asks for a required option's value (e.g. a reason); nil when cancelled.
-  func ask<Value>(_ option: Option<Value>, _ question: String) -> Value? {
+  func ask<Value>(_ option: Option<Value>, _ question: LocalizedText) -> Value? {
     ask(Argument(option.name, option.format, help: ""), question)
   }
 }
@@ -44,24 +45,25 @@ struct LabsFlow {
 
   func switchRack(_ rack: String, to state: RackState) async throws {
     let answer = try await lab.send(RackCommand(rack: rack, state: state))
-    try Output(context: context).show(answer) { answer, theme in theme.apply(.ok, to: "Done: \(answer.message)") }
+    try Output(context: context).show(answer) { answer, theme, translator in
+      theme.apply(.ok, to: translator(Strings.rackDone(message: answer.message)))
+    }
   }
 
   func runInteractive() async {
-    let (lab, theme, output) = (lab, context.theme, Output(context: context))
+    let (lab, theme, translator, output) = (lab, context.theme, context.translator, Output(context: context))
     let screen = InteractiveScreen(
-      menu: Menu(
-        title: "Labs",
-        items: [
-          .init(key: "r", title: "Refresh"), .init(key: "w", title: "Switch a rack"), .init(key: "b", title: "Back"),
-        ]),
-      load: { try await lab.telemetry() }, render: { LabScreens.labs($0, theme: theme) })
+      menu: context.menu(
+        Strings.menuLabs, [("r", Strings.menuRefresh), ("w", Strings.menuSwitchRack), ("b", Strings.menuBack)]),
+      load: { try await lab.telemetry() }, render: { LabScreens.labs($0, theme: theme, translator: translator) })
     await screen.run(in: context) { choice, telemetry in
       record(telemetry)
       switch choice.key {
       case "w":
-        guard let rack = output.ask(LaboratoryRoute.rackID, "Rack (\(Rack.all.map(\.id).joined(separator: ", ")))"),
-          let state = output.ask(LaboratoryRoute.rackState, "State (operating, standby or off)")
+        guard
+          let rack = output.ask(
+            LaboratoryRoute.rackID, Strings.askRack(racks: Rack.all.map(\.id).joined(separator: ", "))),
+          let state = output.ask(LaboratoryRoute.rackState, Strings.askState)
         else { return .stay }
         await context.presentingErrors { try await switchRack(rack, to: state) }
       case "r": break
@@ -111,27 +113,26 @@ struct StowageFlow {
   }
 
   func runInteractive() async {
-    let theme = context.theme
+    let (theme, translator) = (context.theme, context.translator)
     let output = Output(context: context)
     let screen = InteractiveScreen(
-      menu: Menu(
-        title: "Cold stowage",
-        items: [
-          .init(key: "r", title: "Refresh"), .init(key: "i", title: "Log a sample in"),
-          .init(key: "o", title: "Log a sample out"), .init(key: "b", title: "Back"),
+      menu: context.menu(
+        Strings.menuStowage,
+        [
+          ("r", Strings.menuRefresh), ("i", Strings.menuLogIn), ("o", Strings.menuLogOut), ("b", Strings.menuBack),
         ]),
-      load: { try await report() }, render: { LabScreens.stowage($0, theme: theme) })
+      load: { try await report() }, render: { LabScreens.stowage($0, theme: theme, translator: translator) })
     await screen.run(in: context) { choice, _ in
       switch choice.key {
       case "i":
         guard
           let freezer = output.ask(
-            LaboratoryRoute.freezer, "Freezer (\(Freezer.all.map(\.id).joined(separator: ", ")))"),
-          let label = output.ask(LaboratoryRoute.label, "Label")
+            LaboratoryRoute.freezer, Strings.askFreezer(freezers: Freezer.all.map(\.id).joined(separator: ", "))),
+          let label = output.ask(LaboratoryRoute.label, Strings.askLabel)
         else { return .stay }
         await context.presentingErrors { try await logIn(freezer: freezer, label: label, experiment: nil) }
       case "o":
-        guard let sample = output.ask(LaboratoryRoute.sample, "Sample id") else { return .stay }
+        guard let sample = output.ask(LaboratoryRoute.sample, Strings.askSample) else { return .stay }
         await context.presentingErrors { try await logOut(sample) }
       case "r": break
       default: return .leave
@@ -169,23 +170,27 @@ struct ExperimentsFlow {
   }
 
   func runInteractive(runs: RunFlow) async {
-    let (lab, theme, output) = (lab, context.theme, Output(context: context))
+    let (lab, theme, translator, output) = (lab, context.theme, context.translator, Output(context: context))
     let screen = InteractiveScreen(
-      menu: Menu(
-        title: "Experiments",
-        items: [
-          .init(key: "v", title: "View a procedure"), .init(key: "s", title: "Start a run"),
-          .init(key: "c", title: "Crew schedule"), .init(key: "b", title: "Back"),
+      menu: context.menu(
+        Strings.menuExperiments,
+        [
+          ("v", Strings.menuViewProcedure), ("s", Strings.menuStartRun), ("c", Strings.menuCrewSchedule),
+          ("b", Strings.menuBack),
         ]),
-      load: { try await lab.catalogue() }, render: { LabScreens.catalogue($0, theme: theme) })
+      load: { try await lab.catalogue() }, render: { LabScreens.catalogue($0, theme: theme, translator: translator) })
     await screen.run(in: context) { choice, catalogue in
       let ids = catalogue.document.experiments.map(\.id).joined(separator: ", ")
       switch choice.key {
       case "v":
-        guard let id = output.ask(LaboratoryRoute.experimentID, "Experiment (\(ids))") else { return .stay }
+        guard let id = output.ask(LaboratoryRoute.experimentID, Strings.askExperiment(experiments: ids)) else {
+          return .stay
+        }
         await context.presentingErrors { try await show(id) }
       case "s":
-        guard let id = output.ask(LaboratoryRoute.experimentID, "Experiment (\(ids))") else { return .stay }
+        guard let id = output.ask(LaboratoryRoute.experimentID, Strings.askExperiment(experiments: ids)) else {
+          return .stay
+        }
         await runs.start(id)
       case "c": await context.presentingErrors { try await showSchedule() }
       default: return .leave
@@ -213,14 +218,11 @@ struct ResultsFlow {
   }
 
   func runInteractive() async {
-    let (lab, theme) = (lab, context.theme)
+    let (lab, theme, translator) = (lab, context.theme, context.translator)
     let screen = InteractiveScreen(
-      menu: Menu(
-        title: "Results",
-        items: [
-          .init(key: "s", title: "Send to Houston"), .init(key: "r", title: "Refresh"), .init(key: "b", title: "Back"),
-        ]),
-      load: { try await lab.results() }, render: { LabScreens.results($0, theme: theme) })
+      menu: context.menu(
+        Strings.menuResults, [("s", Strings.menuSend), ("r", Strings.menuRefresh), ("b", Strings.menuBack)]),
+      load: { try await lab.results() }, render: { LabScreens.results($0, theme: theme, translator: translator) })
     await screen.run(in: context) { choice, _ in
       switch choice.key {
       case "s": await context.presentingErrors { try await send() }
@@ -229,5 +231,12 @@ struct ResultsFlow {
       }
       return .stay
     }
+  }
+}
+
+extension FlowContext {
+  /// A menu titled `title` with `items` (key, title), in the terminal's language.
+  func menu(_ title: LocalizedText, _ items: [(key: String, title: LocalizedText)]) -> Menu {
+    Menu(title: translator(title), items: items.map { Menu.Item(key: $0.key, title: translator($0.title)) })
   }
 }

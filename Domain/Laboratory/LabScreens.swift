@@ -1,86 +1,126 @@
 import Foundation
 import LaboratoryService
+import Localization
 import UIComponents
 
-/// How the laboratory's screens look: plain text with styles, the same on a terminal and in a pipe.
+/// How the laboratory's screens look: plain text with styles, the same on a terminal and in a pipe,
+/// in the translator's language (numbers and dates too).
 enum LabScreens {
-  static func labs(_ telemetry: LabTelemetry, theme: Theme) -> String {
+  static func labs(_ telemetry: LabTelemetry, theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.labs)
     var sections = [
-      theme.apply(.title, to: "Labs") + theme.apply(.dim, to: "  (equipment clock \(time(telemetry.time)))")
+      theme.apply(.title, to: translator(Strings.labsTitle)) + "  "
+        + theme.apply(.dim, to: translator(Strings.labsClock(time: LocalizedText.dateTime(telemetry.time))))
     ]
     for module in LabModule.allCases {
       let rows = telemetry.racks.filter { $0.module == module }.map { reading -> [String] in
         let rack = Rack.named(reading.rack)
         return [
-          reading.rack, rack?.name ?? reading.rack, style(reading.state, theme),
-          String(format: "%.0f W", reading.powerWatts),
-          String(format: "%.1f °C", reading.temperatureC),
+          reading.rack, rack?.name ?? reading.rack, style(reading.state, theme, translator),
+          translator(Strings.unitWatts(value: LocalizedText.number(reading.powerWatts, fractionDigits: 0))),
+          celsius(reading.temperatureC, translator),
         ]
       }
       let table = Table(
-        headers: ["Rack", "Name", "State", "Power", "Air out"], rows: rows,
+        headers: [
+          Strings.columnRack, Strings.columnName, Strings.columnState, Strings.columnPower, Strings.columnAirOut,
+        ].map(translator.callAsFunction), rows: rows,
         alignments: [.left, .left, .left, .right, .right])
       sections.append(theme.apply(.heading, to: module.displayName) + "\n" + table.render(theme))
     }
     let faults = telemetry.racks.filter { $0.state == .fault }
     for reading in faults {
-      sections.append(theme.apply(.error, to: "FAULT: \(reading.rack): \(reading.fault ?? "unknown")"))
+      let fault = reading.fault.map(LocalizedText.verbatim) ?? Strings.labsFaultUnknown
+      sections.append(theme.apply(.error, to: translator(Strings.labsFault(rack: reading.rack, fault: fault))))
     }
     return sections.joined(separator: "\n\n")
   }
 
-  static func stowage(_ report: StowageReport, theme: Theme) -> String {
+  static func stowage(_ report: StowageReport, theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.stowage)
     let rows = report.freezers.map { view -> [String] in
       [
         view.freezer.id, view.freezer.name, view.freezer.module.displayName, view.freezer.storage.label,
-        String(format: "%.1f °C", view.reading.temperatureC), "\(view.used)/\(view.freezer.slots)",
-        view.inExcursion ? theme.apply(.error, to: "EXCURSION") : theme.apply(.ok, to: "ok"),
+        celsius(view.reading.temperatureC, translator), "\(view.used)/\(view.freezer.slots)",
+        view.inExcursion
+          ? theme.apply(.error, to: translator(Strings.stowageExcursion))
+          : theme.apply(.ok, to: translator(Strings.stowageOk)),
       ]
     }
     var text =
-      theme.apply(.title, to: "Cold stowage") + "\n"
+      theme.apply(.title, to: translator(Strings.stowageTitle)) + "\n"
       + Table(
-        headers: ["Freezer", "Name", "Module", "Keeps", "Now", "Slots", "Status"], rows: rows,
+        headers: [
+          Strings.columnFreezer, Strings.columnName, Strings.columnModule, Strings.columnKeeps, Strings.columnNow,
+          Strings.columnSlots, Strings.columnStatus,
+        ].map(translator.callAsFunction), rows: rows,
         alignments: [.left, .left, .left, .right, .right, .right, .left]
       ).render(theme)
     let samples = report.freezers.flatMap(\.samples)
     if samples.isEmpty {
-      text += "\n\n" + theme.apply(.dim, to: "No samples stored.")
+      text += "\n\n" + theme.apply(.dim, to: translator(Strings.stowageNoSamples))
     } else {
       let sampleRows = samples.map { sample in
         [
           sample.id, sample.label, "\(sample.freezer) #\(sample.slot)", sample.experiment ?? "-", sample.run ?? "-",
-          sample.atRisk.map { theme.apply(.error, to: String(format: "AT RISK (%.1f °C)", $0.peakC)) } ?? "ok",
+          sample.atRisk.map {
+            theme.apply(
+              .error, to: translator(Strings.stowageAtRisk(peak: LocalizedText.number($0.peakC, fractionDigits: 1))))
+          } ?? translator(Strings.stowageOk),
         ]
       }
       text +=
         "\n\n"
-        + Table(headers: ["Sample", "Label", "Where", "Experiment", "Run", "State"], rows: sampleRows).render(theme)
+        + Table(
+          headers: [
+            Strings.columnSample, Strings.columnLabel, Strings.columnWhere, Strings.columnExperiment, Strings.columnRun,
+            Strings.columnState,
+          ].map(translator.callAsFunction), rows: sampleRows
+        ).render(theme)
     }
-    for alert in report.alerts { text += "\n" + theme.apply(.error, to: "ALERT: \(alert.message)") }
+    for alert in report.alerts {
+      text += "\n" + theme.apply(.error, to: translator(Strings.stowageAlert(message: message(of: alert, in: report))))
+    }
     return text
   }
 
-  static func sample(_ sample: StoredSample, theme: Theme) -> String {
-    let theme = theme.screen(.stowage)
-    return sample.isStored
-      ? theme.apply(.ok, to: "Logged \(sample.label) (\(sample.id)) into \(sample.freezer) slot \(sample.slot).")
-      : theme.apply(.ok, to: "Logged \(sample.label) (\(sample.id)) out of \(sample.freezer).")
+  /// An alert in the reader's language, from the freezer's reading (the stored `message` stays English).
+  private static func message(of alert: StowageAlert, in report: StowageReport) -> LocalizedText {
+    guard let view = report.freezers.first(where: { $0.freezer.id == alert.freezer }) else {
+      return .verbatim(alert.message)
+    }
+    var text =
+      view.inExcursion
+      ? Strings.alertOutOfLimits(
+        freezer: view.freezer.id, temperature: LocalizedText.number(view.reading.temperatureC, fractionDigits: 1),
+        storage: view.freezer.storage.label) + (view.reading.coolerRunning ? .verbatim("") : Strings.alertCoolerStopped)
+      : Strings.alertWasOut(freezer: view.freezer.id)
+    if !alert.samplesAtRisk.isEmpty { text = text + Strings.alertAtRisk(count: alert.samplesAtRisk.count) }
+    return text
   }
 
-  static func catalogue(_ reading: KeptDocument<ExperimentCatalogue>, theme: Theme) -> String {
+  static func sample(_ sample: StoredSample, theme: Theme, translator: Translator) -> String {
+    let theme = theme.screen(.stowage)
+    let text =
+      sample.isStored
+      ? Strings.sampleLoggedIn(label: sample.label, id: sample.id, freezer: sample.freezer, slot: sample.slot)
+      : Strings.sampleLoggedOut(label: sample.label, id: sample.id, freezer: sample.freezer)
+    return theme.apply(.ok, to: translator(text))
+  }
+
+  static func catalogue(_ reading: KeptDocument<ExperimentCatalogue>, theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.experiments)
     let rows = reading.document.experiments.map {
-      [$0.id, $0.title, $0.module.displayName, $0.rack, String($0.steps.count)]
+      [$0.id, $0.title, $0.module.displayName, $0.rack, translator.number($0.steps.count)]
     }
-    return theme.apply(.title, to: "Experiments") + "\n"
-      + Table(headers: ["ID", "Title", "Module", "Rack", "Steps"], rows: rows).render(theme) + "\n"
-      + source(reading, theme)
+    let headers = [
+      Strings.columnId, Strings.columnTitle, Strings.columnModule, Strings.columnRack, Strings.columnSteps,
+    ].map(translator.callAsFunction)
+    return theme.apply(.title, to: translator(Strings.experimentsTitle)) + "\n"
+      + Table(headers: headers, rows: rows).render(theme) + "\n" + source(reading, theme, translator)
   }
 
-  static func experiment(_ experiment: Experiment, theme: Theme) -> String {
+  static func experiment(_ experiment: Experiment, theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.experiments)
     var lines = [
       theme.apply(.title, to: experiment.title) + "  " + theme.apply(.dim, to: "(\(experiment.id))"),
@@ -89,125 +129,182 @@ enum LabScreens {
     ]
     for (index, step) in experiment.steps.enumerated() {
       lines.append(theme.apply(.label, to: "\(index + 1). \(step.title)") + " — " + step.instruction)
-      lines += needs(step).map { "     " + $0 }
+      lines += needs(step, translator).map { "     " + $0 }
     }
     return lines.joined(separator: "\n")
   }
 
-  static func schedule(_ reading: KeptDocument<RunSchedule>, theme: Theme) -> String {
+  static func schedule(_ reading: KeptDocument<RunSchedule>, theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.experiments)
     let rows = reading.document.runs.map {
-      [time($0.start), $0.experiment, "\($0.durationMinutes) min", $0.crew ?? "-"]
+      [
+        translator.dateTime($0.start), $0.experiment, translator(Strings.unitMinutes(value: $0.durationMinutes)),
+        $0.crew ?? "-",
+      ]
     }
-    return theme.apply(.title, to: "Run schedule") + "\n"
-      + Table(headers: ["Start (UTC)", "Experiment", "Planned", "Crew"], rows: rows).render(theme) + "\n"
-      + source(reading, theme)
+    let headers = [Strings.columnStart, Strings.columnExperiment, Strings.columnPlanned, Strings.columnCrew].map(
+      translator.callAsFunction)
+    return theme.apply(.title, to: translator(Strings.scheduleTitle)) + "\n"
+      + Table(headers: headers, rows: rows).render(theme) + "\n" + source(reading, theme, translator)
   }
 
-  static func runs(_ runs: [ProcedureRun], theme: Theme) -> String {
+  static func runs(_ runs: [ProcedureRun], theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.runs)
-    guard !runs.isEmpty else { return theme.apply(.title, to: "Runs") + "\n" + theme.apply(.dim, to: "No runs yet.") }
+    let title = theme.apply(.title, to: translator(Strings.runsTitle))
+    guard !runs.isEmpty else { return title + "\n" + theme.apply(.dim, to: translator(Strings.runsNone)) }
     let rows = runs.map { run -> [String] in
       let counts = run.counts
       return [
-        run.id, run.experiment.id, run.state.rawValue, run.currentStep.map { "\($0)/\(run.steps.count)" } ?? "-",
-        "\(counts.done) done, \(counts.skipped) skipped", run.crew, time(run.updatedAt),
+        run.id, run.experiment.id, translator(run.state.localizedName),
+        run.currentStep.map { "\($0)/\(run.steps.count)" } ?? "-",
+        translator(Strings.runsProgress(done: counts.done, skipped: counts.skipped)), run.crew,
+        translator.dateTime(run.updatedAt),
       ]
     }
-    return theme.apply(.title, to: "Runs") + "\n"
-      + Table(headers: ["Run", "Experiment", "State", "Step", "Progress", "Crew", "Updated (UTC)"], rows: rows).render(
-        theme)
+    let headers = [
+      Strings.columnRun, Strings.columnExperiment, Strings.columnState, Strings.columnStep, Strings.columnProgress,
+      Strings.columnCrew, Strings.columnUpdated,
+    ].map(translator.callAsFunction)
+    return title + "\n" + Table(headers: headers, rows: rows).render(theme)
   }
 
-  static func run(_ run: ProcedureRun, theme: Theme) -> String {
+  static func run(_ run: ProcedureRun, theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.runs)
     var lines = [
-      theme.apply(.title, to: "\(run.experiment.title)") + "  run \(run.id), \(run.crew), \(run.state.rawValue)"
+      theme.apply(.title, to: "\(run.experiment.title)") + "  "
+        + translator(Strings.runHeader(id: run.id, crew: run.crew, state: run.state.localizedName))
     ]
+    let marks = [Strings.runMarkDone, Strings.runMarkSkipped, Strings.runMarkNow, Strings.runMarkToDo].map(
+      translator.callAsFunction)
+    let width = marks.map(\.count).max() ?? 0
+    let padded = marks.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }
     for (index, record) in run.steps.enumerated() {
       let step = run.experiment.steps[index]
       let mark: String
       switch record.status {
-      case .done: mark = theme.apply(.ok, to: "done   ")
-      case .skipped: mark = theme.apply(.warning, to: "skipped")
+      case .done: mark = theme.apply(.ok, to: padded[0])
+      case .skipped: mark = theme.apply(.warning, to: padded[1])
       case .pending:
-        mark = index + 1 == run.currentStep ? theme.apply(.label, to: "now  ▸ ") : theme.apply(.dim, to: "to do  ")
+        mark = index + 1 == run.currentStep ? theme.apply(.label, to: padded[2]) : theme.apply(.dim, to: padded[3])
       }
       var line = "  \(mark) \(index + 1). \(step.title)"
       if let reason = record.reason { line += theme.apply(.dim, to: " — \(reason)") }
       if !record.samples.isEmpty {
-        line += theme.apply(.dim, to: " (samples \(record.samples.joined(separator: ", ")))")
+        line += theme.apply(.dim, to: translator(Strings.runSamples(samples: record.samples.joined(separator: ", "))))
       }
       lines.append(line)
     }
-    if let reason = run.abortReason { lines.append(theme.apply(.warning, to: "Aborted: \(reason)")) }
+    if let reason = run.abortReason {
+      lines.append(theme.apply(.warning, to: translator(Strings.runAborted(reason: reason))))
+    }
     return lines.joined(separator: "\n")
   }
 
   /// The procedure viewer's panel for the current step.
-  static func step(_ number: Int, of run: ProcedureRun, theme: Theme) -> String {
+  static func step(_ number: Int, of run: ProcedureRun, theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.runs)
     let step = run.procedure(number)
     let counts = run.counts
     var lines = [
-      theme.apply(.title, to: run.experiment.title) + theme.apply(.dim, to: "  run \(run.id) · \(run.crew)"),
-      theme.apply(.heading, to: "Step \(number) of \(run.steps.count): \(step.title)"), "  " + step.instruction,
+      theme.apply(.title, to: run.experiment.title) + "  "
+        + theme.apply(.dim, to: translator(Strings.stepRun(id: run.id, crew: run.crew))),
+      theme.apply(
+        .heading, to: translator(Strings.stepHeading(number: number, count: run.steps.count, title: step.title))),
+      "  " + step.instruction,
     ]
-    lines += needs(step).map { "  " + $0 }
-    lines.append(theme.apply(.dim, to: "  \(counts.done) done · \(counts.skipped) skipped · \(counts.left) left"))
+    lines += needs(step, translator).map { "  " + $0 }
+    lines.append(
+      "  "
+        + theme.apply(
+          .dim, to: translator(Strings.stepCounts(done: counts.done, skipped: counts.skipped, left: counts.left))))
     return lines.joined(separator: "\n")
   }
 
-  static func results(_ report: ResultsReport, theme: Theme) -> String {
+  static func results(_ report: ResultsReport, theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.results)
-    var lines = [theme.apply(.title, to: "Results for the ground")]
+    var lines = [theme.apply(.title, to: translator(Strings.resultsTitle))]
     if !report.delivered.isEmpty {
-      lines.append(theme.apply(.ok, to: "Delivered \(report.delivered.count) result(s)."))
+      lines.append(theme.apply(.ok, to: translator(Strings.resultsDelivered(count: report.delivered.count))))
     }
-    lines.append("\(report.pending.count) waiting, \(report.setAside.count) refused by Houston.")
+    lines.append(translator(Strings.resultsWaiting(pending: report.pending.count, refused: report.setAside.count)))
     for message in report.pending.prefix(10) {
-      lines.append("  \(message.id.prefix(8))  \(message.kind)  \(time(message.createdAt))")
+      lines.append("  \(message.id.prefix(8))  \(message.kind)  \(translator.dateTime(message.createdAt))")
     }
-    if report.pending.count > 10 { lines.append("  … and \(report.pending.count - 10) more") }
+    if report.pending.count > 10 {
+      lines.append("  " + translator(Strings.resultsMore(count: report.pending.count - 10)))
+    }
     for message in report.setAside {
-      lines.append(
-        theme.apply(.warning, to: "  refused \(message.id.prefix(8)) \(message.kind): \(message.lastError ?? "")"))
+      let refused = Strings.resultsRefused(
+        id: message.id.prefix(8), kind: message.kind, error: message.lastError ?? "")
+      lines.append(theme.apply(.warning, to: "  " + translator(refused)))
     }
-    if let error = report.lastError { lines.append(theme.apply(.warning, to: "Last try: \(error)")) }
-    if !report.houstonConfigured { lines.append(theme.apply(.dim, to: "Offline: pass --houston URL to send them.")) }
+    if let error = report.lastError {
+      lines.append(theme.apply(.warning, to: translator(Strings.resultsLastTry(error: error))))
+    }
+    if !report.houstonConfigured { lines.append(theme.apply(.dim, to: translator(Strings.resultsOffline))) }
     return lines.joined(separator: "\n")
   }
 
-  private static func needs(_ step: ProcedureStep) -> [String] {
+  private static func needs(_ step: ProcedureStep, _ translator: Translator) -> [String] {
     var lines: [String] = []
     if !step.consumes.isEmpty {
-      lines.append("Uses: " + step.consumes.map { "\($0.quantity) \($0.item) (\($0.purpose))" }.joined(separator: ", "))
+      let supplies = step.consumes.map { "\($0.quantity) \($0.item) (\($0.purpose))" }.joined(separator: ", ")
+      lines.append(translator(Strings.stepUses(supplies: supplies)))
     }
     if !step.samples.isEmpty {
-      lines.append("Produces: " + step.samples.map { "\($0.label) (\($0.storage.label))" }.joined(separator: ", "))
+      let samples = step.samples.map { "\($0.label) (\($0.storage.label))" }.joined(separator: ", ")
+      lines.append(translator(Strings.stepProduces(samples: samples)))
     }
     return lines
   }
 
-  private static func source<Document>(_ reading: KeptDocument<Document>, _ theme: Theme) -> String {
-    reading.isLive
-      ? theme.apply(.dim, to: "From Houston, \(time(reading.receivedAt)).")
+  private static func source<Document>(
+    _ reading: KeptDocument<Document>, _ theme: Theme, _ translator: Translator
+  ) -> String {
+    let time = LocalizedText.dateTime(reading.receivedAt)
+    return reading.isLive
+      ? theme.apply(.dim, to: translator(Strings.sourceHouston(time: time)))
       : theme.apply(
-        .warning, to: "The kept copy from \(time(reading.receivedAt)) (\(reading.offlineReason ?? "offline")).")
+        .warning,
+        to: translator(
+          Strings.sourceKept(
+            time: time, reason: reading.offlineReason.map(LocalizedText.verbatim) ?? Strings.sourceOffline)))
   }
 
-  private static func style(_ state: RackState, _ theme: Theme) -> String {
-    switch state {
-    case .operating: theme.apply(.ok, to: state.rawValue)
-    case .standby, .off: theme.apply(.dim, to: state.rawValue)
-    case .fault: theme.apply(.error, to: state.rawValue)
+  private static func celsius(_ value: Double, _ translator: Translator) -> String {
+    translator(Strings.unitCelsius(value: LocalizedText.number(value, fractionDigits: 1)))
+  }
+
+  private static func style(_ state: RackState, _ theme: Theme, _ translator: Translator) -> String {
+    let name = translator(state.localizedName)
+    return switch state {
+    case .operating: theme.apply(.ok, to: name)
+    case .standby, .off: theme.apply(.dim, to: name)
+    case .fault: theme.apply(.error, to: name)
     }
   }
+}
 
-  static func time(_ date: Date) -> String {
-    date.formatted(
-      .iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon)
-    )
-    .replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "")
+extension RackState {
+  /// The state as a person reads it (the command word stays `rawValue`).
+  var localizedName: LocalizedText {
+    switch self {
+    case .operating: Strings.rackOperating
+    case .standby: Strings.rackStandby
+    case .off: Strings.rackOff
+    case .fault: Strings.rackFault
+    }
+  }
+}
+
+extension RunState {
+  /// The state as a person reads it (JSON keeps `rawValue`).
+  var localizedName: LocalizedText {
+    switch self {
+    case .running: Strings.runStateRunning
+    case .paused: Strings.runStatePaused
+    case .completed: Strings.runStateCompleted
+    case .aborted: Strings.runStateAborted
+    }
   }
 }

@@ -18,7 +18,7 @@ public struct LaboratoryDomain: HostedDomain {
     self.features = features
   }
 
-  public var name: String { "Laboratory" }
+  public var name: String { "Laboratory" }  // untranslated: the module name errors, events and logs are recorded under
 
   public func makeCoordinator(context: FlowContext) -> any Coordinator<LaboratoryRoute> {
     LaboratoryCoordinator(context: context, lab: lab, cosmonaut: cosmonaut, features: features)

@@ -57,11 +57,11 @@ extension LaboratoryRoute: CommandRoute {
   ]
 
   public static let groups = [
-    CommandGroup("labs", abstract: "The four labs: racks and freezers, and switching racks."),
-    CommandGroup("stowage", aliases: ["cold-stowage"], abstract: "Cold stowage: freezers, samples in and out, alerts."),
-    CommandGroup("experiments", abstract: "The experiment catalogue from Houston (the kept copy when offline)."),
-    CommandGroup("run", abstract: "Procedure runs: start, follow step by step, pause and resume."),
-    CommandGroup("results", abstract: "Run logs and sample records waiting for the ground, and sending them."),
+    CommandGroup("labs", abstract: Strings.groupLabs),
+    CommandGroup("stowage", aliases: ["cold-stowage"], abstract: Strings.groupStowage),
+    CommandGroup("experiments", abstract: Strings.groupExperiments),
+    CommandGroup("run", abstract: Strings.groupRun),
+    CommandGroup("results", abstract: Strings.groupResults),
   ]
 
   public var invocation: CommandInvocation {
@@ -91,103 +91,116 @@ extension LaboratoryRoute: CommandRoute {
   }
 
   // Parameters.
-  static let rackID = Argument("rack", ValueFormat<String>.choice(Rack.all.map(\.id)), help: "The rack.")
+  static let rackID = Argument("rack", ValueFormat<String>.choice(Rack.all.map(\.id)), help: Strings.helpRack)
   static let rackState = Argument(
     "state",
     ValueFormat<RackState>(
-      expectation: "operating, standby or off", completion: .values(["operating", "standby", "off"]),
+      expectation: Strings.formatRackState, completion: .values(["operating", "standby", "off"]),
       documentsValues: true, read: { RackState(rawValue: $0.lowercased()).flatMap { $0 == .fault ? nil : $0 } },
       write: \.rawValue),
-    help: "operating, standby or off.")
+    help: Strings.helpRackState)
   static let freezerIDs = ValueFormat<String>.choice(Freezer.all.map(\.id))
-  static let freezer = Argument("freezer", freezerIDs, help: "The freezer (see 'stowage').")
+  static let freezer = Argument("freezer", freezerIDs, help: Strings.helpFreezer)
   static let freezerOption = Option(
     "freezer", freezerIDs, placeholder: "freezer",
-    help: "Where the step's samples go; default the first freezer at their temperature with a free slot.")
+    help: Strings.helpFreezerOption)
   static let label = Argument(
-    "label", .text(maximumLength: 40), help: "The sample's label, e.g. leaf-1.")
+    "label", .text(maximumLength: 40), help: Strings.helpLabel)
   static let experimentOption = Option(
-    "experiment", .text(maximumLength: 60), placeholder: "experiment", help: "The experiment the sample comes from.")
-  static let sample = Argument("sample", .text(maximumLength: 36), help: "The sample's id (or its first characters).")
+    "experiment", .text(maximumLength: 60), placeholder: "experiment", help: Strings.helpExperimentOption)
+  static let sample = Argument("sample", .text(maximumLength: 36), help: Strings.helpSample)
   static let experimentID = Argument(
-    "experiment", .text(maximumLength: 60), help: "The experiment's id, e.g. plant-habitat (see 'experiments').")
-  static let runID = Argument("run", .text(maximumLength: 36), help: "The run's id (or its first characters).")
+    "experiment", .text(maximumLength: 60), help: Strings.helpExperiment)
+  static let runID = Argument("run", .text(maximumLength: 36), help: Strings.helpRun)
   static let step = Option(
     "step", .integer(in: 1...99), placeholder: "n",
-    help: "The step meant; refused when another step is current (so a repeated command changes nothing).")
+    help: Strings.helpStep)
   static let reason = Option(
-    "reason", .text(maximumLength: 200), placeholder: "text", required: true, help: "Why, for the run log.")
+    "reason", .text(maximumLength: 200), placeholder: "text", required: true, help: Strings.helpReason)
 
   // Commands.
   static let labsCommand = Command(
-    "labs", abstract: "Destiny, Columbus, Kibo and Nauka: racks (power, temperature, state) and freezers.", json: true
+    "labs", abstract: Strings.commandLabs, json: true
   ) { _ in LaboratoryRoute.labs }
   static let rackCommand = Command(
-    "labs rack", abstract: "Switch a rack to operating, standby or off.",
-    discussion: "A rack in fault must be switched off first (exit 65).", parameters: [rackID, rackState], json: true
+    // untranslated: command words
+    "labs rack", abstract: Strings.commandRack,
+    discussion: Strings.commandRackDiscussion, parameters: [rackID, rackState], json: true
   ) { values in LaboratoryRoute.rack(values[rackID], values[rackState]) }
   static let stowageCommand = Command(
     "stowage", aliases: ["cold-stowage"],
-    abstract: "Freezers at −80, −26 and +4 °C: temperatures, slots, samples, alerts.",
-    discussion: "An excursion (a freezer out of its limits) raises an alert and marks the samples it put at risk.",
+    abstract: Strings.commandStowage,
+    discussion: Strings.commandStowageDiscussion,
     json: true
   ) { _ in LaboratoryRoute.stowage }
   static let logInCommand = Command(
-    "stowage log-in", abstract: "Log a sample into a freezer.",
-    discussion: "Refused (exit 65, nothing changes) when the freezer is full or out of its limits.",
+    // untranslated: command words
+    "stowage log-in", abstract: Strings.commandLogIn,
+    discussion: Strings.commandLogInDiscussion,
     parameters: [freezer, label, experimentOption], json: true
   ) { values in
     LaboratoryRoute.logIn(freezer: values[freezer], label: values[label], experiment: values[experimentOption])
   }
   static let logOutCommand = Command(
-    "stowage log-out", abstract: "Log a sample out of its freezer.", parameters: [sample], json: true
+    // untranslated: command words
+    "stowage log-out", abstract: Strings.commandLogOut, parameters: [sample], json: true
   ) { values in LaboratoryRoute.logOut(sample: values[sample]) }
   static let experimentsCommand = Command(
-    "experiments", abstract: "The experiment catalogue from Houston (the kept copy when offline).", json: true
+    "experiments", abstract: Strings.commandExperiments, json: true
   ) { _ in LaboratoryRoute.experiments }
   static let experimentCommand = Command(
-    "experiments show", abstract: "An experiment's procedure: steps, supplies, samples.", parameters: [experimentID],
+    // untranslated: command words
+    "experiments show", abstract: Strings.commandExperiment, parameters: [experimentID],
     json: true
   ) { values in LaboratoryRoute.experiment(values[experimentID]) }
   static let scheduleCommand = Command(
-    "schedule", abstract: "The crew's run schedule from Houston (the kept copy when offline).", json: true
+    "schedule", abstract: Strings.commandSchedule, json: true
   ) { _ in LaboratoryRoute.schedule }
   static let startCommand = Command(
-    "run start", abstract: "Start running an experiment; interactively, walk its procedure step by step.",
-    discussion: "The profile's cosmonaut runs it ('profile set --name NAME' first).", parameters: [experimentID],
+    // untranslated: command words
+    "run start", abstract: Strings.commandStart,
+    discussion: Strings.commandStartDiscussion, parameters: [experimentID],
     json: true
   ) { values in LaboratoryRoute.startRun(experiment: values[experimentID]) }
-  static let runsCommand = Command("run list", abstract: "Every run and where it stands.", json: true) { _ in
-    LaboratoryRoute.runs
-  }
+  static let runsCommand = Command(
+    // untranslated: command words
+    "run list", abstract: Strings.commandRuns, json: true
+  ) { _ in LaboratoryRoute.runs }
   static let runCommand = Command(
-    "run show", abstract: "A run step by step: done, skipped (and why), current, left.", parameters: [runID], json: true
+    // untranslated: command words
+    "run show", abstract: Strings.commandRun, parameters: [runID], json: true
   ) { values in LaboratoryRoute.run(values[runID]) }
   static let doneCommand = Command(
-    "run done", abstract: "Mark the current step done: draw its supplies, log its samples.",
-    discussion: "Refused (exit 65, nothing changes) when a supply is short or no freezer can take a sample.",
+    // untranslated: command words
+    "run done", abstract: Strings.commandDone,
+    discussion: Strings.commandDoneDiscussion,
     parameters: [runID, step, freezerOption], json: true
   ) { values in LaboratoryRoute.done(run: values[runID], step: values[step], freezer: values[freezerOption]) }
   static let skipCommand = Command(
-    "run skip", abstract: "Skip the current step, saying why.", parameters: [runID, step, reason], json: true
+    // untranslated: command words
+    "run skip", abstract: Strings.commandSkip, parameters: [runID, step, reason], json: true
   ) { values in LaboratoryRoute.skip(run: values[runID], step: values[step], reason: values[reason] ?? "") }
-  static let pauseCommand = Command("run pause", abstract: "Pause a run.", parameters: [runID], json: true) { values in
-    LaboratoryRoute.pause(run: values[runID])
-  }
+  static let pauseCommand = Command(
+    // untranslated: command words
+    "run pause", abstract: Strings.commandPause, parameters: [runID], json: true
+  ) { values in LaboratoryRoute.pause(run: values[runID]) }
   static let resumeCommand = Command(
-    "run resume", abstract: "Resume a run; interactively, back into the procedure viewer.",
-    discussion: "A step the app was stopped in while marking it done is finished first.", parameters: [runID],
+    // untranslated: command words
+    "run resume", abstract: Strings.commandResume,
+    discussion: Strings.commandResumeDiscussion, parameters: [runID],
     json: true
   ) { values in LaboratoryRoute.resume(run: values[runID]) }
   static let abortCommand = Command(
-    "run abort", abstract: "Stop a run for good, saying why.", parameters: [runID, reason], json: true
+    // untranslated: command words
+    "run abort", abstract: Strings.commandAbort, parameters: [runID, reason], json: true
   ) { values in LaboratoryRoute.abort(run: values[runID], reason: values[reason] ?? "") }
   static let resultsCommand = Command(
-    "results", abstract: "Run logs and sample records waiting for the ground.", json: true
+    "results", abstract: Strings.commandResults, json: true
   ) { _ in LaboratoryRoute.results }
   static let sendCommand = Command(
-    "results send", abstract: "Send the results to Houston, each exactly once.",
-    discussion: "Results Houston does not acknowledge stay queued for the next try.", json: true
+    // untranslated: command words
+    "results send", abstract: Strings.commandSend,
+    discussion: Strings.commandSendDiscussion, json: true
   ) { _ in LaboratoryRoute.sendResults }
 }
 
@@ -195,11 +208,11 @@ extension LaboratoryRoute: CommandRoute {
 
 extension LaboratoryRoute: DomainRoute {
   public static let mainMenu = [
-    MenuEntry("Labs", key: "l", route: LaboratoryRoute.labs),
-    MenuEntry("Cold stowage", key: "s", route: LaboratoryRoute.stowage),
-    MenuEntry("Experiments", key: "e", route: LaboratoryRoute.experiments),
-    MenuEntry("Runs", key: "r", route: LaboratoryRoute.runs),
-    MenuEntry("Results", key: "g", route: LaboratoryRoute.results),
+    MenuEntry(Strings.menuLabs, key: "l", route: LaboratoryRoute.labs),
+    MenuEntry(Strings.menuStowage, key: "s", route: LaboratoryRoute.stowage),
+    MenuEntry(Strings.menuExperiments, key: "e", route: LaboratoryRoute.experiments),
+    MenuEntry(Strings.menuRuns, key: "r", route: LaboratoryRoute.runs),
+    MenuEntry(Strings.menuResults, key: "g", route: LaboratoryRoute.results),
   ]
 
   public init?(destination: Destination) {
@@ -208,20 +221,19 @@ extension LaboratoryRoute: DomainRoute {
     }
   }
 
-  public var change: LocalizedText? { changeSentence.map { .verbatim($0) } }
-
-  /// What the route changes, in English (until the domain has string tables).
-  var changeSentence: String? {
+  public var change: LocalizedText? {
     switch self {
-    case .rack(let rack, let state): "switch \(rack) to \(state.rawValue)."
-    case .logIn(let freezer, let label, _): "log sample \(label) into \(freezer)."
-    case .logOut(let sample): "log sample \(sample) out of its freezer."
-    case .startRun(let experiment): "start a run of \(experiment)."
-    case .done(let run, let step, _): "mark \(step.map { "step \($0)" } ?? "the current step") of run \(run) done."
-    case .skip(let run, let step, _): "skip \(step.map { "step \($0)" } ?? "the current step") of run \(run)."
-    case .pause(let run): "pause run \(run)."
-    case .abort(let run, _): "abort run \(run)."
-    case .sendResults: "send the queued results to Houston."
+    case .rack(let rack, let state): Strings.changeRack(rack: rack, state: state.localizedName)
+    case .logIn(let freezer, let label, _): Strings.changeLogIn(label: label, freezer: freezer)
+    case .logOut(let sample): Strings.changeLogOut(sample: sample)
+    case .startRun(let experiment): Strings.changeStartRun(experiment: experiment)
+    case .done(let run, let step, _):
+      step.map { Strings.changeDoneStep(step: $0, run: run) } ?? Strings.changeDoneCurrent(run: run)
+    case .skip(let run, let step, _):
+      step.map { Strings.changeSkipStep(step: $0, run: run) } ?? Strings.changeSkipCurrent(run: run)
+    case .pause(let run): Strings.changePause(run: run)
+    case .abort(let run, _): Strings.changeAbort(run: run)
+    case .sendResults: Strings.changeSendResults
     case .labs, .stowage, .experiments, .experiment, .schedule, .runs, .run, .resume, .results: nil
     }
   }

@@ -1,6 +1,7 @@
 import AppAnalytics
 import CosmonautServiceInterface
 import LaboratoryService
+import Localization
 import UIComponents
 
 /// Procedure runs: starting, the procedure viewer, marking steps done or skipped, pausing and
@@ -30,9 +31,11 @@ struct RunFlow {
   }
 
   func show(_ run: ProcedureRun) throws {
-    try output.show(run) { run, theme in
-      var text = LabScreens.run(run, theme: theme)
-      if let step = run.currentStep, run.state.isOpen { text += "\n\n" + LabScreens.step(step, of: run, theme: theme) }
+    try output.show(run) { run, theme, translator in
+      var text = LabScreens.run(run, theme: theme, translator: translator)
+      if let step = run.currentStep, run.state.isOpen {
+        text += "\n\n" + LabScreens.step(step, of: run, theme: theme, translator: translator)
+      }
       return text
     }
   }
@@ -65,13 +68,17 @@ struct RunFlow {
       context.analytics.track(
         "lab.results.sent", ["delivered": String(report.delivered.count), "trigger": "run.completed"])
       if !context.json {
-        context.terminal.print(context.theme.apply(.ok, to: "Sent \(report.delivered.count) result(s) to Houston."))
+        context.terminal.print(
+          context.theme.apply(.ok, to: context.translator(Strings.runSent(count: report.delivered.count))))
       }
     } catch {
       context.logger.info("results of run \(run.id) wait: \(error)")
       if !context.json {
-        let reason = (error as? any ReportableError)?.userMessage ?? "\(error)"
-        context.terminal.print(context.theme.apply(.dim, to: "The results wait for Houston: \(reason)"))
+        let reason =
+          (error as? any TranslatedError)?.translatedMessage
+          ?? .verbatim((error as? any ReportableError)?.userMessage ?? "\(error)")
+        context.terminal.print(
+          context.theme.apply(.dim, to: context.translator(Strings.runResultsWait(reason: reason))))
       }
     }
   }
@@ -106,7 +113,7 @@ struct RunFlow {
       await view(try await startRun(experimentID))
     } catch LaboratoryFlowError.noCrewMember {
       context.errors.present(LaboratoryFlowError.noCrewMember, in: context.module)
-      await offer(.profile, "Open the profile now?")
+      await offer(.profile, Strings.offerProfile)
     } catch {
       context.errors.present(error, in: context.module)
     }
@@ -121,22 +128,21 @@ struct RunFlow {
 
   /// The runs screen: list, open one, start one.
   func runInteractive() async {
-    let (lab, theme) = (lab, context.theme)
+    let (lab, theme, translator) = (lab, context.theme, context.translator)
     let screen = InteractiveScreen(
-      menu: Menu(
-        title: "Runs",
-        items: [
-          .init(key: "o", title: "Open a run"), .init(key: "s", title: "Start a run"), .init(key: "b", title: "Back"),
-        ]),
-      load: { try await lab.runs() }, render: { LabScreens.runs($0, theme: theme) })
+      menu: context.menu(
+        Strings.menuRuns, [("o", Strings.menuOpenRun), ("s", Strings.menuStartRun), ("b", Strings.menuBack)]),
+      load: { try await lab.runs() }, render: { LabScreens.runs($0, theme: theme, translator: translator) })
     await screen.run(in: context) { choice, _ in
       switch choice.key {
       case "o":
-        guard let id = output.ask(LaboratoryRoute.runID, "Run id") else { return .stay }
+        guard let id = output.ask(LaboratoryRoute.runID, Strings.askRun) else { return .stay }
         await context.presentingErrors { try await resume(id) }
       case "s":
         let ids = (try? await lab.catalogue().document.experiments.map(\.id).joined(separator: ", ")) ?? ""
-        guard let id = output.ask(LaboratoryRoute.experimentID, "Experiment (\(ids))") else { return .stay }
+        guard let id = output.ask(LaboratoryRoute.experimentID, Strings.askExperiment(experiments: ids)) else {
+          return .stay
+        }
         await start(id)
       default: return .leave
       }
@@ -149,14 +155,11 @@ struct RunFlow {
   func view(_ run: ProcedureRun) async {
     var run = run
     let terminal = context.terminal
-    let menu = Menu(
-      title: "Procedure",
-      items: [
-        .init(key: "d", title: "Done"), .init(key: "s", title: "Skip (say why)"), .init(key: "p", title: "Pause"),
-        .init(key: "l", title: "All steps"),
-      ])
+    let menu = context.menu(
+      Strings.menuProcedure,
+      [("d", Strings.menuDone), ("s", Strings.menuSkip), ("p", Strings.menuPause), ("l", Strings.menuAllSteps)])
     while let step = run.currentStep, run.state.isOpen, !terminal.inputEnded {
-      terminal.print("\n" + LabScreens.step(step, of: run, theme: context.theme) + "\n")
+      terminal.print("\n" + LabScreens.step(step, of: run, theme: context.theme, translator: context.translator) + "\n")
       guard let choice = menu.choose(on: terminal), choice.key != "p" else {
         await pause(run)
         return
@@ -168,22 +171,26 @@ struct RunFlow {
           let produced = run.steps[step - 1].samples
           if !produced.isEmpty {
             terminal.print(
-              context.theme.apply(.ok, to: "Samples \(produced.joined(separator: ", ")) logged into cold stowage."))
+              context.theme.apply(
+                .ok, to: context.translator(Strings.runSamplesLogged(samples: produced.joined(separator: ", ")))))
           }
         } catch {
           context.errors.present(error, in: context.module)
-          if case LaboratoryFlowError.shortOfSupply = error { await offer(.supplies, "Open Supplies to restock?") }
+          if case LaboratoryFlowError.shortOfSupply = error { await offer(.supplies, Strings.offerSupplies) }
           if let latest = try? await lab.run(run.id) { run = latest }
         }
       case "s":
-        guard let reason = output.ask(LaboratoryRoute.reason, "Why skip step \(step)?") else { continue }
+        guard let reason = output.ask(LaboratoryRoute.reason, Strings.askSkipReason(step: step)) else { continue }
         await context.presentingErrors { run = try await lab.update(run.id, .skipStep(step, reason: reason)) }
       default:
-        terminal.print("\n" + LabScreens.run(run, theme: context.theme))
+        terminal.print("\n" + LabScreens.run(run, theme: context.theme, translator: context.translator))
       }
     }
     if run.state == .completed {
-      terminal.print(context.theme.apply(.ok, to: "\nRun \(run.id) of \(run.experiment.title) is complete."))
+      terminal.print(
+        "\n"
+          + context.theme.apply(
+            .ok, to: context.translator(Strings.runComplete(id: run.id, experiment: run.experiment.title))))
       track(run, "completed")
       await sendResults(ofCompleted: run)
     }
@@ -196,15 +203,15 @@ struct RunFlow {
       _ = try await lab.update(run.id, .pause)
       terminal.print(
         context.theme.apply(
-          .dim, to: "Paused run \(run.id) at step \(run.currentStep ?? 0); resume it with 'run resume \(run.id)'."))
+          .dim, to: context.translator(Strings.runPaused(id: run.id, step: run.currentStep ?? 0))))
     } catch {
       context.errors.present(error, in: context.module)
     }
   }
 
-  private func offer(_ destination: Destination, _ question: String) async {
+  private func offer(_ destination: Destination, _ question: LocalizedText) async {
     guard context.navigator.canNavigate(to: destination),
-      Prompt<Bool>.yesOrNo("\(question) [y/N]").ask(on: context.terminal) == true
+      Prompt<Bool>.yesOrNo(Strings.askYesOrNo(question: question)).ask(on: context.terminal) == true
     else { return }
     await context.navigate(to: destination)
   }

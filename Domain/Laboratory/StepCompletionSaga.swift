@@ -1,10 +1,11 @@
 import AppAnalytics
 import CosmonautServiceInterface
 import LaboratoryService
+import Localization
 import Logging
 
 /// Why a run cannot go on, in the terms of the rules that span the lab and the cosmonaut's data.
-enum LaboratoryFlowError: ReportableError, Equatable {
+enum LaboratoryFlowError: ReportableError, TranslatedError, Equatable {
   /// The profile has no name: nobody to run the experiment.
   case noCrewMember
   /// The inventory has no such item.
@@ -23,21 +24,19 @@ enum LaboratoryFlowError: ReportableError, Equatable {
     }
   }
 
-  var userMessage: String {
+  var translatedMessage: LocalizedText {
     switch self {
-    case .noCrewMember:
-      "the profile has no name, and whoever runs an experiment is the profile's cosmonaut; set it first "
-        + "('profile set --name NAME'); nothing changed"
-    case .unknownSupply(let item, let step):
-      "step \(step) uses \(item), which the inventory does not have (see 'supplies list'); nothing changed"
+    case .noCrewMember: Strings.errorNoCrew
+    case .unknownSupply(let item, let step): Strings.errorUnknownSupply(step: step, item: item)
     case .shortOfSupply(let item, let needed, let available, let unit, let step):
-      "step \(step) needs \(needed) \(unit) of \(item) and only \(available) \(unit) are in stock; restock it "
-        + "('supplies restock \(item) N'); nothing changed"
+      Strings.errorShortOfSupply(step: step, needed: needed, unit: unit, item: item, available: available)
     case .unknownExperiment(let id, let known):
-      "no experiment \"\(id)\" in the catalogue; use one of: \(known.joined(separator: ", "))"
-    case .noSuchStep(let step, let run, let count): "run \(run) has steps 1 to \(count), not \(step)"
+      Strings.errorUnknownExperiment(id: id, known: known.joined(separator: ", "))
+    case .noSuchStep(let step, let run, let count): Strings.errorNoSuchStep(run: run, count: count, step: step)
     }
   }
+
+  var userMessage: String { translatedMessage.description }
 }
 
 /// Marks a step done across the two services it touches: the lab (the run, the samples it logs)

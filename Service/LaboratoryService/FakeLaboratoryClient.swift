@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Persistence
 
 /// Laboratories in memory for domain tests and previews: the real lab model on a stopped clock
@@ -67,7 +68,7 @@ public actor FakeLaboratoryClient: LaboratoryClient {
   public func send(_ command: RackCommand) async throws -> RackAcknowledgement {
     if let equipmentFailure { throw equipmentFailure }
     let answer = simulator.apply(command)
-    guard answer.accepted else { throw LaboratoryError.rejected("the labs refused: \(answer.message)") }
+    guard answer.accepted else { throw LaboratoryError.rejected(Strings.reasonLabsRefused(message: answer.message)) }
     return answer
   }
 
@@ -91,8 +92,10 @@ public actor FakeLaboratoryClient: LaboratoryClient {
 
   public func logOut(_ sampleID: String) async throws -> StoredSample {
     let id = try PrefixMatch.find(
-      sampleID, in: samples.filter(\.isStored).map(\.id), what: "sample in a freezer", listing: "stowage")
-    guard let index = samples.firstIndex(where: { $0.id == id }) else { throw LaboratoryError.invalid(id) }
+      sampleID, in: samples.filter(\.isStored).map(\.id), kind: .sample)
+    guard let index = samples.firstIndex(where: { $0.id == id }) else {
+      throw LaboratoryError.invalid(Strings.reasonNoSample(id: id))
+    }
     samples[index].loggedOutAt = now
     samples[index].freezerTimeOut = try? await telemetry().time
     queue([LabResult(kind: LabResult.sampleLoggedOutKind, payload: LabResultPayload(samples: [samples[index]]))])
@@ -101,14 +104,15 @@ public actor FakeLaboratoryClient: LaboratoryClient {
 
   public func catalogue() async throws -> KeptDocument<ExperimentCatalogue> {
     guard let catalogueReading else {
-      throw LaboratoryError.noDocumentYet(what: "experiment catalogue", reason: "Houston is not configured")
+      throw LaboratoryError.noDocumentYet(
+        what: Strings.documentCatalogue, reason: Strings.reasonHoustonNotConfigured)
     }
     return catalogueReading
   }
 
   public func schedule() async throws -> KeptDocument<RunSchedule> {
     guard let scheduleReading else {
-      throw LaboratoryError.noDocumentYet(what: "run schedule", reason: "Houston is not configured")
+      throw LaboratoryError.noDocumentYet(what: Strings.documentSchedule, reason: Strings.reasonHoustonNotConfigured)
     }
     return scheduleReading
   }
@@ -125,8 +129,8 @@ public actor FakeLaboratoryClient: LaboratoryClient {
   }
 
   public func run(_ id: String) async throws -> ProcedureRun {
-    let key = try PrefixMatch.find(id, in: Array(storedRuns.keys), what: "run", listing: "run list")
-    guard let run = storedRuns[key] else { throw LaboratoryError.invalid("no run \"\(id)\"") }
+    let key = try PrefixMatch.find(id, in: Array(storedRuns.keys), kind: .run)
+    guard let run = storedRuns[key] else { throw LaboratoryError.invalid(Strings.reasonNoRun(id: id)) }
     return run
   }
 

@@ -7,10 +7,10 @@ public enum LabModule: String, Codable, Sendable, CaseIterable {
   /// The name crews use, e.g. `Destiny (US Lab)`.
   public var displayName: String {
     switch self {
-    case .destiny: "Destiny (US Lab)"
-    case .columbus: "Columbus (ESA)"
-    case .kibo: "Kibo (JEM)"
-    case .nauka: "Nauka (MLM)"
+    case .destiny: "Destiny (US Lab)"  // untranslated: equipment names
+    case .columbus: "Columbus (ESA)"  // untranslated: equipment names
+    case .kibo: "Kibo (JEM)"  // untranslated: equipment names
+    case .nauka: "Nauka (MLM)"  // untranslated: equipment names
     }
   }
 }
@@ -39,19 +39,26 @@ public struct Rack: Codable, Sendable, Equatable {
 
   /// The racks of the four labs, in module order.
   public static let all: [Rack] = [
+    // untranslated: equipment names
     Rack(id: "express-1", name: "EXPRESS Rack 1", module: .destiny, nominalPowerWatts: 1_200, powerLimitWatts: 2_000),
     Rack(
+      // untranslated: equipment names
       id: "msg", name: "Microgravity Science Glovebox", module: .destiny, nominalPowerWatts: 900,
       powerLimitWatts: 1_500),
     Rack(
+      // untranslated: equipment names
       id: "cir", name: "Combustion Integrated Rack", module: .destiny, nominalPowerWatts: 2_100,
       powerLimitWatts: 3_000),
+    // untranslated: equipment names
     Rack(id: "biolab", name: "Biolab", module: .columbus, nominalPowerWatts: 1_100, powerLimitWatts: 1_800),
     Rack(
+      // untranslated: equipment names
       id: "fsl", name: "Fluid Science Laboratory", module: .columbus, nominalPowerWatts: 800, powerLimitWatts: 1_400),
     Rack(
+      // untranslated: equipment names
       id: "saibo", name: "Saibo (Cell Biology Experiment Facility)", module: .kibo, nominalPowerWatts: 700,
       powerLimitWatts: 1_200),
+    // untranslated: equipment names
     Rack(id: "express-4", name: "EXPRESS Rack 4", module: .kibo, nominalPowerWatts: 1_000, powerLimitWatts: 2_000),
     Rack(id: "glovebox-s", name: "Glovebox-S", module: .nauka, nominalPowerWatts: 400, powerLimitWatts: 800),
   ]
@@ -113,6 +120,7 @@ public struct Freezer: Codable, Sendable, Equatable {
   public static let all: [Freezer] = [
     Freezer(id: "melfi-1", name: "MELFI-1 dewar 1", module: .kibo, storage: .minus80, slots: 8),
     Freezer(id: "melfi-2", name: "MELFI-2 dewar 2", module: .destiny, storage: .minus26, slots: 6),
+    // untranslated: equipment names
     Freezer(id: "merlin", name: "MERLIN refrigerator", module: .destiny, storage: .plus4, slots: 4),
     Freezer(id: "kriogem", name: "Kriogem-03M", module: .nauka, storage: .plus4, slots: 3),
   ]

@@ -50,10 +50,12 @@ public struct LabDevice: Sendable {
           type: LabProtocol.MessageType.acknowledgement.rawValue, sequence: request.sequence,
           payload: try FrameBody.encode(simulator.apply(command)))
       default:
+        // untranslated: protocol detail
         return DeviceFailure(message: String(format: "unknown lab message type 0x%02X", request.type))
           .frame(type: failure, answering: request)
       }
     } catch {
+      // untranslated: protocol detail
       return DeviceFailure(message: "cannot read the request: \(error)").frame(type: failure, answering: request)
     }
   }
@@ -82,6 +84,7 @@ public actor LabSimulation {
   /// Opens in-memory links to this simulation, all served by one `RadioServer`.
   public nonisolated var connector: RadioConnector {
     RadioConnector.inProcess(
+      // untranslated: protocol detail
       endpoint: "the in-process labs", server: RadioServer(logger: logger) { await self.answer($0) })
   }
 

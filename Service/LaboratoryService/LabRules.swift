@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The cold stowage's rules, shared by the live and the fake client: where a sample may go, and
 /// which samples an excursion put at risk.
@@ -32,32 +33,38 @@ enum StowageRules {
     }
     if let id = request.freezer {
       guard let freezer = Freezer.named(id.lowercased()) else {
-        throw .invalid("no freezer \"\(id)\"; use one of: \(Freezer.all.map(\.id).joined(separator: ", "))")
+        throw .invalid(Strings.reasonNoFreezer(id: id, freezers: Freezer.all.map(\.id).joined(separator: ", ")))
       }
       if let storage = request.storage, storage != freezer.storage {
         let fitting = Freezer.all.filter { $0.storage == storage }.map(\.id).joined(separator: ", ")
         throw .rejected(
-          "\(label) must be kept at \(storage.label) and \(freezer.id) keeps \(freezer.storage.label); use \(fitting)")
+          Strings.reasonWrongStorage(
+            label: label, storage: storage.label, freezer: freezer.id, kept: freezer.storage.label, fitting: fitting))
       }
       guard used(freezer) < freezer.slots else {
         throw .rejected(
-          "\(freezer.id) is full (\(freezer.slots) of \(freezer.slots) slots); log a sample out or use another "
-            + "freezer at \(freezer.storage.label)")
+          Strings.reasonFreezerFull(freezer: freezer.id, slots: freezer.slots, storage: freezer.storage.label))
       }
       if warm(freezer) {
-        let temperature = telemetry.freezer(freezer.id).map { String(format: "%.1f °C", $0.temperatureC) } ?? "unknown"
+        let temperature =
+          telemetry.freezer(freezer.id).map {
+            Strings.reasonTemperature(value: LocalizedText.number($0.temperatureC, fractionDigits: 1))
+          } ?? Strings.reasonTemperatureUnknown
         throw .rejected(
-          "\(freezer.id) is at \(temperature), outside its limits for \(freezer.storage.label) samples; use another freezer"
-        )
+          Strings.reasonFreezerWarm(freezer: freezer.id, temperature: temperature, storage: freezer.storage.label))
       }
       return freezer
     }
     let fitting = Freezer.all.filter { request.storage == nil || $0.storage == request.storage }
     if let freezer = fitting.first(where: { used($0) < $0.slots && !warm($0) }) { return freezer }
-    let states = fitting.map { "\($0.id) \(used($0) < $0.slots ? "outside its limits" : "full")" }
+    let states = fitting.map {
+      used($0) < $0.slots
+        ? Strings.reasonFreezerStateWarm(freezer: $0.id) : Strings.reasonFreezerStateFull(freezer: $0.id)
+    }
     throw .rejected(
-      "no freezer at \(request.storage?.label ?? "any temperature") can take \(label) (\(states.joined(separator: ", "))); "
-        + "log samples out first")
+      Strings.reasonNoFreezerFits(
+        storage: request.storage.map { LocalizedText.verbatim($0.label) } ?? Strings.reasonAnyTemperature,
+        label: label, states: LocalizedText.joined(states, separator: ", ")))
   }
 
   static func validatedLabel(_ raw: String) throws(LaboratoryError) -> String {
@@ -65,7 +72,7 @@ enum StowageRules {
     guard !label.isEmpty, label.count <= maximumLabelLength,
       !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
     else {
-      throw .invalid("a sample label is 1 to \(maximumLabelLength) characters on one line, e.g. leaf-1")
+      throw .invalid(Strings.reasonLabel(length: maximumLabelLength))
     }
     return label
   }
@@ -101,9 +108,12 @@ enum StowageRules {
         var message =
           inExcursion
           ? String(
+            // untranslated: stored alert (and --json)
             format: "%@ is at %.1f °C, outside its limits for %@ samples%@", freezer.id, reading.temperatureC,
+            // untranslated: stored alert (and --json)
             freezer.storage.label, reading.coolerRunning ? "" : " (cooler stopped)")
-          : "\(freezer.id) was out of its limits"
+          : "\(freezer.id) was out of its limits"  // untranslated: stored alert (and --json)
+        // untranslated: stored alert (and --json)
         if !atRisk.isEmpty { message += "; \(atRisk.count) sample(s) at risk" }
         alerts.append(StowageAlert(freezer: freezer.id, message: message, samplesAtRisk: atRisk))
       }
@@ -139,34 +149,34 @@ enum RunRules {
   ) throws(LaboratoryError) -> Results {
     switch change {
     case .pause:
-      try requireOpen(run, to: "pause it")
-      guard run.state == .running else { throw .rejected("run \(run.id) is already paused") }
+      try requireOpen(run, to: Strings.actionPause)
+      guard run.state == .running else { throw .rejected(Strings.reasonAlreadyPaused(run: run.id)) }
       run.state = .paused
       return []
     case .resume:
-      try requireOpen(run, to: "resume it")
+      try requireOpen(run, to: Strings.actionResume)
       run.state = .running
       return []
     case .abort(let reason):
-      try requireOpen(run, to: "abort it")
+      try requireOpen(run, to: Strings.actionAbort)
       guard run.completing == nil else {
-        throw .rejected("step \(run.completing!.step) of run \(run.id) is being marked done; resume the run first")
+        throw .rejected(Strings.reasonCompletingAbort(step: run.completing!.step, run: run.id))
       }
       run.state = .aborted
       run.abortReason = reason
       return [result(LabResult.runEndedKind, run, outcome: "aborted", reason: reason)]
     case .skipStep(let step, let reason):
-      try requireCurrent(step, of: run, to: "skip it")
+      try requireCurrent(step, of: run, to: Strings.actionSkip)
       run.steps[step - 1].status = .skipped
       run.steps[step - 1].at = now
       run.steps[step - 1].reason = reason
       return [result(LabResult.stepKind, run, step: step, outcome: "skipped", reason: reason)] + endIfLast(&run)
     case .beginStep(let step, let stockBefore, let freezer):
-      try requireCurrent(step, of: run, to: "mark it done")
+      try requireCurrent(step, of: run, to: Strings.actionDone)
       let specs = run.procedure(step).samples
       var logged: [StoredSample] = []
       if !specs.isEmpty {
-        guard let telemetry else { throw .unreachable("the freezers' reading is needed to log samples") }
+        guard let telemetry else { throw .unreachable(Strings.reasonFreezersNeeded) }
         for spec in specs {
           let request = SampleLogIn(
             label: spec.label, freezer: freezer, storage: spec.storage, experiment: run.experiment.id, run: run.id)
@@ -196,7 +206,7 @@ enum RunRules {
       let procedure = run.procedure(step)
       let missing = procedure.consumes.map(\.item).filter { !run.steps[step - 1].drawn.contains($0) }
       guard missing.isEmpty else {
-        throw .rejected("step \(step) has not drawn \(missing.joined(separator: ", ")) yet")
+        throw .rejected(Strings.reasonNotDrawn(step: step, items: missing.joined(separator: ", ")))
       }
       run.steps[step - 1].status = .done
       run.steps[step - 1].at = now
@@ -218,7 +228,7 @@ enum RunRules {
   ) throws(LaboratoryError) -> (
     ProcedureRun, Results
   ) {
-    guard !experiment.steps.isEmpty else { throw .rejected("\(experiment.id) has no procedure steps") }
+    guard !experiment.steps.isEmpty else { throw .rejected(Strings.reasonNoSteps(experiment: experiment.id)) }
     let run = ProcedureRun(id: id, experiment: experiment, crew: crew, at: now)
     return (run, [result(LabResult.runStartedKind, run, outcome: "started")])
   }
@@ -234,24 +244,29 @@ enum RunRules {
     ]
   }
 
-  private static func requireOpen(_ run: ProcedureRun, to action: String) throws(LaboratoryError) {
-    guard run.state.isOpen else { throw .rejected("run \(run.id) is \(run.state.rawValue); cannot \(action)") }
+  private static func requireOpen(_ run: ProcedureRun, to action: LocalizedText) throws(LaboratoryError) {
+    guard run.state.isOpen else {
+      let state = run.state == .completed ? Strings.reasonRunStateCompleted : Strings.reasonRunStateAborted
+      throw .rejected(Strings.reasonNotOpen(run: run.id, state: state, action: action))
+    }
   }
 
-  private static func requireCurrent(_ step: Int, of run: ProcedureRun, to action: String) throws(LaboratoryError) {
+  private static func requireCurrent(
+    _ step: Int, of run: ProcedureRun, to action: LocalizedText
+  ) throws(LaboratoryError) {
     try requireOpen(run, to: action)
-    guard run.state == .running else { throw .rejected("run \(run.id) is paused; resume it first") }
+    guard run.state == .running else { throw .rejected(Strings.reasonPaused(run: run.id)) }
     if let completing = run.completing {
-      throw .rejected("step \(completing.step) of run \(run.id) is being marked done; resume the run to finish it")
+      throw .rejected(Strings.reasonCompleting(step: completing.step, run: run.id))
     }
     guard let current = run.currentStep, current == step else {
-      throw .rejected("step \(step) is not the current step of run \(run.id) (step \(run.currentStep ?? 0) is)")
+      throw .rejected(Strings.reasonNotCurrent(step: step, run: run.id, current: run.currentStep ?? 0))
     }
   }
 
   private static func requireCompleting(_ step: Int, of run: ProcedureRun) throws(LaboratoryError) {
     guard run.completing?.step == step else {
-      throw .rejected("step \(step) of run \(run.id) is not being marked done")
+      throw .rejected(Strings.reasonNotCompleting(step: step, run: run.id))
     }
   }
 

@@ -1,3 +1,4 @@
+// untranslated-file: the simulated labs answer as the equipment does, in English
 import Foundation
 
 /// How simulated labs start: the scenario a bench (or a test) wants to see.

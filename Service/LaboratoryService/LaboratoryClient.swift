@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The laboratories: their equipment over Radio, the cold stowage log, the experiment catalogue
 /// and the crew's run schedule from Houston (kept for offline use), procedure runs, and results
@@ -39,16 +40,23 @@ public protocol LaboratoryClient: Sendable {
 
 /// Looks an entity up by its id or a prefix only it has.
 enum PrefixMatch {
-  /// The one id among `ids` that is `wanted` or starts with it; `what` names the kind in errors.
-  static func find(_ wanted: String, in ids: [String], what: String, listing: String) throws(LaboratoryError) -> String
-  {
+  /// What is looked up, for the errors.
+  enum Kind { case run, sample }
+
+  /// The one id among `ids` that is `wanted` or starts with it; `kind` names it in errors.
+  static func find(_ wanted: String, in ids: [String], kind: Kind) throws(LaboratoryError) -> String {
     let key = wanted.trimmingCharacters(in: .whitespaces).lowercased()
     if ids.contains(key) { return key }
     let matches = key.count >= 2 ? ids.filter { $0.hasPrefix(key) } : []
-    guard let match = matches.first else { throw .invalid("no \(what) \"\(wanted)\"; see '\(listing)'") }
+    guard let match = matches.first else {
+      throw .invalid(kind == .run ? Strings.reasonNoRun(id: wanted) : Strings.reasonNoSample(id: wanted))
+    }
     guard matches.count == 1 else {
+      let listed = matches.joined(separator: ", ")
       throw .invalid(
-        "\"\(wanted)\" matches \(matches.count) \(what)s (\(matches.joined(separator: ", "))); give more of it")
+        kind == .run
+          ? Strings.reasonAmbiguousRun(id: wanted, count: matches.count, matches: listed)
+          : Strings.reasonAmbiguousSample(id: wanted, count: matches.count, matches: listed))
     }
     return match
   }

@@ -1,28 +1,29 @@
 import AppAnalytics
 import Foundation
+import Localization
 
 /// Everything that can go wrong in the laboratory service, each with a one-line fix-it message.
-public enum LaboratoryError: ReportableError, Equatable, CustomStringConvertible {
+public enum LaboratoryError: ReportableError, TranslatedError, Equatable, CustomStringConvertible {
   /// The labs' equipment cannot be reached; the value says where and what to do.
-  case unreachable(String)
+  case unreachable(LocalizedText)
   /// The labs' equipment answered something this app cannot read.
   case protocolViolation(String)
   /// The request was refused; nothing changed. The value says why and what to do.
-  case rejected(String)
+  case rejected(LocalizedText)
   /// Bad input the command line could not see (an unknown run, sample or experiment id).
-  case invalid(String)
+  case invalid(LocalizedText)
   /// Houston cannot give a document now and none was kept; the value says why.
-  case noDocumentYet(what: String, reason: String)
+  case noDocumentYet(what: LocalizedText, reason: LocalizedText)
   /// Sending results needs Houston, and none is configured.
   case houstonNotConfigured
   /// Houston did not take the results (unreachable, an error answer, no acknowledgement); they stay queued.
-  case houstonUnavailable(String)
+  case houstonUnavailable(LocalizedText)
   /// The disk holding the store is full; nothing changed.
-  case diskFull(String)
+  case diskFull(LocalizedText)
   /// Another process holds the store's lock; nothing changed.
-  case storeBusy(String)
+  case storeBusy(LocalizedText)
   /// The store failed; the value says how.
-  case storage(String)
+  case storage(LocalizedText)
 
   public var kind: ErrorKind {
     switch self {
@@ -34,21 +35,20 @@ public enum LaboratoryError: ReportableError, Equatable, CustomStringConvertible
     }
   }
 
-  public var userMessage: String {
+  public var translatedMessage: LocalizedText {
     switch self {
     case .unreachable(let reason), .invalid(let reason), .diskFull(let reason), .storeBusy(let reason):
       reason
-    case .protocolViolation(let reason): "the labs sent an answer this app cannot read: \(reason)"
-    case .rejected(let reason): "\(reason); nothing changed"
-    case .noDocumentYet(let what, let reason):
-      "no \(what) yet: \(reason); connect to Houston once (--houston URL) to receive it"
-    case .houstonNotConfigured:
-      "Houston is not configured; pass --houston URL to send results (they stay queued meanwhile)"
-    case .houstonUnavailable(let reason): "\(reason); send again later (results stay queued)"
-    case .storage(let reason):
-      "the laboratory store failed (\(reason)); check that the data directory is readable and writable"
+    case .protocolViolation(let reason): Strings.errorProtocol(reason: reason)
+    case .rejected(let reason): Strings.errorRejected(reason: reason)
+    case .noDocumentYet(let what, let reason): Strings.errorNoDocument(what: what, reason: reason)
+    case .houstonNotConfigured: Strings.errorHoustonNotConfigured
+    case .houstonUnavailable(let reason): Strings.errorHoustonUnavailable(reason: reason)
+    case .storage(let reason): Strings.errorStorage(reason: reason)
     }
   }
+
+  public var userMessage: String { translatedMessage.description }
 
   public var description: String { userMessage }
 }

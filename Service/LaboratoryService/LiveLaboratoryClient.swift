@@ -1,5 +1,6 @@
 import AppAnalytics
 import Foundation
+import Localization
 import Logging
 import Network
 import Persistence
@@ -44,8 +45,9 @@ public final class LiveLaboratoryClient: LaboratoryClient {
     outbox = Outbox(store: store, name: Collections.prefix)
     self.houston = houston
     device = DeviceLink(
-      name: "the labs", connector: connector,
+      name: "the labs", connector: connector,  // untranslated: Radio's DeviceLink words its line in English
       messages: DeviceMessages(failure: LabProtocol.MessageType.failure.rawValue),
+      // untranslated: Radio's DeviceLink words its line in English
       unreachableHint: "check that the labs (or lab-sim) are listening there", configuration: linkConfiguration,
       logger: logger)
     self.analytics = analytics
@@ -67,7 +69,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
       let answer = try await exchange(
         .rackCommandRequest, body: command, expecting: .acknowledgement, as: RackAcknowledgement.self)
       analytics.track("lab.rack", ["rack": command.rack, "state": command.state.rawValue])
-      guard answer.accepted else { throw LaboratoryError.rejected("the labs refused: \(answer.message)") }
+      guard answer.accepted else { throw LaboratoryError.rejected(Strings.reasonLabsRefused(message: answer.message)) }
       return answer
     }
   }
@@ -79,7 +81,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
       return try await device.exchange(request.rawValue, body: body, expecting: expected.rawValue, as: answer)
     } catch {
       switch error {
-      case .unreachable(let reason): throw .unreachable(reason)
+      case .unreachable(let reason): throw .unreachable(.verbatim(reason))
       case .protocolViolation(let reason): throw .protocolViolation(reason)
       }
     }
@@ -144,8 +146,10 @@ public final class LiveLaboratoryClient: LaboratoryClient {
         try store.transaction { transaction in
           let samples = try transaction.all(StoredSample.self, in: Collections.samples).map(\.value)
           let id = try PrefixMatch.find(
-            sampleID, in: samples.filter(\.isStored).map(\.id), what: "sample in a freezer", listing: "stowage")
-          guard var sample = samples.first(where: { $0.id == id }) else { throw LaboratoryError.invalid(id) }
+            sampleID, in: samples.filter(\.isStored).map(\.id), kind: .sample)
+          guard var sample = samples.first(where: { $0.id == id }) else {
+            throw LaboratoryError.invalid(Strings.reasonNoSample(id: id))
+          }
           sample.loggedOutAt = date
           sample.freezerTimeOut = freezerTime
           try transaction.put(sample, key: sample.id, in: Collections.samples)
@@ -161,19 +165,20 @@ public final class LiveLaboratoryClient: LaboratoryClient {
 
   public func catalogue() async throws -> KeptDocument<ExperimentCatalogue> {
     try await reporting("catalogue") {
-      try await kept(ExperimentCatalogue.self, "/v1/lab/experiments", "experiment catalogue")
+      try await kept(ExperimentCatalogue.self, "/v1/lab/experiments", Strings.documentCatalogue)
     }
   }
 
   public func schedule() async throws -> KeptDocument<RunSchedule> {
-    try await reporting("schedule") { try await kept(RunSchedule.self, "/v1/lab/schedule", "run schedule") }
+    try await reporting("schedule") { try await kept(RunSchedule.self, "/v1/lab/schedule", Strings.documentSchedule) }
   }
 
   /// The document at `path` from Houston (then kept), else the kept copy with the reason.
   private func kept<Document: Codable & Sendable & Equatable>(
-    _ type: Document.Type, _ path: String, _ what: String
+    _ type: Document.Type, _ path: String, _ what: LocalizedText
   ) async throws -> KeptDocument<Document> {
-    var reason = "Houston is not configured"
+    // The reason is kept with the copy (English, like every stored value) and shown in the error.
+    var reason = Strings.reasonHoustonNotConfigured
     if let houston {
       do {
         var request = HTTPRequest(method: .get, path: path)
@@ -183,7 +188,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
         try await store.perform { try $0.put(reading, key: path, in: Collections.documents) }
         return reading
       } catch let error as NetworkError {
-        reason = "cannot get it from Houston (\(error))"
+        reason = Strings.reasonHoustonFailed(error: "\(error)")
         analytics.recordError(LaboratoryError.houstonUnavailable(reason), module: Self.module, context: ["path": path])
         logger.warning("Houston's \(what) not used, showing the kept copy: \(error)")
       }
@@ -191,7 +196,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
     let copy = try await store.perform { try $0.get(KeptDocument<Document>.self, key: path, in: Collections.documents) }
     guard var copy else { throw LaboratoryError.noDocumentYet(what: what, reason: reason) }
     copy.isLive = false
-    copy.offlineReason = reason
+    copy.offlineReason = reason.description
     return copy
   }
 
@@ -225,9 +230,9 @@ public final class LiveLaboratoryClient: LaboratoryClient {
   public func run(_ id: String) async throws -> ProcedureRun {
     try await reporting("run") {
       try await store.perform { store in
-        let key = try PrefixMatch.find(id, in: try store.keys(in: Collections.runs), what: "run", listing: "run list")
+        let key = try PrefixMatch.find(id, in: try store.keys(in: Collections.runs), kind: .run)
         guard let run = try store.get(ProcedureRun.self, key: key, in: Collections.runs) else {
-          throw LaboratoryError.invalid("no run \"\(id)\"; see 'run list'")
+          throw LaboratoryError.invalid(Strings.reasonNoRun(id: id))
         }
         return run
       }
@@ -242,7 +247,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
       let run = try await store.perform { store in
         try store.transaction { transaction in
           guard var run = try transaction.get(ProcedureRun.self, key: key, in: Collections.runs) else {
-            throw LaboratoryError.invalid("no run \"\(id)\"; see 'run list'")
+            throw LaboratoryError.invalid(Strings.reasonNoRun(id: id))
           }
           let before = try transaction.all(StoredSample.self, in: Collections.samples).map(\.value)
           var samples = before
@@ -297,19 +302,20 @@ public final class LiveLaboratoryClient: LaboratoryClient {
           id: item.entry.id, kind: item.entry.kind, createdAt: item.entry.createdAt, payload: item.payload)
         switch try await delivery.deliver(envelope, key: item.entry.id, totalTimeout: budget) {
         case .acknowledged: return .delivered
+        // untranslated: kept with the set-aside result; English like every stored value
         case .refused(let status, let reason): return .refused(reason: "Houston refused it (HTTP \(status)): \(reason)")
         case .failed(let error): return .failed(error)
         }
       }
       var report = try await report(delivered: round.delivered)
       if let stopped = round.stopped {
-        let reason =
-          "Houston did not take result \(stopped.message.kind) \(stopped.message.id.prefix(8)) (\(stopped.error))"
-        logger.warning(reason)
+        let reason = Strings.reasonHoustonDidNotTake(
+          kind: stopped.message.kind, id: stopped.message.id.prefix(8), error: "\(stopped.error)")
+        logger.warning("\(reason)")
         guard !round.delivered.isEmpty || !round.setAside.isEmpty else {
           throw LaboratoryError.houstonUnavailable(reason)
         }
-        report.lastError = reason
+        report.lastError = reason.description
       }
       logger.info("delivered \(round.delivered.count) result(s)")
       return report
@@ -349,10 +355,10 @@ public final class LiveLaboratoryClient: LaboratoryClient {
   static func map(_ error: any Error) -> LaboratoryError {
     switch error {
     case let error as LaboratoryError: error
-    case PersistenceError.diskFull(let path): .diskFull(PersistenceError.diskFull(path: path).description)
-    case PersistenceError.busy(let path): .storeBusy(PersistenceError.busy(path: path).description)
-    case let error as PersistenceError: .storage(error.description)
-    default: .storage(String(describing: error))
+    case PersistenceError.diskFull(let path): .diskFull(PersistenceError.diskFull(path: path).translatedMessage)
+    case PersistenceError.busy(let path): .storeBusy(PersistenceError.busy(path: path).translatedMessage)
+    case let error as PersistenceError: .storage(error.translatedMessage)
+    default: .storage(.verbatim(String(describing: error)))
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Radio
 import Testing
 
@@ -72,14 +73,18 @@ struct LabModelTests {
       StoredSample(
         id: "k\($0)", label: "k", freezer: "kriogem", slot: $0, loggedInAt: Self.start, freezerTimeIn: Self.start)
     }
-    #expect(
-      throws: LaboratoryError.rejected(
-        "kriogem is full (3 of 3 slots); log a sample out or use another freezer at +4 °C")
-    ) {
+    let refusal = #expect(throws: LaboratoryError.self) {
       try StowageRules.place(
         SampleLogIn(label: "x", freezer: "kriogem"), crew: nil, stored: full, telemetry: telemetry, now: Self.start,
         id: "d")
     }
+    #expect(
+      refusal?.userMessage
+        == "kriogem is full (3 of 3 slots); log a sample out or use another freezer at +4 °C; nothing changed")
+    #expect(
+      refusal?.translatedMessage.resolved(in: .russian)
+        == "kriogem заполнен (3 из 3 ячеек); извлеките образец или используйте другой морозильник на +4 °C; "
+        + "ничего не изменено")
     let spill = try StowageRules.place(
       SampleLogIn(label: "x", storage: .plus4), crew: nil,
       stored: full.map {

@@ -1,5 +1,6 @@
 import AppAnalytics
 import Foundation
+import Localization
 import Logging
 import Network
 import Persistence
@@ -115,7 +116,7 @@ struct LiveClientTests {
   @Test func theCatalogueIsKeptForOfflineUseAndWithoutACopyTheErrorSaysHowToGetOne() async throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     await #expect(
-      throws: LaboratoryError.noDocumentYet(what: "experiment catalogue", reason: "Houston is not configured")
+      throws: LaboratoryError.noDocumentYet(what: Strings.documentCatalogue, reason: Strings.reasonHoustonNotConfigured)
     ) {
       try await client(houston: false).catalogue()
     }
@@ -137,7 +138,9 @@ struct LiveClientTests {
     #expect(try await lab.stowage().freezers.allSatisfy { $0.samples.isEmpty })
     await #expect(throws: LaboratoryError.self) { try await lab.logOut(sample.id) }
     await #expect(throws: LaboratoryError.self) { try await lab.run("zz") }
-    #expect(LaboratoryError.invalid("x").kind == .usage && LaboratoryError.rejected("x").kind == .rejected)
+    #expect(
+      LaboratoryError.invalid(.verbatim("x")).kind == .usage
+        && LaboratoryError.rejected(.verbatim("x")).kind == .rejected)
   }
 
   @Test func anAbsentLabIsUnavailableWithTheWayToFixIt() async throws {

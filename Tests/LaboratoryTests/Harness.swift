@@ -3,6 +3,7 @@ import CosmonautServiceFakes
 import CosmonautServiceInterface
 import Foundation
 import LaboratoryService
+import Localization
 import Logging
 import Testing
 import UIComponents
@@ -28,14 +29,18 @@ final class LaboratoryHarness {
   init(
     _ presentation: Presentation, input lines: [String] = [], lab: FakeLaboratoryClient = FakeLaboratoryClient(),
     cosmonaut: FakeCosmonautClient = FakeCosmonautClient(profile: .sample),
-    navigator: RecordingNavigator = RecordingNavigator(), features: LaboratoryFeatures = LaboratoryFeatures()
+    navigator: RecordingNavigator = RecordingNavigator(), features: LaboratoryFeatures = LaboratoryFeatures(),
+    translator: Translator = .english
   ) {
     self.lab = lab
     self.cosmonaut = cosmonaut
     self.navigator = navigator
     input = ScriptedInput(lines: lines)
-    let terminal = Terminal(input: input, output: output, errors: errorOutput, theme: .plain)
-    presenter = TerminalErrorPresenter(terminal: terminal) { ($0 as? any ReportableError)?.userMessage ?? "\($0)" }
+    let terminal = Terminal(input: input, output: output, errors: errorOutput, theme: .plain, translator: translator)
+    presenter = TerminalErrorPresenter(terminal: terminal) { error in
+      (error as? any TranslatedError).map { translator($0.translatedMessage) }
+        ?? (error as? any ReportableError)?.userMessage ?? "\(error)"
+    }
     context = FlowContext(
       terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter,
       analytics: Analytics(providers: [events]), logger: Logger(module: "LaboratoryTests", level: .trace, sinks: [log]),

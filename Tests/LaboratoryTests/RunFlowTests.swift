@@ -77,7 +77,7 @@ struct RunFlowTests {
     try await harness.open("run", "start", "plant-habitat")
     let id = try await harness.onlyRun().id
     // The app dies after the inventory gave the kit, before the lab recorded it.
-    await harness.lab.failNext(.storage("killed")) { if case .drawn = $0 { true } else { false } }
+    await harness.lab.failNext(.storage(.verbatim("killed"))) { if case .drawn = $0 { true } else { false } }
     await #expect(throws: LaboratoryError.self) { try await harness.open("run", "done", id) }
     #expect(try await harness.stock("hygiene") == 29)
     #expect(try await harness.onlyRun().completing?.step == 1)
