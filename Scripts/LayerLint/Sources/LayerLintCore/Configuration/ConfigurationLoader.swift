@@ -13,7 +13,7 @@ struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
 extension LayeringConfiguration {
   private static let knownKeys: Set<String> = [
     "layers", "interfaceSuffix", "toolingFolders", "testFolder", "testSupportModules", "integrationTestTargets",
-    "executableLayer", "ownersFile", "rules", "documentedLayers", "$comment",
+    "executableLayer", "ownersFile", "rules", "documentedLayers", "exportedFiles", "$comment",
   ]
 
   /// Reads `<packagePath>/.layering.json`, or returns `standard` when the file does not exist.
@@ -54,6 +54,7 @@ extension LayeringConfiguration {
       try reader.string("executableLayer") ?? configuration.layers.first?.name ?? configuration.executableLayer
     configuration.ownersFile = try reader.string("ownersFile") ?? configuration.ownersFile
     configuration.documentedLayers = try reader.strings("documentedLayers") ?? []
+    configuration.exportedFiles = try reader.strings("exportedFiles") ?? []
     for layer in configuration.documentedLayers where configuration.rank(ofLayer: layer) == nil {
       throw ConfigurationError("\(fileName): documentedLayers names \"\(layer)\", which is no layer")
     }

@@ -40,6 +40,9 @@ struct LayeringConfiguration: Sendable, Equatable {
   /// Layers whose public API must be fully documented: `Scripts/docs` fails on a public symbol
   /// without a doc comment or a broken symbol link in their modules. Empty: nothing is enforced.
   var documentedLayers: [String] = []
+  /// Files at the package root that `Scripts/export` copies into every exported package because
+  /// exported build-tool plugins read them (e.g. `secrets/schema.json`); a missing one is skipped.
+  var exportedFiles: [String] = []
 
   /// The ISS workspace's layering, used when a package has no `.layering.json`.
   static let standard = LayeringConfiguration(

@@ -252,7 +252,7 @@ struct ExportedPackage {
     let ownersText = try? String(contentsOf: root.appendingPathComponent(configuration.ownersFile), encoding: .utf8)
     let owners = ownersText.map(CodeOwners.init(text:))
     files.append((configuration.ownersFile, Data(Self.owners(targets, workspace: workspace, owners: owners).utf8)))
-    for shared in [LayeringConfiguration.fileName, ".swift-format", ".gitignore"]
+    for shared in [LayeringConfiguration.fileName, ".swift-format", ".gitignore"] + configuration.exportedFiles
     where FileManager.default.fileExists(atPath: root.appendingPathComponent(shared).path) {
       files.append((shared, try Data(contentsOf: root.appendingPathComponent(shared))))
     }
