@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import SpacesuitService
 import UIComponents
 
@@ -34,7 +35,7 @@ final class HealthFlow {
     if context.json {
       try context.printJSON(document)
     } else {
-      context.terminal.print(HealthScreen.render(document, theme: context.theme))
+      context.terminal.print(HealthScreen.render(document, theme: context.theme, translator: context.translator))
     }
   }
 
@@ -42,13 +43,16 @@ final class HealthFlow {
   func runInteractive() async {
     let client = client
     let theme = context.theme
-    var items: [Menu.Item] = [.init(key: "r", title: "Refresh")]
-    if context.navigator.canNavigate(to: .supplies) { items.append(.init(key: "m", title: "Medical supplies")) }
-    items.append(.init(key: "b", title: "Back"))
+    let translator = context.translator
+    var items: [Menu.Item] = [.init(key: "r", title: translator(Strings.menuRefresh))]
+    if context.navigator.canNavigate(to: .supplies) {
+      items.append(.init(key: "m", title: translator(Strings.menuMedicalSupplies)))
+    }
+    items.append(.init(key: "b", title: translator(Strings.menuBack)))
     let screen = InteractiveScreen(
-      menu: Menu(title: "Health", items: items),
+      menu: Menu(title: translator(Strings.menuHealth), items: items),
       load: { [self] in document(for: try await client.vitals()) },
-      render: { HealthScreen.render($0, theme: theme) })
+      render: { HealthScreen.render($0, theme: theme, translator: translator) })
     await screen.run(in: context) { choice, _ in
       switch choice.key {
       case "r": return .stay
@@ -64,12 +68,12 @@ final class HealthFlow {
 
 /// Renders classified vitals as a table with thresholds and the alerts they raise.
 enum HealthScreen {
-  static func render(_ document: HealthDocument, theme: Theme) -> String {
+  static func render(_ document: HealthDocument, theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.health)
     return [
-      theme.apply(.title, to: "Health check — \(document.vitals.timestamp.formatted(.iso8601))"),
-      ReadingsScreen.table(document.readings, theme: theme),
-      ReadingsScreen.alerts(document.alerts, theme: theme),
+      theme.apply(.title, to: translator(Strings.healthTitle(time: LocalizedText.dateTime(document.vitals.timestamp)))),
+      ReadingsScreen.table(document.readings, theme: theme, translator: translator),
+      ReadingsScreen.alerts(document.alerts, theme: theme, translator: translator),
     ].joined(separator: "\n\n")
   }
 }

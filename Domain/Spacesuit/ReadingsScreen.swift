@@ -1,30 +1,33 @@
 import Foundation
+import Localization
 import SpacesuitService
 import UIComponents
 
-/// Renders classified readings as a table with their thresholds visible.
+/// Renders classified readings as a table with their thresholds visible, in the translator's language.
 enum ReadingsScreen {
-  static func table(_ readings: [Reading], theme: Theme) -> String {
+  static func table(_ readings: [Reading], theme: Theme, translator: Translator) -> String {
     let rows = readings.map { reading in
       [
-        reading.metric.displayName,
-        format(reading.value, unit: reading.metric.unit),
-        theme.apply(style(for: reading.status), to: reading.status.rawValue),
-        range(reading.threshold.optimal, unit: reading.metric.unit),
-        range(reading.threshold.warning, unit: reading.metric.unit),
+        translator(reading.metric.name),
+        translator(format(reading.value, unit: reading.metric.unitText)),
+        theme.apply(style(for: reading.status), to: translator(reading.status.word)),
+        translator(range(reading.threshold.optimal, unit: reading.metric.unitText)),
+        translator(range(reading.threshold.warning, unit: reading.metric.unitText)),
       ]
     }
     return Table(
-      headers: ["Reading", "Value", "Status", "Optimal", "Warning"], rows: rows,
+      headers: [
+        Strings.columnReading, Strings.columnValue, Strings.columnStatus, Strings.columnOptimal, Strings.columnWarning,
+      ]
+      .map(translator.callAsFunction), rows: rows,
       alignments: [.left, .right, .left, .left, .left]
     ).render(theme)
   }
 
-  static func alerts(_ alerts: [SuitAlert], theme: Theme) -> String {
-    guard !alerts.isEmpty else { return theme.apply(.ok, to: "No alerts: every reading is optimal.") }
+  static func alerts(_ alerts: [SuitAlert], theme: Theme, translator: Translator) -> String {
+    guard !alerts.isEmpty else { return theme.apply(.ok, to: translator(Strings.alertsNone)) }
     return alerts.map { alert in
-      let marker = alert.reading.status == .critical ? "CRITICAL" : "WARNING"
-      return theme.apply(style(for: alert.reading.status), to: "\(marker): \(alert.message)")
+      theme.apply(style(for: alert.reading.status), to: translator(alert.line))
     }.joined(separator: "\n")
   }
 
@@ -36,16 +39,11 @@ enum ReadingsScreen {
     }
   }
 
-  static func format(_ value: Double, unit: String) -> String {
-    unit.isEmpty ? number(value) : "\(number(value)) \(unit)"
+  static func format(_ value: Double, unit: LocalizedText) -> LocalizedText {
+    SuitNumbers.short(value) + .verbatim(" ") + unit
   }
 
-  static func range(_ range: ClosedRange<Double>, unit: String) -> String {
-    "\(number(range.lowerBound))–\(number(range.upperBound)) \(unit)".trimmingCharacters(in: .whitespaces)
-  }
-
-  /// A whole number without decimals, anything else with one.
-  private static func number(_ value: Double) -> String {
-    value.rounded() == value && abs(value) < 10_000 ? String(Int(value)) : String(format: "%.1f", value)
+  static func range(_ range: ClosedRange<Double>, unit: LocalizedText) -> LocalizedText {
+    SuitNumbers.short(range.lowerBound) + .verbatim("–") + SuitNumbers.short(range.upperBound) + .verbatim(" ") + unit
   }
 }

@@ -1,4 +1,5 @@
 import AppAnalytics
+import Localization
 import SpacesuitService
 import UIComponents
 
@@ -69,15 +70,17 @@ struct AlertRecorder {
 }
 
 /// A scripted command of the Spacesuit domain asked for something that cannot be done as given.
-public enum SpacesuitFlowError: ReportableError, Equatable {
+public enum SpacesuitFlowError: ReportableError, TranslatedError, Equatable {
   /// `--json` needs a finite watch, so that the output is one JSON document.
   case jsonNeedsCount
 
   public var kind: ErrorKind { .usage }
 
-  public var userMessage: String {
+  public var translatedMessage: LocalizedText {
     switch self {
-    case .jsonNeedsCount: "'suit watch --json' needs --count N so that the output is one JSON document"
+    case .jsonNeedsCount: Strings.errorJsonNeedsCount
     }
   }
+
+  public var userMessage: String { translatedMessage.description }
 }

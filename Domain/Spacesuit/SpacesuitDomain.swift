@@ -12,7 +12,7 @@ public struct SpacesuitDomain: HostedDomain {
     self.thresholds = thresholds
   }
 
-  public var name: String { "Spacesuit" }
+  public var name: String { "Spacesuit" }  // untranslated: the module name errors, events and logs are recorded under
 
   public func makeCoordinator(context: FlowContext) -> any Coordinator<SpacesuitRoute> {
     SpacesuitCoordinator(context: context, client: client, thresholds: thresholds)

@@ -22,7 +22,7 @@ extension SpacesuitRoute: CommandRoute {
   public static let commands: [Command<SpacesuitRoute>] = [healthCommand, statusCommand, watchCommand, setCommand]
 
   public static let groups = [
-    CommandGroup("suit", aliases: ["spacesuit"], abstract: "The spacesuit: telemetry, live watch and commands.")
+    CommandGroup("suit", aliases: ["spacesuit"], abstract: Strings.groupSuit)
   ]
 
   public var invocation: CommandInvocation {
@@ -37,30 +37,33 @@ extension SpacesuitRoute: CommandRoute {
 
   // Parameters.
   static let count = Option(
-    "count", .integer(in: 1...1_000_000), placeholder: "n", help: "Stop after <n> samples (default: until Ctrl-C).")
+    "count", .integer(in: 1...1_000_000), placeholder: "n", help: Strings.optionCount)
   static let interval = Option(
-    "interval-ms", .integer(in: 1...3_600_000), placeholder: "ms", help: "Time between samples; default 1000.")
+    "interval-ms", .integer(in: 1...3_600_000), placeholder: "ms", help: Strings.optionInterval)
   static let setting = Argument(
     "setting", .choice(SuitCommand.settings),
-    help: "What to set: temperature (°C, 16–30), oxygen-flow (L/min, 0.5–8) or lights (on|off).")
+    help: Strings.argumentSetting)
   static let value = Argument(
-    "value", .text(maximumLength: 20, suggestions: ["on", "off"]), help: "The new value, e.g. 22.5, 2 or on.")
+    "value", .text(maximumLength: 20, suggestions: ["on", "off"]), help: Strings.argumentValue)
 
   // Commands.
   static let healthCommand = Command(
-    "health", abstract: "Vitals from the suit's biomonitor, each classified with its thresholds.", json: true
+    "health", abstract: Strings.commandHealth, json: true
   ) { _ in SpacesuitRoute.health }
   static let statusCommand = Command(
-    "suit status", aliases: ["telemetry"], abstract: "Suit telemetry with thresholds, settings and alerts.", json: true
+    // untranslated: command words
+    "suit status", aliases: ["telemetry"], abstract: Strings.commandStatus, json: true
   ) { _ in SpacesuitRoute.status }
   static let watchCommand = Command(
-    "suit watch", abstract: "Live suit telemetry, one line per sample (Ctrl-C stops).",
-    discussion: "With --json, give --count: the output is one JSON array of the samples.",
+    // untranslated: command words
+    "suit watch", abstract: Strings.commandWatch,
+    discussion: Strings.commandWatchDiscussion,
     parameters: [count, interval], json: true
   ) { values in SpacesuitRoute.watch(count: values[count], intervalMilliseconds: values[interval]) }
   static let setCommand = Command(
-    "suit set", abstract: "Send a command the suit acknowledges: temperature, oxygen-flow or lights.",
-    discussion: "Examples: 'suit set temperature 22.5', 'suit set oxygen-flow 2.5', 'suit set lights on'.",
+    // untranslated: command words
+    "suit set", abstract: Strings.commandSet,
+    discussion: Strings.commandSetDiscussion,
     parameters: [setting, value], json: true
   ) { values in SpacesuitRoute.set(try SuitCommand.parse(setting: values[setting], value: values[value])) }
 }
@@ -89,8 +92,8 @@ extension SuitCommand {
 
 extension SpacesuitRoute: DomainRoute {
   public static let mainMenu = [
-    MenuEntry("Health", key: "h", route: SpacesuitRoute.health),
-    MenuEntry("Spacesuit", key: "s", route: SpacesuitRoute.status),
+    MenuEntry(Strings.menuHealth, key: "h", route: SpacesuitRoute.health),
+    MenuEntry(Strings.menuSpacesuit, key: "s", route: SpacesuitRoute.status),
   ]
 
   public init?(destination: Destination) {
@@ -101,11 +104,8 @@ extension SpacesuitRoute: DomainRoute {
     }
   }
 
-  public var change: LocalizedText? { changeSentence.map { .verbatim($0) } }
-
-  /// What the route changes, in English (until the domain has string tables).
-  var changeSentence: String? {
+  public var change: LocalizedText? {
     guard case .set(let command) = self else { return nil }
-    return "set the suit's \(command.description)."
+    return command.change
   }
 }

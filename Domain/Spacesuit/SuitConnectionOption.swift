@@ -9,9 +9,7 @@ extension SpacesuitDomain {
   /// an app that hosts this domain finds the suit.
   public static let connectionOption = Option(
     "suit", suitConnection, placeholder: "suit", environment: "ISS_SUIT",
-    help: "simulated (a suit simulated in-process, the default; its state is kept in DIR/suit-state.json), "
-      + "simulated:scenario=NAME,time-factor=N,seed=SEED (scenarios: \(SuitScenario.names)), or unix:PATH "
-      + "for a suit on a socket (spacesuit-sim).")
+    help: Strings.optionSuit(scenarios: SuitScenario.names))
 
   /// The suit client for what `connectionOption` read (nil: a suit simulated in-process, seeded by
   /// the clock), connecting on first use; a simulated suit keeps its state in `stateFile`.
@@ -24,6 +22,6 @@ extension SpacesuitDomain {
   }
 
   private static let suitConnection = ValueFormat<SuitConnection>(
-    expectation: "simulated or unix:PATH, e.g. unix:/tmp/suit.sock", completion: .values(["simulated", "unix:"]),
+    expectation: Strings.optionSuitExpectation, completion: .values(["simulated", "unix:"]),
     parse: { try SuitConnection.parse($0) }, write: \.description)
 }

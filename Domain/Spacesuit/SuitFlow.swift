@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import SpacesuitService
 import UIComponents
 
@@ -37,7 +38,8 @@ final class SuitFlow {
       try context.printJSON(document)
     } else {
       context.terminal.print(
-        SuitScreen.render(document, thresholds: alerts.thresholds, theme: context.theme))
+        SuitScreen.render(document, thresholds: alerts.thresholds, theme: context.theme, translator: context.translator)
+      )
     }
   }
 
@@ -45,16 +47,16 @@ final class SuitFlow {
     let json = context.json
     var samples: [SuitStatusDocument] = []
     if !json {
-      context.terminal.print(context.theme.apply(.heading, to: WatchLine.header))
+      context.terminal.print(context.theme.apply(.heading, to: WatchLine.header(context.translator)))
     }
     for try await update in client.watchUpdates(count: count, interval: interval) {
       guard case .sample(let telemetry) = update else {
         // The link dropped or came back: say so (on stderr with --json, which keeps stdout one document).
         if case .link(let event) = update {
           if json {
-            context.terminal.printError(event.message)
+            context.terminal.printError(event.line)
           } else {
-            context.terminal.print(context.theme.apply(.warning, to: event.message))
+            context.terminal.print(context.theme.apply(.warning, to: context.translator(event.line)))
           }
         }
         continue
@@ -63,7 +65,8 @@ final class SuitFlow {
       if json {
         samples.append(document)
       } else {
-        context.terminal.print(WatchLine.render(telemetry, alerts: document.alerts, theme: context.theme))
+        context.terminal.print(
+          WatchLine.render(telemetry, alerts: document.alerts, theme: context.theme, translator: context.translator))
       }
     }
     if json { try context.printJSON(samples) }
@@ -75,7 +78,8 @@ final class SuitFlow {
     if context.json {
       try context.printJSON(acknowledgement)
     } else {
-      context.terminal.print(context.theme.apply(.ok, to: "Suit acknowledged: \(acknowledgement.message)"))
+      let line = Strings.ackLine(message: command.acknowledged)
+      context.terminal.print(context.theme.apply(.ok, to: context.translator(line)))
     }
   }
 
@@ -92,21 +96,27 @@ final class SuitFlow {
     let client = client
     let thresholds = alerts.thresholds
     let theme = context.theme
+    let translator = context.translator
+    let items: [(String, LocalizedText)] = [
+      ("r", Strings.menuRefresh), ("t", Strings.menuSetTemperature), ("o", Strings.menuSetOxygenFlow),
+      ("l", Strings.menuToggleLights), ("w", Strings.menuWatch), ("h", Strings.menuHealthCheck),
+      ("b", Strings.menuBack),
+    ]
     let screen = InteractiveScreen(
       menu: Menu(
-        title: "Spacesuit",
-        items: [
-          .init(key: "r", title: "Refresh"), .init(key: "t", title: "Set temperature"),
-          .init(key: "o", title: "Set O2 flow"), .init(key: "l", title: "Toggle helmet lights"),
-          .init(key: "w", title: "Watch 5 samples"), .init(key: "h", title: "Health check"),
-          .init(key: "b", title: "Back"),
-        ]),
+        title: translator(Strings.menuSpacesuit), items: items.map { .init(key: $0.0, title: translator($0.1)) }),
       load: { [self] in document(for: try await client.telemetry()) },
-      render: { SuitScreen.render($0, thresholds: thresholds, theme: theme) })
+      render: { SuitScreen.render($0, thresholds: thresholds, theme: theme, translator: translator) })
     await screen.run(in: context) { choice, shown in
       switch choice.key {
-      case "t": await ask(setting: "temperature", prompt: "Target temperature °C (16–30; Enter to go back): ")
-      case "o": await ask(setting: "oxygen-flow", prompt: "O2 flow L/min (0.5–8; Enter to go back): ")
+      case "t":
+        await ask(
+          setting: "temperature", range: SuitCommand.temperatureRange, unit: .verbatim("°C"),
+          prompt: Strings.promptTemperature)
+      case "o":
+        await ask(
+          setting: "oxygen-flow", range: SuitCommand.oxygenFlowRange, unit: Strings.unitLitersPerMinute,
+          prompt: Strings.promptOxygenFlow)
       case "l": await perform(.setLights(on: !shown.telemetry.helmetLightsOn))
       case "w": await watchInteractively(count: 5, interval: Self.defaultWatchInterval)
       case "h": await health.runInteractive()
@@ -119,17 +129,32 @@ final class SuitFlow {
 
   /// Watches the suit until `count` samples arrived or Ctrl-C; errors are presented.
   func watchInteractively(count: Int, interval: Duration) async {
-    context.terminal.print(context.theme.apply(.dim, to: "Watching \(count) samples (Ctrl-C stops)…"))
+    context.terminal.print(context.theme.apply(.dim, to: context.translator(Strings.watchWatching(count: count))))
     await context.presentingErrors {
       _ = try await context.interruptible { try await self.watch(count: count, interval: interval) }
     }
   }
 
-  private func ask(setting: String, prompt message: String) async {
+  /// Asks for a number of `setting` within `range`, saying in the reader's language what is allowed.
+  private func ask(
+    setting: String, range: ClosedRange<Double>, unit: LocalizedText, prompt message: LocalizedText
+  ) async {
     let prompt = Prompt<SuitCommand>(message, emptyAnswerCancels: true) { answer in
-      Result { () throws(SpacesuitError) in
-        try SuitCommand.parse(setting: setting, value: answer.trimmingCharacters(in: .whitespaces))
-      }.mapError { ValidationError($0.userMessage) }
+      let word = answer.trimmingCharacters(in: .whitespaces)
+      let bounds = SuitNumbers.exact(range.lowerBound) + .verbatim("–") + SuitNumbers.exact(range.upperBound)
+      guard let value = Double(word.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
+        return .failure(
+          ValidationError(Strings.promptNeedsNumber(setting: setting, range: bounds, unit: unit, answer: word)))
+      }
+      guard range.contains(value) else {
+        return .failure(
+          ValidationError(
+            Strings.promptOutOfRange(
+              setting: setting, value: SuitNumbers.exact(value), unit: unit, range: bounds)))
+      }
+      return Result { () throws(SpacesuitError) in
+        try SuitCommand.parse(setting: setting, value: String(value))
+      }.mapError { ValidationError(LocalizedText.verbatim($0.userMessage)) }
     }
     guard let command = prompt.ask(on: context.terminal) else { return }
     await perform(command)
@@ -142,30 +167,38 @@ final class SuitFlow {
 
 /// Renders the suit: readings with thresholds, gauges for consumables, settings and alerts.
 enum SuitScreen {
-  static func render(_ document: SuitStatusDocument, thresholds: Thresholds, theme: Theme) -> String {
+  static func render(
+    _ document: SuitStatusDocument, thresholds: Thresholds, theme: Theme, translator: Translator
+  ) -> String {
     let theme = theme.screen(.suit)
     let telemetry = document.telemetry
-    func gauge(_ label: String, _ metric: Metric, _ value: Double) -> String {
+    func gauge(_ label: LocalizedText, _ metric: Metric, _ value: Double) -> String {
       Gauge(
-        label: label, value: (value * 10).rounded() / 10, range: 0...100, unit: "%",
+        label: translator(label), value: (value * 10).rounded() / 10, range: 0...100, unit: "%",
         style: ReadingsScreen.style(for: thresholds.classify(metric, value).status), labelWidth: 7
-      ).render(theme)
+      ).render(theme, translator: translator)
     }
     let settings = KeyValuePanel(
-      title: "Settings",
+      title: translator(Strings.settingsTitle),
       rows: [
-        .init("Target temperature", ReadingsScreen.format(telemetry.targetTemperatureC, unit: "°C")),
-        .init("O2 flow", ReadingsScreen.format(telemetry.oxygenFlowLitersPerMinute, unit: "L/min")),
-        .init("Helmet lights", telemetry.helmetLightsOn ? "on" : "off"),
+        .init(
+          translator(Strings.settingsTargetTemperature),
+          translator(ReadingsScreen.format(telemetry.targetTemperatureC, unit: .verbatim("°C")))),
+        .init(
+          translator(Strings.settingsOxygenFlow),
+          translator(ReadingsScreen.format(telemetry.oxygenFlowLitersPerMinute, unit: Strings.unitLitersPerMinute))),
+        .init(
+          translator(Strings.settingsHelmetLights),
+          translator(telemetry.helmetLightsOn ? Strings.lightsOn : Strings.lightsOff)),
       ]
     ).render(theme)
     return [
-      theme.apply(.title, to: "Spacesuit — \(telemetry.timestamp.formatted(.iso8601))"),
-      ReadingsScreen.table(document.readings, theme: theme),
-      gauge("Battery", .batteryCharge, telemetry.batteryChargePercent) + "\n"
-        + gauge("Oxygen", .oxygenLevel, telemetry.oxygenLevelPercent),
+      theme.apply(.title, to: translator(Strings.suitTitle(time: LocalizedText.dateTime(telemetry.timestamp)))),
+      ReadingsScreen.table(document.readings, theme: theme, translator: translator),
+      gauge(Strings.gaugeBattery, .batteryCharge, telemetry.batteryChargePercent) + "\n"
+        + gauge(Strings.gaugeOxygen, .oxygenLevel, telemetry.oxygenLevelPercent),
       settings,
-      ReadingsScreen.alerts(document.alerts, theme: theme),
+      ReadingsScreen.alerts(document.alerts, theme: theme, translator: translator),
     ].joined(separator: "\n\n")
   }
 }
@@ -173,31 +206,38 @@ enum SuitScreen {
 /// One compact line per watched sample.
 enum WatchLine {
   /// Column titles, each right-aligned over its value (the widths of `render`'s fields).
-  static let header = [
-    "time".padding(toLength: 8, withPad: " ", startingAt: 0),
-    rightAligned("pressure", 9), rightAligned("O2", 7), rightAligned("CO2", 9), rightAligned("battery", 7),
-    rightAligned("inside", 8), rightAligned("outside", 9),
-  ].joined(separator: "  ")
+  static func header(_ translator: Translator) -> String {
+    [
+      translator(Strings.watchTime).padding(toLength: 8, withPad: " ", startingAt: 0),
+      rightAligned(translator(Strings.watchPressure), 9), rightAligned(translator(Strings.watchOxygen), 7),
+      rightAligned(translator(Strings.watchCarbonDioxide), 9), rightAligned(translator(Strings.watchBattery), 7),
+      rightAligned(translator(Strings.watchInside), 8), rightAligned(translator(Strings.watchOutside), 9),
+    ].joined(separator: "  ")
+  }
 
   private static func rightAligned(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(0, width - text.count)) + text
   }
 
-  static func render(_ telemetry: SuitTelemetry, alerts: [SuitAlert], theme: Theme) -> String {
+  static func render(_ telemetry: SuitTelemetry, alerts: [SuitAlert], theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.suit)
-    let time = telemetry.timestamp.formatted(Date.ISO8601FormatStyle().time(includingFractionalSeconds: false))
+    func value(_ number: Double, _ width: Int, _ unit: LocalizedText) -> String {
+      rightAligned(translator.number(number, fractionDigits: 1), width) + " " + translator(unit)
+    }
     let fields = [
-      time.padding(toLength: 8, withPad: " ", startingAt: 0),
-      String(format: "%5.1f kPa", telemetry.suitPressureKPa),
-      String(format: "%5.1f %%", telemetry.oxygenLevelPercent),
-      String(format: "%4.1f mmHg", telemetry.carbonDioxideMmHg),
-      String(format: "%5.1f %%", telemetry.batteryChargePercent),
-      String(format: "%5.1f °C", telemetry.internalTemperatureC),
-      String(format: "%6.1f °C", telemetry.outsideTemperatureC),
+      translator.time(telemetry.timestamp).padding(toLength: 8, withPad: " ", startingAt: 0),
+      value(telemetry.suitPressureKPa, 5, Strings.unitKpa),
+      value(telemetry.oxygenLevelPercent, 5, .verbatim("%")),
+      value(telemetry.carbonDioxideMmHg, 4, Strings.unitMmhg),
+      value(telemetry.batteryChargePercent, 5, .verbatim("%")),
+      value(telemetry.internalTemperatureC, 5, .verbatim("°C")),
+      value(telemetry.outsideTemperatureC, 6, .verbatim("°C")),
     ]
     var line = fields.joined(separator: "  ")
     if !alerts.isEmpty {
-      line += "  " + ReadingsScreen.alerts(alerts, theme: theme).replacingOccurrences(of: "\n", with: "; ")
+      line +=
+        "  "
+        + ReadingsScreen.alerts(alerts, theme: theme, translator: translator).replacingOccurrences(of: "\n", with: "; ")
     }
     return line
   }

@@ -1,6 +1,7 @@
 import AppAnalytics
 import CommandLineKit
 import Foundation
+import Localization
 import Logging
 import Radio
 import SpacesuitService
@@ -25,12 +26,12 @@ final class SpacesuitHarness {
 
   init(
     _ presentation: Presentation, input lines: [String] = [], client: any SpacesuitClient = FakeSpacesuitClient(),
-    navigator: RecordingNavigator = RecordingNavigator()
+    navigator: RecordingNavigator = RecordingNavigator(), translator: Translator = .english
   ) {
     self.client = client
     self.navigator = navigator
     self.input = ScriptedInput(lines: lines)
-    terminal = Terminal(input: input, output: output, errors: errorOutput, theme: .plain)
+    terminal = Terminal(input: input, output: output, errors: errorOutput, theme: .plain, translator: translator)
     presenter = TerminalErrorPresenter(terminal: terminal)
     let context = FlowContext(
       terminal: terminal, presentation: presentation, navigator: navigator, errors: presenter,

@@ -28,7 +28,7 @@ struct HealthFlowTests {
       #expect(row.contains(vital.optimal), "\(row)")
       #expect(row.contains(vital.warning), "\(row)")
     }
-    #expect(harness.output.lines.first == "Health check — 2026-11-22T05:00:00Z")
+    #expect(harness.output.lines.first == "Health check — 2026-11-22 05:00 UTC")
     #expect(harness.output.text.contains("No alerts: every reading is optimal."))
     #expect(harness.events(named: "suit.alert").isEmpty)
   }

@@ -67,7 +67,7 @@ struct SuitFlowTests {
 
     let lines = harness.output.lines
     #expect(lines.count == 4)
-    #expect(lines.first == WatchLine.header)
+    #expect(lines.first == WatchLine.header(.english))
     #expect(lines.dropFirst().allSatisfy { $0.contains("29.6 kPa") && $0.contains("87.0 %") })
   }
 
