@@ -17,7 +17,8 @@ struct KeyboardTests {
     try await session.waitFor("Choose 1-7", occurrence: 2)
     session.type("w")
     try await session.waitFor("Watching 5 samples (Ctrl-C stops)")
-    try await session.waitFor("kPa")
+    // The suit screen above shows kPa too: wait for the watch's own first reading.
+    try await session.waitFor("kPa", occurrence: session.count(of: "kPa") + 1)
     session.pressControlC()
     try await session.waitFor("Cancelled.")
     try await session.waitFor("Choose 1-7", occurrence: 3)
@@ -111,6 +112,11 @@ final class KeyboardSession: @unchecked Sendable {
   func kill9() {
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
+  }
+
+  /// How many times the output has shown `text` so far.
+  func count(of text: String) -> Int {
+    lock.withLock { seen.components(separatedBy: text).count - 1 }
   }
 
   /// Waits until the output shows `text` for the `occurrence`-th time (10 s at most).
