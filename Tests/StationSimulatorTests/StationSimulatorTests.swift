@@ -69,7 +69,7 @@ struct StationSimulatorTests {
     }
   }
 
-  @Test func theProcessServesFramesAndRemovesItsSocketOnSIGTERM() async throws {
+  @Test(.timeLimit(.minutes(1))) func theProcessServesFramesAndRemovesItsSocketOnSIGTERM() async throws {
     let executable = try #require(
       [
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
