@@ -142,8 +142,9 @@ import UIComponents
     terminal.print()
     let menu = Menu(title: terminal.translator(Strings.stageMenuTitle), items: items)
     guard let choice = menu.choose(on: terminal, theme: terminal.theme.screen(.mainMenu)),
-      let stage = Stage.allCases.first(where: { String($0.rawValue.prefix(1)) == choice.key }), stage != current
+      let index = items.firstIndex(of: choice), Stage.allCases[index] != current
     else { return }
+    let stage = Stage.allCases[index]
     let next: Configuration
     do {
       next = try switchStage(stage)
