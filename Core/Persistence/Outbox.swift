@@ -137,6 +137,21 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
     now: @escaping @Sendable () -> Date = Date.init,
     _ send: (OutboxItem<Payload>) async throws -> DeliveryVerdict
   ) async throws -> DeliveryRound {
+    try await deliver(inGroupsOf: 1, now: now) { items in [try await send(items[0])] }
+  }
+
+  /// Delivers the queued messages in order, `size` at a time through `send`, which returns one
+  /// verdict per message it was given, in their order.
+  ///
+  /// The verdicts are applied as ``deliver(now:_:)`` applies them one by one: delivered ones are
+  /// recorded, refused ones set aside, and at the first `failed` one delivery stops there (the
+  /// verdicts after it in the group are not applied; those messages stay queued, and a receiver that
+  /// took them anyway recognises them by their keys when they come again). A verdict missing for a
+  /// message counts as `failed`. Cancellation stops after the group in flight.
+  public func deliver(
+    inGroupsOf size: Int, now: @escaping @Sendable () -> Date = Date.init,
+    _ send: ([OutboxItem<Payload>]) async throws -> [DeliveryVerdict]
+  ) async throws -> DeliveryRound {
     let queued = try await store.perform { _ in try self.pending() }
     var round = DeliveryRound()
     var acknowledged: [(message: OutboxMessage, sequence: Int)] = []
@@ -149,37 +164,43 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
       acknowledged.removeAll()
       round.delivered += try await store.perform { _ in try self.recordDelivered(batch, at: now()) }
     }
-    for item in queued {
+    var next = queued.startIndex
+    while next < queued.endIndex {
       if Task.isCancelled { break }
-      let verdict: DeliveryVerdict
+      let group = Array(queued[next..<min(next + max(1, size), queued.endIndex)])
+      next += group.count
+      let verdicts: [DeliveryVerdict]
       do {
-        verdict = try await send(item)
+        verdicts = try await send(group)
       } catch {
         try await record()
         throw error
       }
-      switch verdict {
-      case .delivered:
-        acknowledged.append((item.entry, item.sequence))
-        if acknowledged.count >= batchSize || lastRecord.duration(to: clock.now) >= batchInterval {
+      for (index, item) in group.enumerated() {
+        switch index < verdicts.count ? verdicts[index] : .failed(OutboxDeliveryGap()) {
+        case .delivered:
+          acknowledged.append((item.entry, item.sequence))
+          if acknowledged.count >= batchSize || lastRecord.duration(to: clock.now) >= batchInterval {
+            try await record()
+          }
+        case .refused(let reason):
           try await record()
+          if let message = try await store.perform({ _ in try self.setAside(item.entry.id, reason: reason, at: now()) })
+          {
+            round.setAside.append(message)
+          }
+        case .failed(let error):
+          try await record()
+          let reason = String(describing: error)
+          var message = item.entry
+          message.attempts += 1
+          message.lastError = reason
+          if let updated = try await store.perform({ _ in try self.recordFailure(item.entry.id, reason: reason) }) {
+            message = updated
+          }
+          round.stopped = (message, error)
+          return round
         }
-      case .refused(let reason):
-        try await record()
-        if let message = try await store.perform({ _ in try self.setAside(item.entry.id, reason: reason, at: now()) }) {
-          round.setAside.append(message)
-        }
-      case .failed(let error):
-        try await record()
-        let reason = String(describing: error)
-        var message = item.entry
-        message.attempts += 1
-        message.lastError = reason
-        if let updated = try await store.perform({ _ in try self.recordFailure(item.entry.id, reason: reason) }) {
-          message = updated
-        }
-        round.stopped = (message, error)
-        return round
       }
     }
     try await record()

@@ -104,3 +104,10 @@ public enum OutboxError: ReportableError, TranslatedError, Equatable, CustomStri
   /// A wrong id is bad usage.
   public var kind: ErrorKind { .usage }
 }
+
+/// A group's sender returned fewer verdicts than it was given messages: the first without one
+/// counts as not delivered.
+struct OutboxDeliveryGap: Error, CustomStringConvertible {
+  // untranslated: a programming fault's reason, kept in the log and the message's lastError
+  var description: String { "the sender gave no verdict for this message" }
+}

@@ -32,8 +32,12 @@ public final class LiveCosmonautClient: CosmonautClient {
 
   /// Module name used for analytics and logs.
   static let module = "CosmonautService"
-  /// The Houston endpoint reports are POSTed to.
+  /// The Houston endpoint reports are POSTed to, one per request.
   static let reportsPath = "/v1/reports"
+  /// The Houston endpoint that takes up to `batchSize` reports per request, in order.
+  static let batchPath = "/v1/reports/batch"
+  /// How many reports go in one request to `batchPath`.
+  static let batchSize = 64
 
   private let store: EntityStore
   private let outbox: Outbox<ReportPayload>
@@ -47,6 +51,8 @@ public final class LiveCosmonautClient: CosmonautClient {
   public let controlCenter = ControlCenter.houston
   /// The background syncer, nudged after every change this client makes.
   private let backgroundSyncer = Mutex<OutboxSyncer?>(nil)
+  /// Set when Houston answered that it has no batch endpoint: reports go one per request from then on.
+  private let houstonLacksBatches = Mutex(false)
 
   /// Creates a client. `houston` nil = offline: changes queue up, `sync()` throws `houstonNotConfigured`.
   public init(
@@ -318,15 +324,12 @@ public final class LiveCosmonautClient: CosmonautClient {
     let personal = try await personalData()
     let outbox = outbox
     let total = try await store.perform { _ in try outbox.pendingCount() }
-    let delivery = AcknowledgedDelivery(client: houston, path: Self.reportsPath)
     let (budget, logger) = (budget, logger)
+    let single = AcknowledgedDelivery(client: houston, path: Self.reportsPath)
+    let batch = AcknowledgedBatchDelivery(client: houston, path: Self.batchPath)
+    var batching = !houstonLacksBatches.withLock { $0 }
     var done = 0
-    let round = try await outbox.deliver(now: now) { item -> DeliveryVerdict in
-      progress(.contacting("report \(done + 1) of \(total)"))
-      let envelope = ReportEnvelope(
-        id: item.entry.id, kind: item.entry.kind, createdAt: item.entry.createdAt, payload: item.payload)
-      let outcome = try await delivery.deliver(
-        envelope, key: item.entry.id, totalTimeout: budget.report, progress: Self.relay(progress, personal: personal))
+    func verdict(_ item: OutboxItem<ReportPayload>, _ outcome: AcknowledgedDelivery.Outcome) -> DeliveryVerdict {
       switch outcome {
       case .acknowledged:
         done += 1
@@ -341,6 +344,31 @@ public final class LiveCosmonautClient: CosmonautClient {
         return .failed(
           DeliveryFailure(error: Self.map(error, personal: personal), reason: personal.redact(error.description)))
       }
+    }
+    let round = try await outbox.deliver(inGroupsOf: Self.batchSize, now: now) { items -> [DeliveryVerdict] in
+      progress(.contacting("report \(done + 1) of \(total)"))
+      if batching {
+        let messages = items.map { AcknowledgedBatchDelivery.Message(key: $0.entry.id, report: Self.envelope($0)) }
+        switch try await batch.deliver(
+          messages, totalTimeout: budget.report, progress: Self.relay(progress, personal: personal))
+        {
+        case .answered(let outcomes): return zip(items, outcomes).map(verdict)
+        case .failed(let error): return [verdict(items[0], .failed(error))]
+        case .unsupported:
+          batching = false
+          houstonLacksBatches.withLock { $0 = true }
+          logger.notice("Houston has no batch endpoint; delivering one report per request")
+        }
+      }
+      var verdicts: [DeliveryVerdict] = []
+      for item in items {
+        let outcome = try await single.deliver(
+          Self.envelope(item), key: item.entry.id, totalTimeout: budget.report,
+          progress: Self.relay(progress, personal: personal))
+        verdicts.append(verdict(item, outcome))
+        if case .failed = outcome { break }
+      }
+      return verdicts
     }
     let (pending, setAside) = try await store.perform { _ in
       (try outbox.pendingMessages(), try outbox.setAside().map(\.entry))
@@ -476,6 +504,13 @@ enum Keys {
 }
 
 struct Timestamp: Codable, Sendable, Equatable { var date: Date }
+
+extension LiveCosmonautClient {
+  /// The body Houston gets for a queued report.
+  static func envelope(_ item: OutboxItem<ReportPayload>) -> ReportEnvelope {
+    ReportEnvelope(id: item.entry.id, kind: item.entry.kind, createdAt: item.entry.createdAt, payload: item.payload)
+  }
+}
 
 /// Why one report was not delivered: the short reason kept with the report, and the error a sync ends with.
 struct DeliveryFailure: Error, CustomStringConvertible {

@@ -100,17 +100,30 @@ extension SpacesuitClient {
 }
 
 /// Runs a body at a steady rate: now, then once every `interval`, `count` times (nil: until
-/// cancelled). A slow body does not push every later run back; after a stall longer than the
-/// interval the next run starts at once and the rate resumes from it.
+/// cancelled). A run that starts late (a slow body, a late timer on a busy machine) does not push
+/// every later run back: runs that fell behind by less than the catch-up window start at once until
+/// the schedule is met again (so `count` runs take `count` intervals); after a longer stall the
+/// rate resumes from now rather than making up the whole stall at once.
 enum SteadyRate {
+  /// How far behind the schedule may fall and still be made up: one interval, at least 20 ms.
+  static func catchUpWindow(for interval: Duration) -> Duration { max(interval, .milliseconds(20)) }
+
+  /// When the run after the one due at `due` starts, seen at `now`: on schedule when it is still
+  /// ahead or within the catch-up window (then at once), else now.
+  static func next<Instant: InstantProtocol<Duration>>(after due: Instant, interval: Duration, now: Instant) -> Instant
+  {
+    let next = due.advanced(by: interval)
+    return next < now && next.duration(to: now) > catchUpWindow(for: interval) ? now : next
+  }
+
   static func run(count: Int?, interval: Duration, _ body: () async throws -> Void) async throws {
     let clock = ContinuousClock()
     var due = clock.now
     var done = 0
     while count.map({ done < $0 }) ?? true {
       if done > 0 {
-        due = max(due + interval, clock.now)
-        try await Task.sleep(until: due, clock: clock)
+        due = next(after: due, interval: interval, now: clock.now)
+        if due > clock.now { try await Task.sleep(until: due, clock: clock) }
       }
       try await body()
       done += 1

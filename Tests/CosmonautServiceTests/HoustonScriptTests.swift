@@ -302,4 +302,67 @@ struct HoustonScriptTests {
     let object = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: String])
     #expect(object == ["status": "duplicate", "acknowledged": "key-9"])
   }
+
+  @Test func aBatchIsAppliedInOrderOncePerKeyWithRefusalsAnsweredOneByOne() async throws {
+    let harness = try Harness()
+    let stateFile = harness.directory.appendingPathComponent("houston-state.json").path
+    let houston = try await HoustonProcess.start(arguments: ["--state", stateFile, "--refuse-kind", "bad.kind"])
+    defer { #expect(houston.stop() == 0) }
+    let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
+    let batch = AcknowledgedBatchDelivery(client: client, path: LiveCosmonautClient.batchPath)
+    let messages = [("k-1", "status.report"), ("k-2", "bad.kind"), ("k-3", "supplies.changed")].map {
+      AcknowledgedBatchDelivery.Message(key: $0.0, report: ["id": $0.0, "kind": $0.1])
+    }
+    let refusal = AcknowledgedDelivery.Outcome.refused(
+      status: 422, reason: "reports of kind bad.kind are refused (--refuse-kind)")
+    #expect(
+      try await batch.deliver(messages)
+        == .answered([.acknowledged(duplicate: false), refusal, .acknowledged(duplicate: false)]))
+    #expect(
+      try await batch.deliver(messages)
+        == .answered([.acknowledged(duplicate: true), refusal, .acknowledged(duplicate: true)]))
+    let applied = try await client.send(HTTPRequest(path: "/v1/reports"), decoding: Reports.self)
+    #expect(applied.reports.map(\.id) == ["k-1", "k-3"])
+    let saved = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: stateFile))) as? [String: Any])
+    #expect((saved["applied"] as? [Any])?.count == 2)
+
+    let empty = try HTTPRequest.json(.post, path: LiveCosmonautClient.batchPath, body: ["reports": [String]()])
+    let error = await #expect(throws: NetworkError.self) { try await client.send(empty) }
+    guard case .status(400, let body) = error else {
+      Issue.record("expected a 400 answer, got \(String(describing: error))")
+      return
+    }
+    #expect(body.contains("1 to 256 reports"))
+  }
+
+  @Test func aBatchThatCannotBeSavedIsTakenBackWhole() async throws {
+    let harness = try Harness()
+    let stateDirectory = harness.directory.appendingPathComponent("state")
+    try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+    let stateFile = stateDirectory.appendingPathComponent("houston-state.json").path
+    let houston = try await HoustonProcess.start(arguments: ["--state", stateFile])
+    defer { #expect(houston.stop() == 0) }
+    let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
+    let batch = AcknowledgedBatchDelivery(client: client, path: LiveCosmonautClient.batchPath)
+    let messages = ["k-1", "k-2"].map { AcknowledgedBatchDelivery.Message(key: $0, report: ["id": $0, "kind": "x"]) }
+
+    try FileManager.default.removeItem(at: stateDirectory)
+    guard case .failed(.status(500, _)) = try await batch.deliver(messages) else {
+      Issue.record("expected a 500 answer")
+      return
+    }
+    try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+    #expect(
+      try await batch.deliver(messages)
+        == .answered([.acknowledged(duplicate: false), .acknowledged(duplicate: false)]))
+  }
+
+  @Test func aHoustonStartedWithoutBatchesAnswersTheBatchPath404() async throws {
+    let houston = try await HoustonProcess.start(arguments: ["--no-batch"])
+    defer { #expect(houston.stop() == 0) }
+    let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
+    let batch = AcknowledgedBatchDelivery(client: client, path: LiveCosmonautClient.batchPath)
+    #expect(try await batch.deliver([.init(key: "k-1", report: ["id": "k-1"])]) == .unsupported)
+  }
 }

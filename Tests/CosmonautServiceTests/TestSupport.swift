@@ -10,6 +10,10 @@ import Synchronization
 
 /// A scripted Houston behind the `HTTPTransport` seam: records every request, applies reports
 /// once per Idempotency-Key, and plays scripted replies first.
+///
+/// By default it predates `POST /v1/reports/batch` (404, no script consumed), so the client falls
+/// back to one report per request; `setBatches(true)` serves batches: a scripted reply answers a
+/// whole batch request, and a normal one applies each report in order (refusing `refusedKinds`).
 actor FakeHouston: HTTPTransport {
   enum Reply: Sendable {
     /// Answer with this status and body, applying nothing.
@@ -46,6 +50,8 @@ actor FakeHouston: HTTPTransport {
   private var delay: Duration?
   private var alwaysStatus: (code: Int, body: String)?
   private var echo = false
+  private var batches = false
+  private var refusedKinds: Set<String> = []
 
   init(script: [Reply] = [], positionBody: String? = nil) {
     self.script = script
@@ -63,12 +69,19 @@ actor FakeHouston: HTTPTransport {
   /// Every answer waits this long first (nil = none), as a slow Houston does.
   func setDelay(_ delay: Duration?) { self.delay = delay }
 
+  /// Serves `POST /v1/reports/batch` (true), or answers it 404 like an older Houston (false).
+  func setBatches(_ on: Bool) { batches = on }
+  /// Reports of these kinds are refused for good inside a batch (422, applying nothing).
+  func setRefusedKinds(_ kinds: Set<String>) { refusedKinds = kinds }
+
   var reportRequests: [Recorded] { requests.filter { $0.method == "POST" && $0.path == "/v1/reports" } }
+  var batchRequests: [Recorded] { requests.filter { $0.method == "POST" && $0.path == "/v1/reports/batch" } }
 
   func send(_ request: WireRequest) async throws -> HTTPResponse {
     let recorded = Recorded(
       method: request.method.rawValue, path: request.url.path, headers: request.headers, body: request.body)
     requests.append(recorded)
+    if recorded.path == "/v1/reports/batch" && !batches { return HTTPResponse(status: 404, body: Data("{}".utf8)) }
     if let delay { try await Task.sleep(for: delay) }
     if let alwaysFail { throw alwaysFail }
     if let alwaysStatus { return HTTPResponse(status: alwaysStatus.code, body: Data(alwaysStatus.body.utf8)) }
@@ -78,10 +91,19 @@ actor FakeHouston: HTTPTransport {
       switch reply {
       case .normal: break
       case .status(let code, let body): return HTTPResponse(status: code, body: Data(body.utf8))
-      case .acknowledge(let code): return HTTPResponse(status: code, body: Self.acknowledgement(recorded))
+      case .acknowledge(let code):
+        guard recorded.path == "/v1/reports/batch" else {
+          return HTTPResponse(status: code, body: Self.acknowledgement(recorded))
+        }
+        let results = Self.batchEntries(recorded).map { ["key": $0.key, "status": "applied"] }
+        return HTTPResponse(status: code, body: Self.json(["results": results]))
       case .failure(let error): throw error
       case .applyThenStatus(let code):
-        apply(recorded)
+        if recorded.path == "/v1/reports/batch" {
+          _ = applyBatch(recorded)
+        } else {
+          apply(recorded)
+        }
         return HTTPResponse(status: code, body: Data("{}".utf8))
       }
     }
@@ -90,6 +112,8 @@ actor FakeHouston: HTTPTransport {
 
   private func respondNormally(to recorded: Recorded) -> HTTPResponse {
     switch (recorded.method, recorded.path) {
+    case ("POST", "/v1/reports/batch"):
+      return HTTPResponse(status: 200, body: Self.json(["results": applyBatch(recorded)]))
     case ("POST", "/v1/reports"):
       let fresh = apply(recorded)
       return HTTPResponse(status: fresh ? 201 : 200, body: Self.acknowledgement(recorded, fresh: fresh))
@@ -105,6 +129,33 @@ actor FakeHouston: HTTPTransport {
   static func acknowledgement(_ request: Recorded, fresh: Bool = true) -> Data {
     let key = request.header("Idempotency-Key") ?? ""
     return Data(#"{"status":"\#(fresh ? "applied" : "duplicate")","acknowledged":"\#(key)"}"#.utf8)
+  }
+
+  /// The (key, report) pairs of a batch request, in order.
+  static func batchEntries(_ request: Recorded) -> [(key: String, report: [String: Any])] {
+    guard let body = request.body,
+      let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+      let reports = object["reports"] as? [[String: Any]]
+    else { return [] }
+    return reports.compactMap { entry in
+      guard let key = entry["key"] as? String, let report = entry["report"] as? [String: Any] else { return nil }
+      return (key, report)
+    }
+  }
+
+  static func json(_ object: Any) -> Data { (try? JSONSerialization.data(withJSONObject: object)) ?? Data() }
+
+  /// Applies each report of a batch once, in order; the answer's results.
+  private func applyBatch(_ request: Recorded) -> [[String: Any]] {
+    Self.batchEntries(request).map { entry in
+      if let kind = entry.report["kind"] as? String, refusedKinds.contains(kind) {
+        return ["key": entry.key, "status": "refused", "error": "kind \(kind) is refused", "httpStatus": 422]
+      }
+      guard !appliedKeys.contains(entry.key) else { return ["key": entry.key, "status": "duplicate"] }
+      appliedKeys.append(entry.key)
+      appliedBodies.append(Self.json(entry.report))
+      return ["key": entry.key, "status": "applied"]
+    }
   }
 
   @discardableResult

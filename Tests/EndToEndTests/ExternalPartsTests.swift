@@ -33,8 +33,10 @@ struct ExternalPartsTests {
     #expect(!FileManager.default.fileExists(atPath: sandbox.socketPath))
   }
 
-  @Test("sync against a Houston that fails at first: every report applied exactly once")
-  func syncThroughFaults() async throws {
+  @Test(
+    "sync against a Houston that fails at first: every report applied exactly once, in batches and one by one",
+    arguments: [[], ["--no-batch"]])
+  func syncThroughFaults(batching: [String]) async throws {
     let sandbox = try Sandbox()
     // Queue three changes while offline.
     #expect(try await sandbox.cosmonaut(["profile", "set", "--name", "Valentina Tereshkova"]).status == 0)
@@ -48,7 +50,8 @@ struct ExternalPartsTests {
     // then fails the next two requests outright.
     let houston = try BackgroundServer(
       URL(fileURLWithPath: "/usr/bin/env"),
-      ["python3", Executables.houston.path, "--port", "0", "--drop-response-first", "1", "--fail-first", "2"],
+      ["python3", Executables.houston.path, "--port", "0", "--drop-response-first", "1", "--fail-first", "2"]
+        + batching,
       marker: "listening", environment: sandbox.environment)
     defer { houston.stop() }
     let url = try #require(houston.readyLine.split(separator: " ").last.map(String.init))
@@ -69,7 +72,9 @@ struct ExternalPartsTests {
     let ids = reports.compactMap { $0["id"] as? String }
     #expect(Set(ids).count == ids.count, "no report applied twice: \(ids)")
     let kinds = reports.compactMap { $0["kind"] as? String }
-    #expect(kinds.filter { $0 != "status.report" }.count == 3, "the three changes, each once: \(kinds)")
+    #expect(
+      kinds.filter { $0 != "status.report" } == ["profile.updated", "supplies.changed", "supplies.changed"],
+      "the three changes, each once, in the order they were made: \(kinds)")
 
     let status = try await sandbox.cosmonaut(["sync", "status", "--json"])
     #expect((try status.stdout.json() as? [String: Any])?["pending"] as? [Any] != nil)

@@ -153,3 +153,38 @@ private func queue(_ texts: [String], in outbox: Outbox<Note>) throws -> [Outbox
   #expect(try lab.pending().map(\.payload) == [Note(text: "a")])
   #expect(try crew.pending().map(\.payload) == [[1, 2]])
 }
+
+@Test func groupsGoInOrderAndAFailureStopsTheRoundWhereItIs() async throws {
+  let directory = TemporaryDirectory()
+  let outbox = Outbox<Note>(store: try directory.store(), name: "lab")
+  let messages = try queue(["a", "refuse", "b", "fail", "c", "d", "e"], in: outbox)
+  var groups: [[String]] = []
+  let round = try await outbox.deliver(inGroupsOf: 3) { items in
+    groups.append(items.map(\.payload.text))
+    return items.map { item in
+      switch item.payload.text {
+      case "refuse": .refused(reason: "not allowed")
+      case "fail": .failed(Refused())
+      default: .delivered  // "c" too: a verdict after a failure in its group is not applied
+      }
+    }
+  }
+  #expect(groups == [["a", "refuse", "b"], ["fail", "c", "d"]])
+  #expect(round.delivered.map(\.id) == [messages[0].id, messages[2].id])
+  #expect(round.setAside.map(\.id) == [messages[1].id])
+  #expect(round.stopped?.message.id == messages[3].id)
+  #expect(round.stopped?.message.lastError == "receiver unreachable")
+  #expect(try outbox.pending().map(\.payload.text) == ["fail", "c", "d", "e"])
+  #expect(try outbox.pending().first?.entry.attempts == 1)
+}
+
+@Test func aMessageLeftWithoutAVerdictIsNotDelivered() async throws {
+  let directory = TemporaryDirectory()
+  let outbox = Outbox<Note>(store: try directory.store(), name: "lab")
+  let messages = try queue(["a", "b", "c"], in: outbox)
+  let round = try await outbox.deliver(inGroupsOf: 3) { _ in [.delivered] }
+  #expect(round.delivered.map(\.id) == [messages[0].id])
+  #expect(round.stopped?.message.id == messages[1].id)
+  #expect(round.stopped?.message.lastError == "the sender gave no verdict for this message")
+  #expect(try outbox.pending().map(\.payload.text) == ["b", "c"])
+}

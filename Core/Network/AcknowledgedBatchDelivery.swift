@@ -1,0 +1,101 @@
+import Foundation
+
+/// Delivers several messages in one request to a receiver that acknowledges each by its
+/// idempotency key, in order.
+///
+/// The body is `{"reports":[{"key":KEY,"report":BODY},…]}`; the answer must be a 2xx JSON object
+/// `{"results":[{"key":KEY,"status":"applied"|"duplicate"|"refused","error":…,"httpStatus":…},…]}`
+/// (a refusal's `httpStatus` is the status a single delivery would have had, 422 when absent). Each message
+/// counts as delivered only when its own key is acknowledged; one missing from the answer, or an
+/// answer that is no such object, is not delivered (`unacknowledged`), so a server that is not the
+/// receiver never empties an outbox. Re-sending a batch is safe: every message carries its key.
+///
+/// A receiver that has no batch endpoint (404 or 405) is `unsupported`: the caller falls back to
+/// ``AcknowledgedDelivery``, one message per request.
+public struct AcknowledgedBatchDelivery: Sendable {
+  /// How the batch ended.
+  public enum Outcome: Sendable, Equatable {
+    /// The receiver answered for the batch: one outcome per message, in the order sent
+    /// (`failed(.unacknowledged)` for a message its answer does not acknowledge).
+    case answered([AcknowledgedDelivery.Outcome])
+    /// The receiver has no batch endpoint at this address.
+    case unsupported
+    /// Nothing was delivered this time (unreachable, timeout, 5xx, credentials, nonsense); try later.
+    case failed(NetworkError)
+  }
+
+  /// One message of a batch: its idempotency key and its body.
+  public struct Message<Body: Encodable & Sendable>: Encodable, Sendable {
+    /// The message's idempotency key.
+    public let key: String
+    /// The message, sent as JSON.
+    public let report: Body
+
+    /// A message with idempotency key `key`.
+    public init(key: String, report: Body) {
+      self.key = key
+      self.report = report
+    }
+  }
+
+  private struct Batch<Body: Encodable & Sendable>: Encodable {
+    let reports: [Message<Body>]
+  }
+
+  private let client: any HTTPSending
+  private let path: String
+
+  /// Delivers to `path` (below the client's base URL) through `client`.
+  public init(client: any HTTPSending, path: String) {
+    self.client = client
+    self.path = path
+  }
+
+  /// POSTs `messages` as one batch and classifies the answer for each of them.
+  ///
+  /// The request is retried like any idempotent one (its own `Idempotency-Key` names the batch by
+  /// its first key and size; the receiver deduplicates by the messages' keys).
+  /// - Parameters:
+  ///   - totalTimeout: the longest the delivery may take, retries included (nil: the client's policy).
+  ///   - progress: hears about every attempt and every wait before a retry.
+  public func deliver<Body: Encodable & Sendable>(
+    _ messages: [Message<Body>], totalTimeout: Duration? = nil,
+    progress: (@Sendable (HTTPProgress) -> Void)? = nil
+  ) async throws -> Outcome {
+    guard let first = messages.first else { return .answered([]) }
+    var request = try HTTPRequest.json(
+      .post, path: path, body: Batch(reports: messages),
+      headers: [HTTPRequest.idempotencyKeyHeader: "batch-\(messages.count)-\(first.key)"])
+    request.totalTimeout = totalTimeout
+    do {
+      let response = try await client.send(request, progress: progress)
+      return .answered(Self.classify(response, keys: messages.map(\.key)))
+    } catch let error as NetworkError {
+      if case .status(let code, _) = error, code == 404 || code == 405 { return .unsupported }
+      return .failed(error)
+    }
+  }
+
+  /// One outcome per key: acknowledged, refused with the receiver's reason, or not delivered.
+  static func classify(_ response: HTTPResponse, keys: [String]) -> [AcknowledgedDelivery.Outcome] {
+    let unacknowledged = AcknowledgedDelivery.Outcome.failed(
+      .unacknowledged(status: response.status, answer: HTTPClient.excerpt(response.body)))
+    guard
+      let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any],
+      let results = object["results"] as? [[String: Any]]
+    else { return keys.map { _ in unacknowledged } }
+    var answers: [String: AcknowledgedDelivery.Outcome] = [:]
+    for result in results {
+      guard let key = result["key"] as? String, answers[key] == nil else { continue }
+      switch result["status"] as? String {
+      case "applied": answers[key] = .acknowledged(duplicate: false)
+      case "duplicate": answers[key] = .acknowledged(duplicate: true)
+      case "refused":
+        let reason = (result["error"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "no reason given"
+        answers[key] = .refused(status: result["httpStatus"] as? Int ?? 422, reason: reason)
+      default: continue
+      }
+    }
+    return keys.map { answers[$0] ?? unacknowledged }
+  }
+}
