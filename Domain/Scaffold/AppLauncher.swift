@@ -45,7 +45,7 @@ import UIComponents
   public init(
     name: String, version: String, abstract: some TextArgument, options: [any Parameter] = [],
     partner: String = "nasa", defaultLanguage: Language = .english,
-    timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+    timeZone: TimeZone = .gmt,
     domains: [AppDomain<Services>], services: @escaping @MainActor (Launch) throws -> Services
   ) {
     self.name = name

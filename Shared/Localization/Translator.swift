@@ -8,28 +8,11 @@ public struct Translator: Sendable {
   public let language: Language
   /// The time zone dates are shown in.
   public let timeZone: TimeZone
-  /// Built once: Foundation keeps the ICU formatter behind a style, where a `DateFormatter` made per
-  /// call costs a fresh ICU formatter every time (hundreds of microseconds on a watch line).
-  private let dateTimeStyle: Date.VerbatimFormatStyle
-  private let timeStyle: Date.VerbatimFormatStyle
 
   /// A translator for `language`, showing dates in `timeZone` (default UTC, the station's time).
-  public init(language: Language, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) {
+  public init(language: Language, timeZone: TimeZone = .gmt) {
     self.language = language
     self.timeZone = timeZone
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let dateTime: Date.FormatString =
-      language == .russian
-      ? "\(day: .twoDigits).\(month: .twoDigits).\(year: .padded(4)) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits)"
-      : "\(year: .padded(4))-\(month: .twoDigits)-\(day: .twoDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits)"
-    dateTimeStyle = Date.VerbatimFormatStyle(
-      format: dateTime, locale: language.locale, timeZone: timeZone, calendar: calendar)
-    timeStyle = Date.VerbatimFormatStyle(
-      format:
-        "\(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits)",
-      locale: language.locale, timeZone: timeZone,
-      calendar: calendar)
   }
 
   /// English, UTC: what scripts, logs and tests see by default.
@@ -50,7 +33,7 @@ public struct Translator: Sendable {
 
   /// A date and time as `2026-11-22 05:00 UTC` (English) or `22.11.2026 08:00 UTC+3` (Russian, Moscow time).
   public func dateTime(_ date: Date) -> String {
-    date.formatted(dateTimeStyle) + " " + zoneName(at: date)
+    date.formatted(DateStyles.shared(language, timeZone).dateTime) + " " + zoneName(at: date)
   }
 
   /// `UTC`, `UTC+3`, `UTC-5:30`: the same in every language and on every system.
@@ -64,5 +47,5 @@ public struct Translator: Sendable {
   }
 
   /// A time of day as `05:00:07`.
-  public func time(_ date: Date) -> String { date.formatted(timeStyle) }
+  public func time(_ date: Date) -> String { date.formatted(DateStyles.shared(language, timeZone).time) }
 }
