@@ -158,4 +158,26 @@ import Testing
     #expect(TextScanner.scan("import X\n").codeStartLine == 2)
     #expect(TextScanner.scan("/* a */ let z = 1\n").codeStartLine == 1)
   }
+
+  @Test func thePrescanWhileDescribeRunsLexesTheTranslatedModulesAndFindsTheSame() throws {
+    let files = [
+      "Core/Kit/Kit.swift": "let title = \"Main menu\"\n", "Core/Kit/Strings/en.json": #"{"quit": "Quit"}"#,
+      "Core/Kit/Strings/ru.json": #"{"quit": "Выйти"}"#, "Core/Plain/Plain.swift": "let title = \"Main menu\"\n",
+    ]
+    let package = try TemporaryPackage(files: files)
+    let prescan = SourcePrescan.start(root: package.path, folders: ["Core"]).wait()
+    #expect(prescan.texts.keys.sorted() == ["Core/Kit/Kit.swift"])
+    #expect(prescan.imports.keys.sorted() == ["Core/Kit/Kit.swift", "Core/Plain/Plain.swift"])
+    let manifest = PackageManifest(
+      name: "T",
+      targets: [
+        target("Kit", "Core/Kit", sources: ["Kit.swift"]), target("Plain", "Core/Plain", sources: ["Plain.swift"]),
+      ])
+    let lexedHere = LayerLinter.lint(manifest: manifest, configuration: .withoutCoverage, packageRoot: package.path)
+    let prescanned = LayerLinter.lint(
+      manifest: manifest, configuration: .withoutCoverage, packageRoot: package.path, prescanned: prescan.imports,
+      prescannedTexts: prescan.texts)
+    #expect(prescanned.violations.map(\.message) == lexedHere.violations.map(\.message))
+    #expect(prescanned.violations.map(\.file) == ["Core/Kit/Kit.swift"])
+  }
 }

@@ -73,9 +73,10 @@ public struct LintCommand {
         ? SourcePrescan.start(root: packagePath, folders: configuration.sourceFolders) : nil
       var manifest = try ManifestLoader.manifest(
         packagePath: packagePath, manifestJSON: reader.value("--manifest-json"), describe: describe)
+      let prescanned = prescan?.wait()
       var report = LayerLinter.lint(
         manifest: manifest, configuration: configuration, packageRoot: packagePath, flags: flags(packagePath),
-        prescanned: prescan?.wait() ?? [:])
+        prescanned: prescanned?.imports ?? [:], prescannedTexts: prescanned?.texts ?? [:])
       if reader.isSet("--fix") {
         switch fix(report, manifest: manifest, configuration: configuration, packagePath: packagePath) {
         case .unchanged: break

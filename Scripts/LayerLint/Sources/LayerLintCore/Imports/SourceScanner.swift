@@ -30,11 +30,18 @@ struct ScannedSources {
 }
 
 /// Lexes the Swift files under a package's source folders on a background thread while
-/// `swift package describe` runs, so the lint costs little more than `describe` itself.
-/// Files `describe` lists that the prescan did not see are lexed afterwards.
+/// `swift package describe` runs, so the lint costs little more than `describe` itself: their
+/// imports, and the string literals of the files below a folder with translation tables (what the
+/// untranslated-text rule reads). Files `describe` lists that the prescan did not see are lexed afterwards.
 final class SourcePrescan: @unchecked Sendable {
+  /// What the prescan found, by path relative to the root.
+  struct Result: Sendable {
+    var imports: [String: [ImportDeclaration]] = [:]
+    var texts: [String: TextScan] = [:]
+  }
+
   private let done = DispatchSemaphore(value: 0)
-  private var result: [String: [ImportDeclaration]] = [:]
+  private var result = Result()
 
   /// Starts lexing every `.swift` file under `folders` of `root` (hidden folders and `.build` skipped).
   static func start(root: String, folders: [String]) -> SourcePrescan {
@@ -46,16 +53,17 @@ final class SourcePrescan: @unchecked Sendable {
     return prescan
   }
 
-  /// The imports found, by path relative to the root; waits for the prescan to finish.
-  func wait() -> [String: [ImportDeclaration]] {
+  /// What was found; waits for the prescan to finish.
+  func wait() -> Result {
     done.wait()
     done.signal()
     return result
   }
 
-  private func run(root: String, folders: [String]) -> [String: [ImportDeclaration]] {
+  private func run(root: String, folders: [String]) -> Result {
     let rootPrefix = root.hasSuffix("/") ? root : root + "/"
     var paths: [String] = []
+    var translatedFolders: [String] = []
     for folder in folders {
       guard let enumerator = FileManager.default.enumerator(atPath: rootPrefix + folder) else { continue }
       while let relative = enumerator.nextObject() as? String {
@@ -64,11 +72,19 @@ final class SourcePrescan: @unchecked Sendable {
           enumerator.skipDescendants()
         } else if name.hasSuffix(".swift") {
           paths.append(folder + "/" + relative)
+        } else if name == UntranslatedTextRule.tablesFolder {
+          translatedFolders.append(folder + "/" + (relative as NSString).deletingLastPathComponent + "/")
         }
       }
     }
-    let scanned = ScannedSources.scan(paths: paths, root: root)
-    return scanned.importsByPath
+    let translated = paths.filter { path in translatedFolders.contains { path.hasPrefix($0) } }
+    let texts = IndexedResults<TextScan>(count: translated.count)
+    DispatchQueue.concurrentPerform(iterations: translated.count) { index in
+      texts.store(TextScanner.scan(fileAt: rootPrefix + translated[index], exemptCalls: .standard), at: index)
+    }
+    var result = Result(imports: ScannedSources.scan(paths: paths, root: root).importsByPath)
+    for (index, path) in translated.enumerated() { result.texts[path] = texts.value(at: index) }
+    return result
   }
 }
 

@@ -21,7 +21,8 @@ enum LayerLinter {
   /// translation tables twice: once for imports, once for their string literals).
   static func lint(
     manifest: PackageManifest, configuration: LayeringConfiguration, packageRoot: String,
-    flags: TargetFlags = TargetFlags([:]), prescanned: [String: [ImportDeclaration]] = [:]
+    flags: TargetFlags = TargetFlags([:]), prescanned: [String: [ImportDeclaration]] = [:],
+    prescannedTexts: [String: TextScan] = [:]
   ) -> LintReport {
     let root = URL(fileURLWithPath: packageRoot)
     let manifestText = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
@@ -49,7 +50,9 @@ enum LayerLinter {
     lap("imports")
     violations += CoverageRules(workspace: workspace, codeOwners: ownersText.map(CodeOwners.init(text:))).violations()
     lap("coverage")
-    violations += UntranslatedTextRule(workspace: workspace, packageRoot: packageRoot, flags: flags).violations()
+    violations += UntranslatedTextRule(
+      workspace: workspace, packageRoot: packageRoot, flags: flags, prescanned: prescannedTexts
+    ).violations()
     lap("untranslated text")
     return LintReport(
       violations: sorted(violations), moduleCount: workspace.modules.count,

@@ -15,6 +15,8 @@ struct UntranslatedTextRule {
   let packageRoot: String
   /// The flags each target defines, for `#if` conditions.
   let flags: TargetFlags
+  /// Files already lexed (by relative path) while `describe` ran; the others are lexed here.
+  var prescanned: [String: TextScan] = [:]
 
   /// The folder, inside a module's source folder, that holds its translation tables.
   static let tablesFolder = "Strings"
@@ -33,10 +35,12 @@ struct UntranslatedTextRule {
     guard !files.isEmpty else { return [] }
     let rootPrefix = packageRoot.hasSuffix("/") ? packageRoot : packageRoot + "/"
     let scans = IndexedResults<TextScan>(count: files.count)
+    let prescanned = prescanned
     DispatchQueue.concurrentPerform(iterations: files.count) { index in
       let path = files[index].1
       scans.store(
-        TextScanner.scan(fileAt: path.hasPrefix("/") ? path : rootPrefix + path, exemptCalls: .standard),
+        prescanned[path]
+          ?? TextScanner.scan(fileAt: path.hasPrefix("/") ? path : rootPrefix + path, exemptCalls: .standard),
         at: index)
     }
     var found: [Violation] = []
