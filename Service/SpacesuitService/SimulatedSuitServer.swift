@@ -193,8 +193,7 @@ public actor SimulatedSuitServer {
     } catch {
       simulator = before
       logger.error("could not save the suit state: \(error)")
-      return CommandAcknowledgement(
-        command: command.description, accepted: false, message: "the suit could not keep the setting: \(error)")
+      return SuitCommandRules.refuse(command, .settingNotKept(detail: "\(error)"))
     }
   }
 

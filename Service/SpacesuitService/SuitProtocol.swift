@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Radio
 
 /// The suit protocol inside Radio frames: one `type` byte per message kind, JSON payloads wrapped
@@ -58,7 +59,7 @@ public enum SuitProtocol {
         container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .v)
       } catch {
-        throw DecodingFailure.malformed("")
+        throw DecodingFailure.noVersion(bytes: 0)
       }
       self.version = version
       body = version == SuitProtocol.version ? try container.decode(Body.self, forKey: .body) : nil
@@ -66,8 +67,22 @@ public enum SuitProtocol {
   }
 
   enum DecodingFailure: Error, Equatable {
+    /// The peer speaks another protocol version.
     case unsupportedVersion(Int)
-    case malformed(String)
+    /// The message has no version envelope.
+    case noVersion(bytes: Int)
+    /// The body is not a readable `body` (`detail`: the decoder's words).
+    case unreadable(body: String, detail: String)
+
+    /// What is wrong, in the reader's language.
+    var text: LocalizedText {
+      switch self {
+      case .unsupportedVersion(let version):
+        Strings.violationUnsupportedVersion(version: String(version), supported: String(SuitProtocol.version))
+      case .noVersion(let bytes): Strings.violationNoVersion(bytes: bytes)
+      case .unreadable(let body, let detail): Strings.violationUnreadable(body: body, detail: detail)
+      }
+    }
   }
 
   /// One encoder and decoder for every message (they keep no state between calls).
@@ -83,10 +98,8 @@ public enum SuitProtocol {
   static func decode<Body: Codable>(_ type: Body.Type, from payload: [UInt8]) throws(DecodingFailure) -> Body {
     let envelope: ReceivedEnvelope<Body>
     do { envelope = try decoder.decode(ReceivedEnvelope<Body>.self, from: Data(payload)) } catch {
-      if case .malformed = error as? DecodingFailure {
-        throw .malformed("no protocol version in a \(payload.count)-byte message")
-      }
-      throw .malformed("cannot read \(Body.self): \(error)")
+      if case .noVersion = error as? DecodingFailure { throw .noVersion(bytes: payload.count) }
+      throw .unreadable(body: "\(Body.self)", detail: "\(error)")
     }
     guard let body = envelope.body else { throw .unsupportedVersion(envelope.version) }
     return body
