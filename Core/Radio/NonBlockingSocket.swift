@@ -74,7 +74,7 @@ final class NonBlockingSocket: Sendable {
         let immediate = state.withLock { state -> Result<[UInt8]?, any Error>? in
           if let ready = takeReadable(&state) { return ready }
           if state.reader != nil {
-            return .failure(RadioError.system(call: "read", reason: "already reading"))
+            return .failure(RadioError.system(call: "read", reason: "already reading"))  // untranslated: a programming fault (two readers)
           }
           if Task.isCancelled { return .failure(CancellationError()) }
           state.reader = continuation

@@ -45,12 +45,14 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
   case timeout(sequence: UInt16)
   /// The connection dropped while a request was waiting for its response.
   case connectionLost
+  /// An empty socket path.
+  case emptySocketPath
   /// A socket path longer than the system allows (sun_path).
   case socketPathTooLong(path: String, maximum: Int)
   /// Another process is already listening on the socket path.
   case addressInUse(path: String)
-  /// Something that is not a socket (`kind`: "a directory", "a regular file", …) is at the path;
-  /// it is left alone.
+  /// Something that is not a socket (`kind`: "a directory", "a regular file", …, the English text
+  /// of a ``FileKind``) is at the path; it is left alone.
   case notASocket(path: String, kind: String)
   /// The connection dropped and every reconnect attempt failed; the link is closed.
   case reconnectFailed(attempts: Int)
@@ -68,8 +70,10 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
     case .connectionLost: Strings.radioConnectionLost
     case .socketPathTooLong(let path, let maximum):
       Strings.radioSocketPathTooLong(length: path.utf8.count, maximum: maximum, path: path)
+    case .emptySocketPath: Strings.radioEmptySocketPath
     case .addressInUse(let path): Strings.radioAddressInUse(path: path)
-    case .notASocket(let path, let kind): Strings.radioNotASocket(path: path, kind: kind)
+    case .notASocket(let path, let kind):
+      Strings.radioNotASocket(path: path, kind: FileKind.allCases.first { $0.text.description == kind }?.text ?? .verbatim(kind))
     case .reconnectFailed(let attempts):
       attempts == 1 ? Strings.radioReconnectFailedOnce : Strings.radioReconnectFailed(attempts: attempts)
     case .system(let call, let reason): Strings.radioSystem(call: call, reason: reason)
@@ -79,4 +83,21 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
 
   /// The English line (logs, analytics).
   public var description: String { translatedMessage.description }
+}
+
+/// What is at a path where a socket was expected.
+public enum FileKind: Sendable, Equatable, CaseIterable {
+  case directory, regularFile, symbolicLink, namedPipe, device, other
+
+  /// "a directory", "a regular file", … in the reader's language.
+  public var text: LocalizedText {
+    switch self {
+    case .directory: Strings.fileDirectory
+    case .regularFile: Strings.fileRegular
+    case .symbolicLink: Strings.fileSymbolicLink
+    case .namedPipe: Strings.fileNamedPipe
+    case .device: Strings.fileDevice
+    case .other: Strings.fileOther
+    }
+  }
 }

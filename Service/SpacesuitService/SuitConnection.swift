@@ -16,9 +16,8 @@ public enum SuitConnection: Sendable, Equatable, CustomStringConvertible {
   /// The time factors a simulated suit accepts.
   public static let timeFactorRange: ClosedRange<Double> = 0.01...3600
 
-  /// How to write a connection, for help texts and errors.
-  public static let grammar =
-    "simulated, simulated:SEED, simulated:scenario=NAME,time-factor=N,seed=SEED, or unix:PATH"
+  /// How to write a connection, for help texts and errors, in the reader's language.
+  public static var grammar: LocalizedText { Strings.connectionGrammar }
 
   /// Parses `parse(_:)`'s forms; nil for anything else. A socket path too long for the system is
   /// accepted here and refused (as a usage error) when the client connects.

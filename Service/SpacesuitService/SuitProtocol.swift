@@ -66,7 +66,7 @@ public enum SuitProtocol {
     }
   }
 
-  enum DecodingFailure: Error, Equatable {
+  enum DecodingFailure: Error, Equatable, CustomStringConvertible {
     /// The peer speaks another protocol version.
     case unsupportedVersion(Int)
     /// The message has no version envelope.
@@ -83,6 +83,9 @@ public enum SuitProtocol {
       case .unreadable(let body, let detail): Strings.violationUnreadable(body: body, detail: detail)
       }
     }
+
+    /// The English line (logs and the simulator's wire failures).
+    var description: String { text.description }
   }
 
   /// One encoder and decoder for every message (they keep no state between calls).
@@ -118,6 +121,7 @@ extension SuitCommand: Codable {
     case "lights": self = .setLights(on: try container.decode(Double.self, forKey: .value) != 0)
     default:
       throw DecodingError.dataCorruptedError(
+        // untranslated: the decoder's detail of a wire message, English like the protocol
         forKey: .setting, in: container, debugDescription: "unknown setting \(setting)")
     }
   }
