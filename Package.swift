@@ -225,7 +225,8 @@ func excludedFiles(in path: String) -> [String] {
 func targets(for module: Module) -> [Target] {
   let path = "\(module.layer.folder)/\(module.name)"
   let exclude =
-    excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : []) + (module.hasPartnerFiles ? ["Styles", "Partners"] : [])
+    excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : [])
+    + (module.hasPartnerFiles ? ["Styles", "Partners"] : [])
   let plugins: [Target.PluginUsage] =
     (module.hasStrings ? [.plugin(name: "StringTables")] : [])
     + (module.hasPartnerFiles ? [.plugin(name: "PartnerFiles")] : []) + module.plugins.map { .plugin(name: $0) }

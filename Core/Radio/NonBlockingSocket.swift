@@ -74,7 +74,8 @@ final class NonBlockingSocket: Sendable {
         let immediate = state.withLock { state -> Result<[UInt8]?, any Error>? in
           if let ready = takeReadable(&state) { return ready }
           if state.reader != nil {
-            return .failure(RadioError.system(call: "read", reason: "already reading"))  // untranslated: a programming fault (two readers)
+            // untranslated: a programming fault (two readers), never a situation a person meets
+            return .failure(RadioError.system(call: "read", reason: "already reading"))
           }
           if Task.isCancelled { return .failure(CancellationError()) }
           state.reader = continuation

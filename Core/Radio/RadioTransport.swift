@@ -73,7 +73,8 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
     case .emptySocketPath: Strings.radioEmptySocketPath
     case .addressInUse(let path): Strings.radioAddressInUse(path: path)
     case .notASocket(let path, let kind):
-      Strings.radioNotASocket(path: path, kind: FileKind.allCases.first { $0.text.description == kind }?.text ?? .verbatim(kind))
+      Strings.radioNotASocket(
+        path: path, kind: FileKind.allCases.first { $0.text.description == kind }?.text ?? .verbatim(kind))
     case .reconnectFailed(let attempts):
       attempts == 1 ? Strings.radioReconnectFailedOnce : Strings.radioReconnectFailed(attempts: attempts)
     case .system(let call, let reason): Strings.radioSystem(call: call, reason: reason)

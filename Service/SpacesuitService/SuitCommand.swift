@@ -203,6 +203,7 @@ enum SuitNumbers {
     guard value.isFinite, !shortest.contains("e"), let point = shortest.firstIndex(of: ".") else {
       return .verbatim(shortest)
     }
-    return LocalizedText.number(value, fractionDigits: max(1, shortest.distance(from: point, to: shortest.endIndex) - 1))
+    return LocalizedText.number(
+      value, fractionDigits: max(1, shortest.distance(from: point, to: shortest.endIndex) - 1))
   }
 }

@@ -82,7 +82,8 @@ public enum SuitConnection: Sendable, Equatable, CustomStringConvertible {
         guard let value = Double(parts[1]), timeFactorRange.contains(value) else {
           throw .invalidConnection(
             Strings.connectionTimeFactor(
-              minimum: SuitNumbers.exact(timeFactorRange.lowerBound), maximum: SuitNumbers.exact(timeFactorRange.upperBound),
+              minimum: SuitNumbers.exact(timeFactorRange.lowerBound),
+              maximum: SuitNumbers.exact(timeFactorRange.upperBound),
               answer: parts[1]))
         }
         timeFactor = value

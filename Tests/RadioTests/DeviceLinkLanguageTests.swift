@@ -71,7 +71,8 @@ struct DeviceLinkLanguageTests {
     #expect(
       RadioError.timeout(sequence: 1200).translatedMessage.resolved(in: .russian)
         == "нет ответа на запрос №1200 за отведённое время")
-    #expect(RadioError.reconnectFailed(attempts: 1).description == "the connection dropped and 1 reconnect attempt failed")
+    #expect(
+      RadioError.reconnectFailed(attempts: 1).description == "the connection dropped and 1 reconnect attempt failed")
     #expect(
       RadioError.reconnectFailed(attempts: 10).description == "the connection dropped and 10 reconnect attempts failed")
     #expect(

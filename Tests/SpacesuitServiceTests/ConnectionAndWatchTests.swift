@@ -65,9 +65,15 @@ import Testing
 
 @Suite struct CommandMessageTests {
   @Test func anOutOfRangeValueIsShownAsGiven() {
-    #expect(invalidCommandReason { try SuitCommand.parse(setting: "temperature", value: "15.99") } == "temperature 15.99 °C is out of range; use 16.0–30.0 °C")
-    #expect(invalidCommandReason { try SuitCommand.parse(setting: "temperature", value: "30.04") } == "temperature 30.04 °C is out of range; use 16.0–30.0 °C")
-    #expect(invalidCommandReason { try SuitCommand.parse(setting: "oxygen-flow", value: "0.499") } == "oxygen-flow 0.499 L/min is out of range; use 0.5–8.0 L/min")
+    #expect(
+      invalidCommandReason { try SuitCommand.parse(setting: "temperature", value: "15.99") }
+        == "temperature 15.99 °C is out of range; use 16.0–30.0 °C")
+    #expect(
+      invalidCommandReason { try SuitCommand.parse(setting: "temperature", value: "30.04") }
+        == "temperature 30.04 °C is out of range; use 16.0–30.0 °C")
+    #expect(
+      invalidCommandReason { try SuitCommand.parse(setting: "oxygen-flow", value: "0.499") }
+        == "oxygen-flow 0.499 L/min is out of range; use 0.5–8.0 L/min")
     #expect(SuitCommand.setTemperature(celsius: 22.46).description == "temperature 22.46 °C")
     #expect(SuitCommand.setTemperature(celsius: 22).description == "temperature 22.0 °C")
   }

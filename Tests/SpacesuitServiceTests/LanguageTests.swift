@@ -26,7 +26,8 @@ struct SpacesuitLanguageTests {
         == "неверная команда скафандру: температура 99,0 °C вне допустимого диапазона; используйте 16,0–30,0 °C")
     #expect(
       russian { try SuitCommand.parse(setting: "oxygen-flow", value: "0.499") }
-        == "неверная команда скафандру: подача кислорода 0,499 л/мин вне допустимого диапазона; используйте 0,5–8,0 л/мин")
+        == "неверная команда скафандру: подача кислорода 0,499 л/мин вне допустимого диапазона; используйте 0,5–8,0 л/мин"
+    )
     #expect(
       russian { try SuitCommand.parse(setting: "temperature", value: "warm") }
         == "неверная команда скафандру: температура: нужно число в диапазоне 16,0–30,0 °C, а не «warm»")
@@ -50,7 +51,8 @@ struct SpacesuitLanguageTests {
     #expect(error.userMessage == "the suit refused the command: temperature must be within 16.0–30.0 °C")
     let accepted = try await client.send(.setOxygenFlow(litersPerMinute: 2.5))
     #expect(accepted.message == "oxygen flow set to 2.5 L/min")
-    #expect(SuitCommand.setOxygenFlow(litersPerMinute: 2.5).outcome.resolved(in: .russian) == "подача кислорода — 2,5 л/мин")
+    #expect(
+      SuitCommand.setOxygenFlow(litersPerMinute: 2.5).outcome.resolved(in: .russian) == "подача кислорода — 2,5 л/мин")
   }
 
   @Test func theWireFormatStaysCompatibleBothWays() throws {
@@ -64,7 +66,9 @@ struct SpacesuitLanguageTests {
     let old = try SuitProtocol.decode(CommandAcknowledgement.self, from: older)
     #expect(old.refusal == nil && old.reason.resolved(in: .russian) == "bulb broken")
     // An accepted acknowledgement carries no new key.
-    let accepted = String(decoding: try JSONEncoder().encode(CommandAcknowledgement(command: "lights on", accepted: true, message: "helmet lights on")), as: UTF8.self)
+    let accepted = String(
+      decoding: try JSONEncoder().encode(
+        CommandAcknowledgement(command: "lights on", accepted: true, message: "helmet lights on")), as: UTF8.self)
     #expect(!accepted.contains("refusal"))
   }
 
@@ -89,7 +93,9 @@ struct SpacesuitLanguageTests {
     #expect(
       SuitLinkEvent.reconnecting(attempt: 2, maximumAttempts: 10).text.resolved(in: .russian)
         == "связь со скафандром потеряна; переподключение (попытка 2 из 10)…")
-    #expect(SuitLinkEvent.reconnecting(attempt: 2, maximumAttempts: 10).message == "suit link lost; reconnecting (attempt 2 of 10)…")
+    #expect(
+      SuitLinkEvent.reconnecting(attempt: 2, maximumAttempts: 10).message
+        == "suit link lost; reconnecting (attempt 2 of 10)…")
     #expect(SuitLinkEvent.reconnected.text.resolved(in: .russian) == "связь со скафандром восстановлена")
     #expect(
       SpacesuitError.timeout.translatedMessage.resolved(in: .russian)

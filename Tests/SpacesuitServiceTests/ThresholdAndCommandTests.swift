@@ -62,10 +62,18 @@ import Testing
   }
 
   @Test func refusesOutOfRangeValuesWithTheAllowedRange() {
-    #expect(invalidCommandReason { try SuitCommand.parse(setting: "temperature", value: "35") } == "temperature 35.0 °C is out of range; use 16.0–30.0 °C")
-    #expect(invalidCommandReason { try SuitCommand.parse(setting: "oxygen-flow", value: "0.1") } == "oxygen-flow 0.1 L/min is out of range; use 0.5–8.0 L/min")
-    #expect(invalidCommandReason { try SuitCommand.parse(setting: "temperature", value: "warm") } == "temperature needs a number in 16.0–30.0 °C, not \"warm\"")
-    #expect(invalidCommandReason { try SuitCommand.parse(setting: "lights", value: "dim") } == "lights must be on or off, not \"dim\"")
+    #expect(
+      invalidCommandReason { try SuitCommand.parse(setting: "temperature", value: "35") }
+        == "temperature 35.0 °C is out of range; use 16.0–30.0 °C")
+    #expect(
+      invalidCommandReason { try SuitCommand.parse(setting: "oxygen-flow", value: "0.1") }
+        == "oxygen-flow 0.1 L/min is out of range; use 0.5–8.0 L/min")
+    #expect(
+      invalidCommandReason { try SuitCommand.parse(setting: "temperature", value: "warm") }
+        == "temperature needs a number in 16.0–30.0 °C, not \"warm\"")
+    #expect(
+      invalidCommandReason { try SuitCommand.parse(setting: "lights", value: "dim") }
+        == "lights must be on or off, not \"dim\"")
   }
 
   @Test func refusesUnknownSettings() {

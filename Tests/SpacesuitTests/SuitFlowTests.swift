@@ -212,7 +212,9 @@ struct SuitFlowTests {
     await harness.coordinator.start()
 
     #expect(harness.presenter.presented.count == 1)
-    #expect(harness.presenter.presented.first?.error as? SpacesuitError == .rejected(.verbatim("suit is in maintenance mode")))
+    #expect(
+      harness.presenter.presented.first?.error as? SpacesuitError == .rejected(.verbatim("suit is in maintenance mode"))
+    )
     #expect(harness.presenter.presented.first?.module == "Spacesuit")
   }
 
