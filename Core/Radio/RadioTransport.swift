@@ -51,8 +51,8 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
   case socketPathTooLong(path: String, maximum: Int)
   /// Another process is already listening on the socket path.
   case addressInUse(path: String)
-  /// Something that is not a socket (`kind`: "a directory", "a regular file", …, the English text
-  /// of a ``FileKind``) is at the path; it is left alone.
+  /// Something that is not a socket (`kind`, in English: "a directory", "a regular file", …) is at
+  /// the path; it is left alone.
   case notASocket(path: String, kind: String)
   /// The connection dropped and every reconnect attempt failed; the link is closed.
   case reconnectFailed(attempts: Int)
@@ -87,11 +87,11 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
 }
 
 /// What is at a path where a socket was expected.
-public enum FileKind: Sendable, Equatable, CaseIterable {
+enum FileKind: Sendable, Equatable, CaseIterable {
   case directory, regularFile, symbolicLink, namedPipe, device, other
 
   /// "a directory", "a regular file", … in the reader's language.
-  public var text: LocalizedText {
+  var text: LocalizedText {
     switch self {
     case .directory: Strings.fileDirectory
     case .regularFile: Strings.fileRegular

@@ -62,7 +62,7 @@ struct DeviceLinkLanguageTests {
     #expect(unexpected == .protocolViolation(device: self.device, .unexpectedAnswer(type: 0x8F)))
     #expect(
       unexpected.translatedMessage.resolved(in: .russian)
-        == "the pump: ответ, который программа не может прочитать: неожиданный тип ответа 0x8F")
+        == "the pump: программа не может прочитать ответ (неожиданный тип ответа 0x8F)")
     await device.close()
   }
 

@@ -103,8 +103,8 @@ struct SpacesuitLanguageTests {
     let violation = SpacesuitError.protocolViolation(SuitProtocol.DecodingFailure.unsupportedVersion(2).text)
     #expect(
       violation.translatedMessage.resolved(in: .russian)
-        == "скафандр прислал ответ, который программа не понимает (скафандр говорит на протоколе версии 2, программа — "
-        + "версии 1); обновите программу или прошивку скафандра")
+        == "скафандр прислал ответ, который программа не понимает (скафандр работает по протоколу версии 2, "
+        + "программа — по версии 1); обновите программу или прошивку скафандра")
     #expect(
       SpacesuitError.invalidConnection(Strings.connectionPathEmpty).translatedMessage.resolved(in: .russian)
         == "путь к сокету скафандра пуст; используйте unix:PATH")
