@@ -45,7 +45,7 @@ let service: [Module] = [
   .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
   .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
   .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence"]),
-  .library("SpacesuitService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
+  .library("SpacesuitService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("SolarArrayService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("HeatRadiatorService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("DockingPortService", dependsOn: ["Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
@@ -60,7 +60,7 @@ let core: [Module] = [
   .library("Network", dependsOn: ["Logging"]),
   .dynamicLibrary("URLSessionBridge", product: "ISSURLSession", dependsOn: []),
   .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("Radio", dependsOn: ["Logging"]),
+  .library("Radio", dependsOn: ["Localization", "Logging"], strings: true),
   .library("UIComponents", dependsOn: ["PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("CommandLineKit", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
 ]
@@ -225,7 +225,8 @@ func excludedFiles(in path: String) -> [String] {
 func targets(for module: Module) -> [Target] {
   let path = "\(module.layer.folder)/\(module.name)"
   let exclude =
-    excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : []) + (module.hasPartnerFiles ? ["Styles", "Partners"] : [])
+    excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : [])
+    + (module.hasPartnerFiles ? ["Styles", "Partners"] : [])
   let plugins: [Target.PluginUsage] =
     (module.hasStrings ? [.plugin(name: "StringTables")] : [])
     + (module.hasPartnerFiles ? [.plugin(name: "PartnerFiles")] : []) + module.plugins.map { .plugin(name: $0) }

@@ -1,11 +1,63 @@
+import Localization
 import Logging
 
-/// What went wrong asking a device over a radio link.
-public enum DeviceLinkError: Error, Equatable, Sendable {
-  /// Nothing answers at the endpoint, or the link dropped; the value says where and what to do.
-  case unreachable(String)
-  /// The device's answer could not be read, or it said it could not serve the request.
-  case protocolViolation(String)
+/// What went wrong asking a device over a radio link, in parts: which device (the caller's words),
+/// where, the underlying reason (the system's own words stay verbatim) and what to check. Its line
+/// comes from Radio's table in the reader's language; `description` is the English one for logs.
+public enum DeviceLinkError: Error, Equatable, Sendable, TranslatedError, CustomStringConvertible {
+  /// Nothing answers `device` at `endpoint` (`reason`); `hint` says what to check.
+  case unreachable(device: LocalizedText, endpoint: String, reason: LocalizedText, hint: LocalizedText)
+  /// The link to `device` at `endpoint` dropped during a request (`reason`).
+  case lost(device: LocalizedText, endpoint: String, reason: LocalizedText)
+  /// `device` answered something the protocol does not allow, or said it could not serve the request.
+  case protocolViolation(device: LocalizedText, DeviceProtocolViolation)
+
+  /// The line in the reader's language: "cannot reach the power system at unix:/tmp/station.sock
+  /// (connect failed: No such file or directory); check that …".
+  public var translatedMessage: LocalizedText {
+    switch self {
+    case .unreachable(let device, let endpoint, let reason, let hint):
+      Strings.deviceUnreachable(device: device, endpoint: endpoint, reason: reason, hint: hint)
+    case .lost(let device, let endpoint, let reason):
+      Strings.deviceLost(device: device, endpoint: endpoint, reason: reason)
+    case .protocolViolation(let device, let violation):
+      Strings.deviceProtocolViolation(device: device, detail: violation.text)
+    }
+  }
+
+  /// The English line (logs, analytics).
+  public var description: String { translatedMessage.description }
+}
+
+/// How a device's answer broke its protocol; the technical details stay verbatim.
+public enum DeviceProtocolViolation: Equatable, Sendable {
+  /// The request could not be encoded (`detail`).
+  case unwritableRequest(detail: String)
+  /// The answer is not a readable `answer` (`detail`: the decoder's words).
+  case unreadableAnswer(answer: String, detail: String)
+  /// The device said it could not serve the request, in its own words (nil: it gave none).
+  case refused(message: String?)
+  /// An answer of a type the request does not expect.
+  case unexpectedAnswer(type: UInt8)
+
+  /// What went wrong, in the reader's language: "cannot write the request: …", "unexpected answer type 0x8F".
+  public var text: LocalizedText {
+    switch self {
+    case .unwritableRequest(let detail): Strings.violationUnwritableRequest(detail: detail)
+    case .unreadableAnswer(let answer, let detail): Strings.violationUnreadableAnswer(answer: answer, detail: detail)
+    case .refused(let message?): .verbatim(message)
+    case .refused(nil): Strings.violationNoReason
+    case .unexpectedAnswer(let type):
+      Strings.violationUnexpectedAnswer(type: "0x" + String(type, radix: 16, uppercase: true))
+    }
+  }
+}
+
+extension LocalizedText {
+  /// An error as a person reads it: its translated line, or its own words verbatim.
+  static func reason(_ error: any Error) -> LocalizedText {
+    (error as? any TranslatedError)?.translatedMessage ?? .verbatim("\(error)")
+  }
 }
 
 /// The message types of a device protocol that a ``DeviceLink`` needs to know beyond each request's
@@ -23,10 +75,10 @@ public struct DeviceMessages: Sendable {
 ///
 /// The service on top maps ``DeviceLinkError`` to its own errors and records them.
 public actor DeviceLink {
-  /// How the device is named in error lines, e.g. "the power system".
-  public let name: String
+  /// How the device is named in error lines, e.g. "the power system" (the caller's words).
+  public let name: LocalizedText
   /// What to check when the device cannot be reached, e.g. "check that station-sim listens there".
-  private let unreachableHint: String
+  private let unreachableHint: LocalizedText
   private let connector: RadioConnector
   private let configuration: RadioLinkConfiguration
   private let messages: DeviceMessages
@@ -36,7 +88,7 @@ public actor DeviceLink {
   /// A link to the device called `name` through `connector`, opened when first asked;
   /// `unreachableHint` ends the error line when it cannot be reached.
   public init(
-    name: String, connector: RadioConnector, messages: DeviceMessages, unreachableHint: String,
+    name: LocalizedText, connector: RadioConnector, messages: DeviceMessages, unreachableHint: LocalizedText,
     configuration: RadioLinkConfiguration = .init(), logger: Logger
   ) {
     self.name = name
@@ -57,24 +109,24 @@ public actor DeviceLink {
     let link = try await connected()
     let payload: [UInt8]
     do { payload = try FrameBody.encode(body) } catch {
-      throw .protocolViolation("cannot write the request: \(error)")
+      throw .protocolViolation(device: name, .unwritableRequest(detail: "\(error)"))
     }
     let response: Frame
     do {
       response = try await link.request(type: type, payload: payload)
     } catch {
-      throw .unreachable("lost \(name) at \(connector.endpoint): \(error)")
+      throw .lost(device: name, endpoint: connector.endpoint, reason: .reason(error))
     }
     switch response.type {
     case expected:
       do { return try FrameBody.decode(Answer.self, from: response.payload) } catch {
-        throw .protocolViolation("\(Answer.self): \(error)")
+        throw .protocolViolation(device: name, .unreadableAnswer(answer: "\(Answer.self)", detail: "\(error)"))
       }
     case messages.failure:
       let failure = try? FrameBody.decode(DeviceFailure.self, from: response.payload)
-      throw .protocolViolation(failure?.message ?? "no reason given")
+      throw .protocolViolation(device: name, .refused(message: failure?.message))
     default:
-      throw .protocolViolation("unexpected answer type 0x\(String(response.type, radix: 16, uppercase: true))")
+      throw .protocolViolation(device: name, .unexpectedAnswer(type: response.type))
     }
   }
 
@@ -98,7 +150,7 @@ public actor DeviceLink {
       return try await starting.value
     } catch {
       link = nil
-      throw .unreachable("cannot reach \(name) at \(connector.endpoint) (\(error)); \(unreachableHint)")
+      throw .unreachable(device: name, endpoint: connector.endpoint, reason: .reason(error), hint: unreachableHint)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// One message on a radio link: a kind, a correlation number and an opaque payload.
 public struct Frame: Sendable, Equatable {
@@ -52,16 +53,19 @@ public enum CRC16 {
 }
 
 /// Why a frame could not be encoded.
-public enum FrameEncodingError: Error, Equatable, CustomStringConvertible {
+public enum FrameEncodingError: Error, Equatable, TranslatedError, CustomStringConvertible {
   /// The payload is longer than `FrameFormat.maximumPayloadLength`.
   case payloadTooLarge(length: Int, maximum: Int)
 
-  public var description: String {
+  /// The line in the reader's language.
+  public var translatedMessage: LocalizedText {
     switch self {
-    case .payloadTooLarge(let length, let maximum):
-      "frame payload of \(length) bytes exceeds the maximum of \(maximum) bytes"
+    case .payloadTooLarge(let length, let maximum): Strings.framePayloadTooLarge(length: length, maximum: maximum)
     }
   }
+
+  /// The English line (logs).
+  public var description: String { translatedMessage.description }
 }
 
 /// Turns frames into bytes.

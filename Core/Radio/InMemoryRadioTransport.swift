@@ -72,6 +72,7 @@ private final class InMemoryPipe: Sendable {
           if !ends[side].inbox.isEmpty { return .success(ends[side].inbox.removeFirst()) }
           if ends[side].closed || ends[1 - side].closed { return .success(nil) }
           if ends[side].waiter != nil {
+            // untranslated: a programming fault (two readers on one end), never a situation a person meets
             return .failure(RadioError.system(call: "receive", reason: "already receiving"))
           }
           if Task.isCancelled { return .failure(CancellationError()) }

@@ -1,3 +1,4 @@
+import Localization
 import Synchronization
 
 /// What happened to a link's connection, for whoever shows it to a person.
@@ -11,12 +12,16 @@ public enum LinkEvent: Sendable, Equatable, CustomStringConvertible {
   /// Every attempt failed; the link is closed.
   case gaveUp(attempts: Int)
 
-  public var description: String {
+  /// The English line (logs).
+  public var description: String { text.description }
+
+  /// The event in the reader's language.
+  public var text: LocalizedText {
     switch self {
-    case .connectionLost(let reason): "connection lost: \(reason)"
-    case .reconnecting(let attempt, let maximum, _): "reconnecting (attempt \(attempt) of \(maximum))"
-    case .reconnected(let attempt): "reconnected (attempt \(attempt))"
-    case .gaveUp(let attempts): "gave up after \(attempts) reconnect attempts"
+    case .connectionLost(let reason): Strings.eventConnectionLost(reason: reason)
+    case .reconnecting(let attempt, let maximum, _): Strings.eventReconnecting(attempt: attempt, maximum: maximum)
+    case .reconnected(let attempt): Strings.eventReconnected(attempt: attempt)
+    case .gaveUp(let attempts): Strings.eventGaveUp(attempts: attempts)
     }
   }
 }

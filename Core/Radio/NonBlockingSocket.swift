@@ -74,6 +74,7 @@ final class NonBlockingSocket: Sendable {
         let immediate = state.withLock { state -> Result<[UInt8]?, any Error>? in
           if let ready = takeReadable(&state) { return ready }
           if state.reader != nil {
+            // untranslated: a programming fault (two readers), never a situation a person meets
             return .failure(RadioError.system(call: "read", reason: "already reading"))
           }
           if Task.isCancelled { return .failure(CancellationError()) }

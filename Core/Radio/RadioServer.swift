@@ -199,21 +199,24 @@ public final class RadioServer: Sendable {
     while !Task.isCancelled {
       try? await Task.sleep(for: max(period, .milliseconds(10)))
       let now = clock.now
-      let expired = state.withLock { state -> [(UInt64, any RadioTransport, String)] in
+      let expired = state.withLock { state -> [(UInt64, any RadioTransport, halfSent: Bool)] in
         state.clients.compactMap { id, client in
           if let since = client.partialSince, now - since > configuration.partialFrameTimeout {
-            return (
-              id, client.transport, "sent part of a frame and nothing more for \(configuration.partialFrameTimeout)"
-            )
+            return (id, client.transport, halfSent: true)
           }
           if now - client.lastActivity > configuration.idleTimeout {
-            return (id, client.transport, "idle for \(configuration.idleTimeout)")
+            return (id, client.transport, halfSent: false)
           }
           return nil
         }
       }
-      for (id, transport, reason) in expired {
-        logger.info("dropped client \(id): \(reason)")
+      for (id, transport, halfSent) in expired {
+        if halfSent {
+          logger.info(
+            "dropped client \(id): sent part of a frame and nothing more for \(configuration.partialFrameTimeout)")
+        } else {
+          logger.info("dropped client \(id): idle for \(configuration.idleTimeout)")
+        }
         await transport.close()
       }
     }

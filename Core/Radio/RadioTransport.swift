@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A connected, bidirectional byte stream to a device (a socket, an in-memory pipe).
 ///
@@ -35,7 +36,7 @@ public struct RadioConnector: Sendable {
 }
 
 /// What went wrong on a radio link.
-public enum RadioError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStringConvertible {
   /// The transport or link is closed.
   case closed
   /// The link is between connections (reconnecting) or was never connected.
@@ -44,34 +45,60 @@ public enum RadioError: Error, Equatable, Sendable, CustomStringConvertible {
   case timeout(sequence: UInt16)
   /// The connection dropped while a request was waiting for its response.
   case connectionLost
+  /// An empty socket path.
+  case emptySocketPath
   /// A socket path longer than the system allows (sun_path).
   case socketPathTooLong(path: String, maximum: Int)
   /// Another process is already listening on the socket path.
   case addressInUse(path: String)
-  /// Something that is not a socket (`kind`: "a directory", "a regular file", …) is at the path;
-  /// it is left alone.
+  /// Something that is not a socket (`kind`, in English: "a directory", "a regular file", …) is at
+  /// the path; it is left alone.
   case notASocket(path: String, kind: String)
   /// The connection dropped and every reconnect attempt failed; the link is closed.
   case reconnectFailed(attempts: Int)
-  /// A system call failed: which call and the system's reason.
+  /// A system call failed: which call and the system's reason (the system's own words, verbatim).
   case system(call: String, reason: String)
   /// A frame could not be encoded.
   case encoding(String)
 
-  public var description: String {
+  /// The line in the reader's language; the system's reasons and paths stay verbatim.
+  public var translatedMessage: LocalizedText {
     switch self {
-    case .closed: "the radio link is closed"
-    case .notConnected: "the radio link is not connected"
-    case .timeout(let sequence): "no response to request #\(sequence) in time"
-    case .connectionLost: "the connection dropped before the response arrived"
+    case .closed: Strings.radioClosed
+    case .notConnected: Strings.radioNotConnected
+    case .timeout(let sequence): Strings.radioTimeout(sequence: String(sequence))
+    case .connectionLost: Strings.radioConnectionLost
     case .socketPathTooLong(let path, let maximum):
-      "socket path is \(path.utf8.count) bytes, longer than the \(maximum)-byte limit: \(path)"
-    case .addressInUse(let path): "another process is already listening on \(path)"
-    case .notASocket(let path, let kind): "\(path) is \(kind), not a socket"
+      Strings.radioSocketPathTooLong(length: path.utf8.count, maximum: maximum, path: path)
+    case .emptySocketPath: Strings.radioEmptySocketPath
+    case .addressInUse(let path): Strings.radioAddressInUse(path: path)
+    case .notASocket(let path, let kind):
+      Strings.radioNotASocket(
+        path: path, kind: FileKind.allCases.first { $0.text.description == kind }?.text ?? .verbatim(kind))
     case .reconnectFailed(let attempts):
-      "the connection dropped and \(attempts) reconnect attempt\(attempts == 1 ? "" : "s") failed"
-    case .system(let call, let reason): "\(call) failed: \(reason)"
-    case .encoding(let reason): reason
+      attempts == 1 ? Strings.radioReconnectFailedOnce : Strings.radioReconnectFailed(attempts: attempts)
+    case .system(let call, let reason): Strings.radioSystem(call: call, reason: reason)
+    case .encoding(let reason): .verbatim(reason)
+    }
+  }
+
+  /// The English line (logs, analytics).
+  public var description: String { translatedMessage.description }
+}
+
+/// What is at a path where a socket was expected.
+enum FileKind: Sendable, Equatable, CaseIterable {
+  case directory, regularFile, symbolicLink, namedPipe, device, other
+
+  /// "a directory", "a regular file", … in the reader's language.
+  var text: LocalizedText {
+    switch self {
+    case .directory: Strings.fileDirectory
+    case .regularFile: Strings.fileRegular
+    case .symbolicLink: Strings.fileSymbolicLink
+    case .namedPipe: Strings.fileNamedPipe
+    case .device: Strings.fileDevice
+    case .other: Strings.fileOther
     }
   }
 }

@@ -32,7 +32,7 @@ public enum UnixSocketPath {
   /// `.system` for an empty one.
   public static func validate(_ path: String) throws(RadioError) {
     let length = path.utf8.count
-    guard length > 0 else { throw .system(call: "socket path", reason: "the path is empty") }
+    guard length > 0 else { throw .emptySocketPath }
     guard length <= maximumUnixSocketPathLength else {
       throw .socketPathTooLong(path: path, maximum: maximumUnixSocketPathLength)
     }
@@ -167,7 +167,7 @@ public final class UnixSocketListener: Sendable {
       throw systemError("lstat", errno)
     }
     guard status.st_mode & S_IFMT == S_IFSOCK else {
-      throw RadioError.notASocket(path: path, kind: FileIdentity.kind(of: status.st_mode))
+      throw RadioError.notASocket(path: path, kind: FileIdentity.kind(of: status.st_mode).text.description)
     }
     if someoneListens(at: address) { throw RadioError.addressInUse(path: path) }
     // Remove the stale socket only if it is still the very file probed.
@@ -207,15 +207,15 @@ private struct FileIdentity {
     _ = unlink(path)
   }
 
-  /// "a directory", "a regular file", … for an `st_mode`.
-  static func kind(of mode: mode_t) -> String {
+  /// What an `st_mode` says is at a path.
+  static func kind(of mode: mode_t) -> FileKind {
     switch mode & S_IFMT {
-    case S_IFDIR: "a directory"
-    case S_IFREG: "a regular file"
-    case S_IFLNK: "a symbolic link"
-    case S_IFIFO: "a named pipe"
-    case S_IFCHR, S_IFBLK: "a device"
-    default: "not a socket"
+    case S_IFDIR: .directory
+    case S_IFREG: .regularFile
+    case S_IFLNK: .symbolicLink
+    case S_IFIFO: .namedPipe
+    case S_IFCHR, S_IFBLK: .device
+    default: .other
     }
   }
 }

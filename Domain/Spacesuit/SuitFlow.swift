@@ -87,7 +87,7 @@ final class SuitFlow {
     let acknowledgement = try await client.send(command)
     context.analytics.track(
       "suit.command", ["command": acknowledgement.command, "accepted": "\(acknowledgement.accepted)"])
-    guard acknowledgement.accepted else { throw SpacesuitError.rejected(acknowledgement.message) }
+    guard acknowledgement.accepted else { throw SpacesuitError.rejected(acknowledgement.reason) }
     return acknowledgement
   }
 
@@ -154,7 +154,7 @@ final class SuitFlow {
       }
       return Result { () throws(SpacesuitError) in
         try SuitCommand.parse(setting: setting, value: String(value))
-      }.mapError { ValidationError(LocalizedText.verbatim($0.userMessage)) }
+      }.mapError { ValidationError($0.translatedMessage) }
     }
     guard let command = prompt.ask(on: context.terminal) else { return }
     await perform(command)

@@ -14,12 +14,13 @@ public protocol DockingPortClient: Sendable {
 
 /// What can go wrong talking to the docking system.
 public enum DockingPortError: ReportableError, TranslatedError, Equatable {
-  /// Nothing answers at the endpoint, or the link dropped; the value says where and what to do.
-  case unreachable(String)
+  /// Nothing answers at the endpoint, or the link dropped: Radio's line, in the reader's language,
+  /// saying where and what to check.
+  case unreachable(LocalizedText)
   /// The docking system refused the command (the value says why); nothing changed.
   case rejected(LocalizedText)
-  /// The answer could not be read.
-  case protocolViolation(String)
+  /// The answer could not be read (the value says how).
+  case protocolViolation(LocalizedText)
 
   public var kind: ErrorKind {
     switch self {
@@ -31,7 +32,7 @@ public enum DockingPortError: ReportableError, TranslatedError, Equatable {
 
   public var translatedMessage: LocalizedText {
     switch self {
-    case .unreachable(let reason): Strings.errorUnreachable(reason: reason)
+    case .unreachable(let reason): reason
     case .rejected(let reason): Strings.errorRejected(reason: reason)
     case .protocolViolation(let reason): Strings.errorProtocolViolation(reason: reason)
     }
@@ -52,11 +53,9 @@ public actor LiveDockingPortClient: DockingPortClient {
     connector: RadioConnector, configuration: RadioLinkConfiguration = .init(), logger: Logger, analytics: Analytics
   ) {
     device = DeviceLink(
-      // untranslated: the device's name in Radio's English link errors, the detail of a translated line
-      name: "the docking system", connector: connector,
+      name: Strings.deviceName, connector: connector,
       messages: DeviceMessages(failure: DockingProtocol.MessageType.failure.rawValue),
-      // untranslated: the hint ends Radio's English detail of an unreachable device
-      unreachableHint: "check that the station (or station-sim) is listening there",
+      unreachableHint: Strings.deviceUnreachableHint,
       configuration: configuration, logger: logger)
     self.logger = logger
     self.analytics = analytics
@@ -82,8 +81,9 @@ public actor LiveDockingPortClient: DockingPortClient {
       return try await device.exchange(request.rawValue, body: body, expecting: expected.rawValue, as: answer)
     } catch {
       switch error {
-      case .unreachable(let reason): throw record(DockingPortError.unreachable(reason), "\(request)")
-      case .protocolViolation(let reason): throw record(DockingPortError.protocolViolation(reason), "\(request)")
+      case .unreachable, .lost: throw record(DockingPortError.unreachable(error.translatedMessage), "\(request)")
+      case .protocolViolation(_, let violation):
+        throw record(DockingPortError.protocolViolation(violation.text), "\(request)")
       }
     }
   }

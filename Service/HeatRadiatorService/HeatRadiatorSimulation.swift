@@ -25,7 +25,6 @@ public actor HeatRadiatorSimulation {
   /// Opens in-memory links to this simulation, all served by one `RadioServer`.
   public nonisolated var connector: RadioConnector {
     RadioConnector.inProcess(
-      // untranslated: an endpoint's name, read in Radio's English link errors
-      endpoint: "the in-process thermal control system", server: RadioServer(logger: logger) { await self.answer($0) })
+      endpoint: "in-process:thermal-control-system", server: RadioServer(logger: logger) { await self.answer($0) })
   }
 }

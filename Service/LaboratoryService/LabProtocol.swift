@@ -84,8 +84,7 @@ public actor LabSimulation {
   /// Opens in-memory links to this simulation, all served by one `RadioServer`.
   public nonisolated var connector: RadioConnector {
     RadioConnector.inProcess(
-      // untranslated: protocol detail
-      endpoint: "the in-process labs", server: RadioServer(logger: logger) { await self.answer($0) })
+      endpoint: "in-process:labs", server: RadioServer(logger: logger) { await self.answer($0) })
   }
 
   /// A clock starting at `start` and running `factor` times as fast as the wall clock.

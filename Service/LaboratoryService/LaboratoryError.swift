@@ -6,8 +6,8 @@ import Localization
 public enum LaboratoryError: ReportableError, TranslatedError, Equatable, CustomStringConvertible {
   /// The labs' equipment cannot be reached; the value says where and what to do.
   case unreachable(LocalizedText)
-  /// The labs' equipment answered something this app cannot read.
-  case protocolViolation(String)
+  /// The labs' equipment answered something this app cannot read (the value says how).
+  case protocolViolation(LocalizedText)
   /// The request was refused; nothing changed. The value says why and what to do.
   case rejected(LocalizedText)
   /// Bad input the command line could not see (an unknown run, sample or experiment id).

@@ -45,10 +45,9 @@ public final class LiveLaboratoryClient: LaboratoryClient {
     outbox = Outbox(store: store, name: Collections.prefix)
     self.houston = houston
     device = DeviceLink(
-      name: "the labs", connector: connector,  // untranslated: Radio's DeviceLink words its line in English
+      name: Strings.deviceName, connector: connector,
       messages: DeviceMessages(failure: LabProtocol.MessageType.failure.rawValue),
-      // untranslated: Radio's DeviceLink words its line in English
-      unreachableHint: "check that the labs (or lab-sim) are listening there", configuration: linkConfiguration,
+      unreachableHint: Strings.deviceUnreachableHint, configuration: linkConfiguration,
       logger: logger)
     self.analytics = analytics
     self.logger = logger
@@ -81,8 +80,8 @@ public final class LiveLaboratoryClient: LaboratoryClient {
       return try await device.exchange(request.rawValue, body: body, expecting: expected.rawValue, as: answer)
     } catch {
       switch error {
-      case .unreachable(let reason): throw .unreachable(.verbatim(reason))
-      case .protocolViolation(let reason): throw .protocolViolation(reason)
+      case .unreachable, .lost: throw .unreachable(error.translatedMessage)
+      case .protocolViolation(_, let violation): throw .protocolViolation(violation.text)
       }
     }
   }

@@ -43,7 +43,7 @@ public actor FakeSpacesuitClient: SpacesuitClient {
     sentCommands.append(command)
     try exchange()
     let acknowledgement = SuitCommandRules.apply(command, to: &currentTelemetry)
-    guard acknowledgement.accepted else { throw SpacesuitError.rejected(acknowledgement.message) }
+    guard acknowledgement.accepted else { throw SpacesuitError.rejected(acknowledgement.reason) }
     return acknowledgement
   }
 

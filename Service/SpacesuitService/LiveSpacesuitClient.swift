@@ -1,5 +1,6 @@
 import AppAnalytics
 import Foundation
+import Localization
 import Logging
 import Radio
 
@@ -48,8 +49,7 @@ public enum SpacesuitClients {
         try SuitConnection.validateSocketPath(path)
         let link = RadioLink(connector: .unixSocket(path: path), configuration: configuration, logger: logger)
         do { try await link.start() } catch {
-          throw SpacesuitError.unreachable(
-            "no suit at \(path): \(reason(error)). Start one with: spacesuit-sim --socket \(path)")
+          throw SpacesuitError.unreachable(Strings.errorNoSuit(path: path, reason: reason(error)))
         }
         logger.info("connected to the suit at \(path)")
         return LiveSpacesuitClient(
@@ -61,12 +61,13 @@ public enum SpacesuitClients {
     }
   }
 
-  /// A Radio error without the path the caller already names ("connect failed: Connection refused").
-  static func reason(_ error: any Error) -> String {
-    guard let radio = error as? RadioError else { return String(describing: error) }
+  /// A Radio error without the path the caller already names ("connect: Connection refused"), in
+  /// the reader's language (the system's words stay verbatim).
+  static func reason(_ error: any Error) -> LocalizedText {
+    guard let radio = error as? RadioError else { return .verbatim(String(describing: error)) }
     switch radio {
-    case .system(let call, let reason): return "\(call): \(reason)"
-    default: return radio.description
+    case .system(let call, let reason): return .verbatim("\(call): \(reason)")
+    default: return radio.translatedMessage
     }
   }
 }
@@ -115,7 +116,7 @@ final class LiveSpacesuitClient: SpacesuitClient {
     analytics.track(
       "spacesuit.command", ["command": acknowledgement.command, "accepted": String(acknowledgement.accepted)])
     guard acknowledgement.accepted else {
-      let error = SpacesuitError.rejected(acknowledgement.message)
+      let error = SpacesuitError.rejected(acknowledgement.reason)
       analytics.recordError(error, module: "SpacesuitService", context: ["command": command.description])
       throw error
     }
@@ -139,7 +140,7 @@ final class LiveSpacesuitClient: SpacesuitClient {
       let task = Task {
         for await event in events {
           guard let news = SuitLinkEvent(event) else { continue }
-          logger.notice(news.message)
+          logger.notice("\(news.message)")
           continuation.yield(news)
         }
         continuation.finish()
@@ -157,20 +158,21 @@ final class LiveSpacesuitClient: SpacesuitClient {
     do {
       let payload: [UInt8]
       do { payload = try SuitProtocol.encode(body) } catch {
-        throw SpacesuitError.protocolViolation("cannot encode \(Body.self): \(error)")
+        throw SpacesuitError.protocolViolation(Strings.violationCannotEncode(body: "\(Body.self)", detail: "\(error)"))
       }
       let response = try await requestResendingAfterDrops(request.rawValue, payload)
       switch SuitProtocol.MessageType(rawValue: response.type) {
       case expected:
         do { return try SuitProtocol.decode(Answer.self, from: response.payload) } catch {
-          throw SpacesuitError.protocolViolation(String(describing: error))
+          throw SpacesuitError.protocolViolation(error.text)
         }
       case .failure:
         let failure = try? SuitProtocol.decode(SuitProtocol.Failure.self, from: response.payload)
         throw SpacesuitError.protocolViolation(
-          "the suit could not serve the request: \(failure?.message ?? "no reason")")
+          Strings.violationCouldNotServe(message: failure.map { .verbatim($0.message) } ?? Strings.violationNoReason))
       default:
-        throw SpacesuitError.protocolViolation(String(format: "unexpected answer type 0x%02X", response.type))
+        throw SpacesuitError.protocolViolation(
+          Strings.violationUnexpectedAnswer(type: String(format: "0x%02X", response.type)))
       }
     } catch is CancellationError {
       throw CancellationError()
@@ -201,12 +203,13 @@ final class LiveSpacesuitClient: SpacesuitClient {
     switch error {
     case .timeout: return .timeout
     default:
-      let hint: String
+      let hint: LocalizedText
       switch connection {
-      case .unixSocket(let path): hint = "Check that the suit (or spacesuit-sim --socket \(path)) is running"
-      case .simulated: hint = "Restart the app"
+      case .unixSocket(let path): hint = Strings.hintCheckSuit(path: path)
+      case .simulated: hint = Strings.hintRestart
       }
-      return .unreachable("lost the suit at \(connection): \(SpacesuitClients.reason(error)). \(hint)")
+      return .unreachable(
+        Strings.errorLostSuit(connection: connection.description, reason: SpacesuitClients.reason(error), hint: hint))
     }
   }
 }

@@ -93,16 +93,17 @@ public actor SimulatedSuitServer {
       case .commandRequest:
         let command: SuitCommand
         do { command = try SuitProtocol.decode(SuitCommand.self, from: frame.payload) } catch {
+          // untranslated: a protocol failure on the wire, English like the protocol; the client shows it as a detail
           return failure("bad command: \(error)")
         }
         let acknowledgement = applyDurably(command)
         logger.info("command \(command.description): \(acknowledgement.accepted ? "accepted" : "refused")")
         return (.acknowledgement, try SuitProtocol.encode(acknowledgement))
       default:
-        return failure(String(format: "unknown message type 0x%02X", frame.type))
+        return failure(String(format: "unknown message type 0x%02X", frame.type))  // untranslated: wire text, as above
       }
     } catch {
-      return failure("could not encode the answer: \(error)")
+      return failure("could not encode the answer: \(error)")  // untranslated: wire text, as above
     }
   }
 
@@ -135,7 +136,9 @@ public actor SimulatedSuitServer {
 
   private func load(from file: SuitStateFile, at wall: Date) {
     let firstLoad = !loaded
-    if let document = file.load(setAside: { logger.warning("\($0)") }) {
+    if let document = file.load(setAside: { path, reason, aside in
+      logger.warning("the suit state \(path) could not be read (\(reason)); it was moved to \(aside)")
+    }) {
       simulator = document.suit
       lastWallClock = min(document.savedAt, wall)
       let idle = wall.timeIntervalSince(document.savedAt) * timeFactor
@@ -193,8 +196,7 @@ public actor SimulatedSuitServer {
     } catch {
       simulator = before
       logger.error("could not save the suit state: \(error)")
-      return CommandAcknowledgement(
-        command: command.description, accepted: false, message: "the suit could not keep the setting: \(error)")
+      return SuitCommandRules.refuse(command, .settingNotKept(detail: "\(error)"))
     }
   }
 

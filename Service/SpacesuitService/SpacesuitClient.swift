@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Radio
 
 /// Talks to one spacesuit: readings, commands, link health.
@@ -33,13 +34,16 @@ public enum SuitLinkEvent: Sendable, Equatable {
   /// The link is back.
   case reconnected
 
-  /// "suit link lost; reconnecting (attempt 2 of 10)…", "suit link reconnected".
-  public var message: String {
+  /// "suit link lost; reconnecting (attempt 2 of 10)…", "suit link reconnected", in the reader's language.
+  public var text: LocalizedText {
     switch self {
-    case .reconnecting(let attempt, let maximum): "suit link lost; reconnecting (attempt \(attempt) of \(maximum))…"
-    case .reconnected: "suit link reconnected"
+    case .reconnecting(let attempt, let maximum): Strings.linkReconnecting(attempt: attempt, maximum: maximum)
+    case .reconnected: Strings.linkReconnected
     }
   }
+
+  /// The English line (logs).
+  public var message: String { text.description }
 
   /// The crew's view of a Radio link event; nil for what needs no line of its own.
   init?(_ event: LinkEvent) {

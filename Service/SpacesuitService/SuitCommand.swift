@@ -1,5 +1,6 @@
 import AppAnalytics
 import Foundation
+import Localization
 
 /// Something the crew asks the suit to do.
 public enum SuitCommand: Sendable, Hashable {
@@ -25,39 +26,39 @@ public enum SuitCommand: Sendable, Hashable {
     let word = value.trimmingCharacters(in: .whitespaces)
     switch name {
     case "temperature", "temp":
-      let celsius = try number(word, setting: "temperature", unit: "°C", range: temperatureRange)
+      let celsius = try number(
+        word, setting: Strings.settingTemperature, unit: .verbatim("°C"), range: temperatureRange)
       return .setTemperature(celsius: celsius)
     case "oxygen-flow", "oxygen", "o2-flow":
-      let flow = try number(word, setting: "oxygen-flow", unit: "L/min", range: oxygenFlowRange)
+      let flow = try number(
+        word, setting: Strings.settingOxygenFlow, unit: Strings.unitLitersPerMinute, range: oxygenFlowRange)
       return .setOxygenFlow(litersPerMinute: flow)
     case "lights", "light":
       switch word.lowercased() {
       case "on", "true", "1": return .setLights(on: true)
       case "off", "false", "0": return .setLights(on: false)
-      default: throw .invalidCommand("lights must be on or off, not \"\(word)\"")
+      default: throw .invalidCommand(Strings.commandLightsOnOrOff(answer: word))
       }
     default:
-      throw .invalidCommand(
-        "unknown setting \"\(setting)\"; use one of: \(settings.joined(separator: ", "))")
+      throw .invalidCommand(Strings.commandUnknownSetting(setting: setting, settings: settings.joined(separator: ", ")))
     }
   }
 
   private static func number(
-    _ word: String, setting: String, unit: String, range: ClosedRange<Double>
-  )
-    throws(SpacesuitError) -> Double
-  {
-    let bounds = "\(formatBand(range)) \(unit)"
+    _ word: String, setting: LocalizedText, unit: LocalizedText, range: ClosedRange<Double>
+  ) throws(SpacesuitError) -> Double {
+    let bounds = SuitNumbers.band(range)
     guard let value = Double(word), value.isFinite else {
-      throw .invalidCommand("\(setting) needs a number in \(bounds), not \"\(word)\"")
+      throw .invalidCommand(Strings.commandNeedsNumber(setting: setting, range: bounds, unit: unit, answer: word))
     }
     guard range.contains(value) else {
-      throw .invalidCommand("\(setting) \(formatExact(value)) \(unit) is out of range; use \(bounds)")
+      throw .invalidCommand(
+        Strings.commandOutOfRange(setting: setting, value: SuitNumbers.exact(value), unit: unit, range: bounds))
     }
     return value
   }
 
-  /// "temperature 22.5 °C", "oxygen-flow 2.0 L/min", "lights on".
+  /// "temperature 22.5 °C", "oxygen-flow 2.0 L/min", "lights on": the command's wire and log form (English).
   public var description: String {
     switch self {
     case .setTemperature(let celsius): "temperature \(formatExact(celsius)) °C"
@@ -65,39 +66,78 @@ public enum SuitCommand: Sendable, Hashable {
     case .setLights(let on): "lights \(on ? "on" : "off")"
     }
   }
+
+  /// What the suit does when it accepts this command, as a person reads it: "target temperature
+  /// set to 22.5 °C" / "заданная температура — 22,5 °C".
+  public var outcome: LocalizedText {
+    switch self {
+    case .setTemperature(let celsius): Strings.outcomeTemperature(value: SuitNumbers.exact(celsius))
+    case .setOxygenFlow(let flow): Strings.outcomeOxygenFlow(value: SuitNumbers.exact(flow))
+    case .setLights(let on): on ? Strings.outcomeLightsOn : Strings.outcomeLightsOff
+    }
+  }
 }
 
-/// The suit's answer to a command.
+/// The suit's answer to a command (on the wire: `command`, `accepted`, `message` and, from suits
+/// that give one, a language-neutral `refusal`).
 public struct CommandAcknowledgement: Codable, Sendable, Equatable {
   /// The command as the suit understood it, e.g. "temperature 22.5 °C".
   public var command: String
   /// Whether the suit carries it out.
   public var accepted: Bool
-  /// What the suit did, or why it refused.
+  /// What the suit did, or why it refused (English, as the suit says it).
   public var message: String
+  /// Why not, when refused, in a form every language can show (nil from a suit that gives none).
+  public var refusal: SuitRefusal?
 
   /// Creates an acknowledgement.
-  public init(command: String, accepted: Bool, message: String) {
+  public init(command: String, accepted: Bool, message: String, refusal: SuitRefusal? = nil) {
     self.command = command
     self.accepted = accepted
     self.message = message
+    self.refusal = refusal
+  }
+
+  /// Why the command was refused, as a person reads it (the suit's own words when it gave no reason).
+  public var reason: LocalizedText { refusal?.text ?? .verbatim(message) }
+}
+
+/// Why the suit refused a command, in a form every language can show.
+public enum SuitRefusal: Codable, Sendable, Equatable {
+  /// The target temperature is outside what the suit accepts, °C.
+  case temperatureOutOfRange(minimum: Double, maximum: Double)
+  /// The oxygen flow is outside what the suit accepts, L/min.
+  case oxygenFlowOutOfRange(minimum: Double, maximum: Double)
+  /// The suit could not keep the setting (`detail`: the system's words, verbatim); nothing changed.
+  case settingNotKept(detail: String)
+
+  /// The reason as a person reads it: "temperature must be within 16.0–30.0 °C".
+  public var text: LocalizedText {
+    switch self {
+    case .temperatureOutOfRange(let minimum, let maximum):
+      Strings.refusalTemperature(range: SuitNumbers.band(minimum...max(minimum, maximum)))
+    case .oxygenFlowOutOfRange(let minimum, let maximum):
+      Strings.refusalOxygenFlow(range: SuitNumbers.band(minimum...max(minimum, maximum)))
+    case .settingNotKept(let detail): Strings.refusalNotKept(detail: detail)
+    }
   }
 }
 
-/// What can go wrong talking to the suit.
-public enum SpacesuitError: ReportableError, Equatable {
-  /// The command is malformed or out of range (usage).
-  case invalidCommand(String)
+/// What can go wrong talking to the suit; each line comes from the string tables, in the reader's
+/// language (`userMessage` is the English one, for logs and analytics).
+public enum SpacesuitError: ReportableError, TranslatedError, Equatable {
+  /// The command is malformed or out of range (usage); the value says what is allowed.
+  case invalidCommand(LocalizedText)
   /// The suit connection is malformed, e.g. a socket path too long for the system (usage).
-  case invalidConnection(String)
-  /// No suit answers at the configured connection (unavailable).
-  case unreachable(String)
+  case invalidConnection(LocalizedText)
+  /// No suit answers at the configured connection (unavailable); the value says where and what to do.
+  case unreachable(LocalizedText)
   /// The suit did not answer in time (unavailable).
   case timeout
-  /// The suit refused the command (rejected).
-  case rejected(String)
-  /// The suit answered something this client does not understand (internal).
-  case protocolViolation(String)
+  /// The suit refused the command (rejected); the value says why.
+  case rejected(LocalizedText)
+  /// The suit answered something this client does not understand (internal); the value says how.
+  case protocolViolation(LocalizedText)
 
   public var kind: ErrorKind {
     switch self {
@@ -108,18 +148,17 @@ public enum SpacesuitError: ReportableError, Equatable {
     }
   }
 
-  public var userMessage: String {
-    let line: String
+  public var translatedMessage: LocalizedText {
     switch self {
-    case .invalidCommand(let message): line = "invalid suit command: \(message)"
-    case .invalidConnection(let message), .unreachable(let message): line = message
-    case .timeout: line = "the suit did not answer in time; check the radio link and try again"
-    case .rejected(let message): line = "the suit refused the command: \(message)"
-    case .protocolViolation(let message):
-      line = "the suit sent an answer this app does not understand (\(message)); update the app or the suit firmware"
+    case .invalidCommand(let reason): Strings.errorInvalidCommand(reason: reason)
+    case .invalidConnection(let line), .unreachable(let line): line
+    case .timeout: Strings.errorTimeout
+    case .rejected(let reason): Strings.errorRejected(reason: reason)
+    case .protocolViolation(let detail): Strings.errorProtocolViolation(detail: detail)
     }
-    return line.replacingOccurrences(of: "\n", with: " ")
   }
+
+  public var userMessage: String { translatedMessage.description.replacingOccurrences(of: "\n", with: " ") }
 }
 
 /// How a suit validates and applies commands (shared by the simulator and the fake).
@@ -127,28 +166,44 @@ enum SuitCommandRules {
   static func apply(_ command: SuitCommand, to telemetry: inout SuitTelemetry) -> CommandAcknowledgement {
     switch command {
     case .setTemperature(let celsius):
-      guard SuitCommand.temperatureRange.contains(celsius) else {
-        return refuse(command, "temperature must be within \(formatBand(SuitCommand.temperatureRange)) °C")
+      let range = SuitCommand.temperatureRange
+      guard range.contains(celsius) else {
+        return refuse(command, .temperatureOutOfRange(minimum: range.lowerBound, maximum: range.upperBound))
       }
       telemetry.targetTemperatureC = celsius
-      return accept(command, "target temperature set to \(formatExact(celsius)) °C")
     case .setOxygenFlow(let flow):
-      guard SuitCommand.oxygenFlowRange.contains(flow) else {
-        return refuse(command, "oxygen flow must be within \(formatBand(SuitCommand.oxygenFlowRange)) L/min")
+      let range = SuitCommand.oxygenFlowRange
+      guard range.contains(flow) else {
+        return refuse(command, .oxygenFlowOutOfRange(minimum: range.lowerBound, maximum: range.upperBound))
       }
       telemetry.oxygenFlowLitersPerMinute = flow
-      return accept(command, "oxygen flow set to \(formatExact(flow)) L/min")
     case .setLights(let on):
       telemetry.helmetLightsOn = on
-      return accept(command, "helmet lights \(on ? "on" : "off")")
     }
+    return CommandAcknowledgement(command: command.description, accepted: true, message: command.outcome.description)
   }
 
-  private static func accept(_ command: SuitCommand, _ message: String) -> CommandAcknowledgement {
-    CommandAcknowledgement(command: command.description, accepted: true, message: message)
+  static func refuse(_ command: SuitCommand, _ refusal: SuitRefusal) -> CommandAcknowledgement {
+    CommandAcknowledgement(
+      command: command.description, accepted: false, message: refusal.text.description, refusal: refusal)
+  }
+}
+
+/// Numbers of the suit in the reader's language.
+enum SuitNumbers {
+  /// A band with one decimal: "16.0–30.0" / "16,0–30,0".
+  static func band(_ band: ClosedRange<Double>) -> LocalizedText {
+    LocalizedText.number(band.lowerBound, fractionDigits: 1) + .verbatim("–")
+      + LocalizedText.number(band.upperBound, fractionDigits: 1)
   }
 
-  private static func refuse(_ command: SuitCommand, _ message: String) -> CommandAcknowledgement {
-    CommandAcknowledgement(command: command.description, accepted: false, message: message)
+  /// A value as given, without rounding it away, at least one decimal: "15.99", "22.5", "16.0".
+  static func exact(_ value: Double) -> LocalizedText {
+    let shortest = "\(value)"
+    guard value.isFinite, !shortest.contains("e"), let point = shortest.firstIndex(of: ".") else {
+      return .verbatim(shortest)
+    }
+    return LocalizedText.number(
+      value, fractionDigits: max(1, shortest.distance(from: point, to: shortest.endIndex) - 1))
   }
 }

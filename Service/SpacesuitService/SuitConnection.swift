@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Radio
 
 /// Where the suit is.
@@ -15,9 +16,8 @@ public enum SuitConnection: Sendable, Equatable, CustomStringConvertible {
   /// The time factors a simulated suit accepts.
   public static let timeFactorRange: ClosedRange<Double> = 0.01...3600
 
-  /// How to write a connection, for help texts and errors.
-  public static let grammar =
-    "simulated, simulated:SEED, simulated:scenario=NAME,time-factor=N,seed=SEED, or unix:PATH"
+  /// How to write a connection, for help texts and errors, in the reader's language.
+  public static var grammar: LocalizedText { Strings.connectionGrammar }
 
   /// Parses `parse(_:)`'s forms; nil for anything else. A socket path too long for the system is
   /// accepted here and refused (as a usage error) when the client connects.
@@ -43,7 +43,7 @@ public enum SuitConnection: Sendable, Equatable, CustomStringConvertible {
       if validatingPath { try validateSocketPath(path) }
       return .unixSocket(path: path)
     }
-    throw .invalidConnection("unknown suit \"\(argument)\"; use \(grammar)")
+    throw .invalidConnection(Strings.connectionUnknown(argument: argument, grammar: grammar))
   }
 
   /// Throws `SpacesuitError.invalidConnection` for a path that cannot be a Unix socket's.
@@ -51,10 +51,9 @@ public enum SuitConnection: Sendable, Equatable, CustomStringConvertible {
     do { try UnixSocketPath.validate(path) } catch {
       if case .socketPathTooLong(_, let maximum) = error {
         throw .invalidConnection(
-          "the suit socket path \(path) is \(path.utf8.count) bytes; a Unix socket path may have at most "
-            + "\(maximum): use a shorter one")
+          Strings.connectionPathTooLong(path: path, length: path.utf8.count, maximum: maximum))
       }
-      throw .invalidConnection("the suit socket path is empty; use unix:PATH")
+      throw .invalidConnection(Strings.connectionPathEmpty)
     }
   }
 
@@ -66,28 +65,30 @@ public enum SuitConnection: Sendable, Equatable, CustomStringConvertible {
     for option in options.split(separator: ",", omittingEmptySubsequences: false) {
       let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2 else {
-        throw .invalidConnection("\"\(option)\" in the suit \"simulated:\(options)\" is not KEY=VALUE; use \(grammar)")
+        throw .invalidConnection(Strings.connectionNotKeyValue(option: option, options: options, grammar: grammar))
       }
       switch parts[0] {
       case "seed":
         guard let value = UInt64(parts[1]) else {
-          throw .invalidConnection("the suit's seed must be a whole number, not \"\(parts[1])\"")
+          throw .invalidConnection(Strings.connectionSeed(answer: parts[1]))
         }
         seed = value
       case "scenario":
         guard let value = SuitScenario(rawValue: parts[1]) else {
-          throw .invalidConnection("unknown suit scenario \"\(parts[1])\"; use one of: \(SuitScenario.names)")
+          throw .invalidConnection(Strings.connectionUnknownScenario(answer: parts[1], scenarios: SuitScenario.names))
         }
         scenario = value
       case "time-factor":
         guard let value = Double(parts[1]), timeFactorRange.contains(value) else {
           throw .invalidConnection(
-            "the suit's time factor must be a number in \(formatExact(timeFactorRange.lowerBound))..."
-              + "\(formatExact(timeFactorRange.upperBound)), not \"\(parts[1])\"")
+            Strings.connectionTimeFactor(
+              minimum: SuitNumbers.exact(timeFactorRange.lowerBound),
+              maximum: SuitNumbers.exact(timeFactorRange.upperBound),
+              answer: parts[1]))
         }
         timeFactor = value
       default:
-        throw .invalidConnection("unknown suit option \"\(parts[0])\"; use seed, scenario or time-factor")
+        throw .invalidConnection(Strings.connectionUnknownOption(option: parts[0]))
       }
     }
     return .simulated(seed: seed, scenario: scenario, timeFactor: timeFactor)

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Radio
 
 /// The suit protocol inside Radio frames: one `type` byte per message kind, JSON payloads wrapped
@@ -58,16 +59,33 @@ public enum SuitProtocol {
         container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .v)
       } catch {
-        throw DecodingFailure.malformed("")
+        throw DecodingFailure.noVersion(bytes: 0)
       }
       self.version = version
       body = version == SuitProtocol.version ? try container.decode(Body.self, forKey: .body) : nil
     }
   }
 
-  enum DecodingFailure: Error, Equatable {
+  enum DecodingFailure: Error, Equatable, CustomStringConvertible {
+    /// The peer speaks another protocol version.
     case unsupportedVersion(Int)
-    case malformed(String)
+    /// The message has no version envelope.
+    case noVersion(bytes: Int)
+    /// The body is not a readable `body` (`detail`: the decoder's words).
+    case unreadable(body: String, detail: String)
+
+    /// What is wrong, in the reader's language.
+    var text: LocalizedText {
+      switch self {
+      case .unsupportedVersion(let version):
+        Strings.violationUnsupportedVersion(version: String(version), supported: String(SuitProtocol.version))
+      case .noVersion(let bytes): Strings.violationNoVersion(bytes: bytes)
+      case .unreadable(let body, let detail): Strings.violationUnreadable(body: body, detail: detail)
+      }
+    }
+
+    /// The English line (logs and the simulator's wire failures).
+    var description: String { text.description }
   }
 
   /// One encoder and decoder for every message (they keep no state between calls).
@@ -83,10 +101,8 @@ public enum SuitProtocol {
   static func decode<Body: Codable>(_ type: Body.Type, from payload: [UInt8]) throws(DecodingFailure) -> Body {
     let envelope: ReceivedEnvelope<Body>
     do { envelope = try decoder.decode(ReceivedEnvelope<Body>.self, from: Data(payload)) } catch {
-      if case .malformed = error as? DecodingFailure {
-        throw .malformed("no protocol version in a \(payload.count)-byte message")
-      }
-      throw .malformed("cannot read \(Body.self): \(error)")
+      if case .noVersion = error as? DecodingFailure { throw .noVersion(bytes: payload.count) }
+      throw .unreadable(body: "\(Body.self)", detail: "\(error)")
     }
     guard let body = envelope.body else { throw .unsupportedVersion(envelope.version) }
     return body
@@ -105,6 +121,7 @@ extension SuitCommand: Codable {
     case "lights": self = .setLights(on: try container.decode(Double.self, forKey: .value) != 0)
     default:
       throw DecodingError.dataCorruptedError(
+        // untranslated: the decoder's detail of a wire message, English like the protocol
         forKey: .setting, in: container, debugDescription: "unknown setting \(setting)")
     }
   }

@@ -1,3 +1,5 @@
+import Localization
+
 /// A fault the simulated suit can go through, so alerts can be seen and tested.
 ///
 /// A scenario starts when it is begun and unfolds in suit time (which a time factor can speed up):
@@ -13,12 +15,15 @@ public enum SuitScenario: String, Codable, Sendable, CaseIterable {
   case pressureLeak = "pressure-leak"
 
   /// One line for help texts: what happens and when the alerts come.
-  public var summary: String {
+  public var summary: String { text.description }
+
+  /// The help line in the reader's language.
+  public var text: LocalizedText {
     switch self {
-    case .nominal: "no fault: readings drift as in a normal EVA"
-    case .co2Buildup: "the CO2 scrubber saturates: CO2 warning after ~7 min, critical after ~20 min"
-    case .batteryDrain: "a heater short drains the battery: warning after ~9 min, critical after ~13 min"
-    case .pressureLeak: "a slow leak: suit pressure warning after ~4 min, critical after ~8 min"
+    case .nominal: Strings.scenarioNominal
+    case .co2Buildup: Strings.scenarioCo2Buildup
+    case .batteryDrain: Strings.scenarioBatteryDrain
+    case .pressureLeak: Strings.scenarioPressureLeak
     }
   }
 

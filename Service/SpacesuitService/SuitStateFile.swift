@@ -19,7 +19,21 @@ final class SuitStateFile {
 
   /// Why the state could not be read or kept.
   struct Failure: Error, CustomStringConvertible {
-    let description: String
+    /// What could not be done to the file.
+    enum Action: String { case create, write, replace, open, lock }
+    let action: Action
+    let path: String
+    /// The system's reason, verbatim.
+    let reason: String
+
+    /// "write /path/.suit-state.json.12.tmp: No space left on device" (only the system's words and the path).
+    var description: String { "\(action.rawValue) \(path): \(reason)" }
+  }
+
+  /// A saved state of a version this build cannot read.
+  struct UnsupportedVersion: Error, CustomStringConvertible {
+    let version: Int
+    var description: String { "version \(version)" }
   }
 
   let url: URL
@@ -37,21 +51,21 @@ final class SuitStateFile {
 
   /// The saved state; nil when there is none. A file that cannot be read as a suit state is moved
   /// aside to `FILE.corrupt` (never deleted) and nil returned, with the reason in `setAside`.
-  func load(setAside: (String) -> Void) -> Document? {
+  func load(setAside: (_ path: String, _ reason: String, _ movedTo: String) -> Void) -> Document? {
     let stamp = Stamp(path: url.path)
     seen = stamp
     guard stamp != nil else { return nil }
     do {
       let data = try Data(contentsOf: url)
       let document = try JSONDecoder().decode(Document.self, from: data)
-      guard document.version == 1 else { throw Failure(description: "state version \(document.version)") }
+      guard document.version == 1 else { throw UnsupportedVersion(version: document.version) }
       return document
     } catch {
       let aside = url.appendingPathExtension("corrupt")
       _ = try? FileManager.default.removeItem(at: aside)
       _ = rename(url.path, aside.path)
       seen = nil
-      setAside("the suit state \(url.path) could not be read (\(error)); it was moved to \(aside.path)")
+      setAside(url.path, "\(error)", aside.path)
       return nil
     }
   }
@@ -64,7 +78,7 @@ final class SuitStateFile {
     let directory = url.deletingLastPathComponent().path
     let temporary = "\(directory)/.\(url.lastPathComponent).\(getpid()).tmp"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw failure("cannot create \(temporary)") }
+    guard fd >= 0 else { throw failure(.create, temporary) }
     var written = 0
     let ok = data.withUnsafeBytes { raw -> Bool in
       while written < raw.count {
@@ -81,12 +95,12 @@ final class SuitStateFile {
     close(fd)
     guard ok else {
       unlink(temporary)
-      throw failure("cannot write \(temporary)", code: writeError)
+      throw failure(.write, temporary, code: writeError)
     }
     guard rename(temporary, url.path) == 0 else {
       let code = errno
       unlink(temporary)
-      throw failure("cannot replace \(url.path)", code: code)
+      throw failure(.replace, url.path, code: code)
     }
     let directoryFD = open(directory, O_RDONLY | O_CLOEXEC)
     if directoryFD >= 0 {
@@ -100,17 +114,17 @@ final class SuitStateFile {
   func locked<R>(_ body: () throws -> R) throws -> R {
     let lockPath = url.path + ".lock"
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw failure("cannot open \(lockPath)") }
+    guard fd >= 0 else { throw failure(.open, lockPath) }
     defer { close(fd) }
     while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw failure("cannot lock \(lockPath)") }
+      guard errno == EINTR else { throw failure(.lock, lockPath) }
     }
     defer { flock(fd, LOCK_UN) }
     return try body()
   }
 
-  private func failure(_ what: String, code: Int32 = errno) -> Failure {
-    Failure(description: "\(what): \(String(cString: strerror(code)))")
+  private func failure(_ action: Failure.Action, _ path: String, code: Int32 = errno) -> Failure {
+    Failure(action: action, path: path, reason: String(cString: strerror(code)))
   }
 
   /// A file's identity and last change, nil when it does not exist.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// How a reading compares with its limits; ordered optimal < warning < critical.
 public enum ReadingStatus: String, Codable, Sendable, Comparable, CaseIterable {
@@ -20,20 +21,34 @@ public enum Metric: String, Codable, Sendable, CaseIterable {
   case suitPressure, oxygenLevel, carbonDioxide, batteryCharge, internalTemperature, outsideTemperature,
     systolicPressure, diastolicPressure, bloodOxygen, heartRate, bodyTemperature
 
-  /// The human name, e.g. "Suit pressure".
-  public var displayName: String {
+  /// The human name in English, e.g. "Suit pressure" (logs, stored alerts, `--json`).
+  public var displayName: String { localizedName.description }
+
+  /// The human name in the reader's language, e.g. "Suit pressure" / "Давление в скафандре".
+  public var localizedName: LocalizedText {
     switch self {
-    case .suitPressure: "Suit pressure"
-    case .oxygenLevel: "Oxygen level"
-    case .carbonDioxide: "CO2"
-    case .batteryCharge: "Battery"
-    case .internalTemperature: "Suit temperature"
-    case .outsideTemperature: "Outside temperature"
-    case .systolicPressure: "Systolic pressure"
-    case .diastolicPressure: "Diastolic pressure"
-    case .bloodOxygen: "Blood oxygen (SpO2)"
-    case .heartRate: "Heart rate"
-    case .bodyTemperature: "Body temperature"
+    case .suitPressure: Strings.metricSuitPressure
+    case .oxygenLevel: Strings.metricOxygenLevel
+    case .carbonDioxide: Strings.metricCarbonDioxide
+    case .batteryCharge: Strings.metricBatteryCharge
+    case .internalTemperature: Strings.metricInternalTemperature
+    case .outsideTemperature: Strings.metricOutsideTemperature
+    case .systolicPressure: Strings.metricSystolicPressure
+    case .diastolicPressure: Strings.metricDiastolicPressure
+    case .bloodOxygen: Strings.metricBloodOxygen
+    case .heartRate: Strings.metricHeartRate
+    case .bodyTemperature: Strings.metricBodyTemperature
+    }
+  }
+
+  /// The unit symbol in the reader's language, e.g. "kPa" / "кПа" (`%` and `°C` stay).
+  public var localizedUnit: LocalizedText {
+    switch self {
+    case .suitPressure: Strings.unitKpa
+    case .carbonDioxide, .systolicPressure, .diastolicPressure: Strings.unitMmhg
+    case .heartRate: Strings.unitBpm
+    case .oxygenLevel, .batteryCharge, .bloodOxygen, .internalTemperature, .outsideTemperature, .bodyTemperature:
+      .verbatim(unit)
     }
   }
 
@@ -72,16 +87,17 @@ public struct Threshold: Codable, Sendable, Equatable {
     return .critical
   }
 
-  /// "optimal 28.9–31.0 kPa, warning 27.6–32.4"
-  public var summary: String {
-    "optimal \(formatBand(optimal)) \(metric.unit), warning \(formatBand(warning))"
+  /// "optimal 28.9–31.0 kPa, warning 27.6–32.4" (English: logs, stored alerts, `--json`).
+  public var summary: String { summaryText.description }
+
+  /// The limits in the reader's language: "оптимально 28,9–31,0 кПа, предупреждение 27,6–32,4".
+  public var summaryText: LocalizedText {
+    Strings.thresholdSummary(
+      optimal: SuitNumbers.band(optimal), unit: metric.localizedUnit, warning: SuitNumbers.band(warning))
   }
 }
 
 /// Formats a band with one decimal ("28.9–31.0").
-func formatBand(_ band: ClosedRange<Double>) -> String {
-  "\(formatValue(band.lowerBound))–\(formatValue(band.upperBound))"
-}
 
 /// Formats a value with one decimal ("29.6").
 func formatValue(_ value: Double) -> String {

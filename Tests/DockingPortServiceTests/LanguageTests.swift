@@ -101,4 +101,17 @@ struct DockingLanguageTests {
     #expect(VehicleEvent.Kind.departure.localizedName.resolved(in: .russian) == "отбытие")
     #expect(DockingMechanism.ssvp.localizedName.resolved(in: .russian) == "ССВП")
   }
+
+  @Test func anUnreachableDeviceIsNamedInRussianAndItsPathStaysVerbatim() async throws {
+    let path = "/tmp/no-station-\(UUID().uuidString.prefix(8)).sock"
+    let client = LiveDockingPortClient(
+      connector: .unixSocket(path: path), configuration: RadioLinkConfiguration(reconnect: .never),
+      logger: .disabled(module: "LanguageTests"), analytics: Analytics(providers: []))
+    let error = try #require(await #expect(throws: DockingPortError.self) { try await client.status() })
+    #expect(error.kind == .unavailable)
+    #expect(
+      error.translatedMessage.resolved(in: .russian)
+        == "стыковочная система не отвечает по адресу unix:\(path) (ошибка connect: No such file or directory); "
+        + "проверьте, что станция (или station-sim) слушает этот адрес")
+  }
 }

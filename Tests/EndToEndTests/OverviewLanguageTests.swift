@@ -48,7 +48,10 @@ struct OverviewLanguageTests {
     let absent = try await overview(
       sandbox, ["--station", "unix:\(sandbox.stationSocketPath)", "power"], locale: "ru_RU.UTF-8")
     #expect(absent.status == 69)
-    #expect(absent.stderr.hasPrefix("ошибка: нет связи с системой электропитания: "), "\(absent.stderr)")
+    #expect(
+      absent.stderr.hasPrefix(
+        "ошибка: система электропитания не отвечает по адресу unix:\(sandbox.stationSocketPath) "),
+      "\(absent.stderr)")
   }
 
   @Test("--json is byte for byte the same in Russian and in English")

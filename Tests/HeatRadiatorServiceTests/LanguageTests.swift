@@ -68,4 +68,17 @@ struct ThermalLanguageTests {
       })
     #expect(alerts.map { $0.label.resolved(in: .russian) }.contains("насос контура A"))
   }
+
+  @Test func anUnreachableDeviceIsNamedInRussianAndItsPathStaysVerbatim() async throws {
+    let path = "/tmp/no-station-\(UUID().uuidString.prefix(8)).sock"
+    let client = LiveHeatRadiatorClient(
+      connector: .unixSocket(path: path), configuration: RadioLinkConfiguration(reconnect: .never),
+      logger: .disabled(module: "LanguageTests"), analytics: Analytics(providers: []))
+    let error = try #require(await #expect(throws: HeatRadiatorError.self) { try await client.status() })
+    #expect(error.kind == .unavailable)
+    #expect(
+      error.translatedMessage.resolved(in: .russian)
+        == "система терморегулирования не отвечает по адресу unix:\(path) (ошибка connect: No such file or directory); "
+        + "проверьте, что станция (или station-sim) слушает этот адрес")
+  }
 }

@@ -156,6 +156,11 @@ struct LiveClientTests {
       Issue.record("no lab answers")
     } catch let error as LaboratoryError {
       #expect(error.kind == .unavailable && error.userMessage.contains("lab-sim"), "\(error.userMessage)")
+      let endpoint = "unix:\(directory.appendingPathComponent("none.sock").path)"
+      #expect(
+        error.translatedMessage.resolved(in: .russian)
+          == "оборудование лабораторий не отвечает по адресу \(endpoint) (ошибка connect: No such file or "
+          + "directory); проверьте, что лаборатории (или lab-sim) слушают этот адрес")
     }
   }
 }

@@ -33,15 +33,30 @@ struct PowerLanguageTests {
     }
   }
 
-  @Test func theLinkAndProtocolErrorsLeadInRussian() {
-    let unreachable = SolarArrayError.unreachable("cannot reach the power system at unix:/tmp/x.sock")
-    #expect(unreachable.userMessage == "cannot reach the power system at unix:/tmp/x.sock")
+  @Test func anUnreachablePowerSystemIsNamedInRussianAndItsPathStaysVerbatim() async throws {
+    let path = "/tmp/no-station-\(UUID().uuidString.prefix(8)).sock"
+    let client = LiveSolarArrayClient(
+      connector: .unixSocket(path: path),
+      configuration: RadioLinkConfiguration(requestTimeout: .seconds(1), reconnect: .never), logger: logger,
+      analytics: Analytics(providers: []))
+    let error = try #require(await #expect(throws: SolarArrayError.self) { try await client.status() })
     #expect(
-      unreachable.translatedMessage.resolved(in: .russian)
-        == "нет связи с системой электропитания: cannot reach the power system at unix:/tmp/x.sock")
+      error.translatedMessage.resolved(in: .russian)
+        == "система электропитания не отвечает по адресу unix:\(path) (ошибка connect: No such file or directory); "
+        + "проверьте, что станция (или station-sim) слушает этот адрес")
     #expect(
-      SolarArrayError.protocolViolation("PowerStatus: bad").translatedMessage.resolved(in: .russian)
-        == "система электропитания прислала ответ, который программа не может прочитать: PowerStatus: bad")
+      error.userMessage
+        == "cannot reach the power system at unix:\(path) (connect failed: No such file or directory); "
+        + "check that the station (or station-sim) is listening there")
+  }
+
+  @Test func aProtocolViolationReadsInRussian() {
+    let violation = SolarArrayError.protocolViolation(DeviceProtocolViolation.unexpectedAnswer(type: 0x85).text)
+    #expect(
+      violation.translatedMessage.resolved(in: .russian)
+        == "система электропитания прислала ответ, который программа не может прочитать: неожиданный тип ответа 0x85")
+    #expect(
+      violation.userMessage == "the power system sent an answer this app cannot read: unexpected answer type 0x85")
   }
 
   @Test func whatACommandDoesIsTheDevicesEnglishAndReadsInRussian() {

@@ -54,7 +54,7 @@ struct PowerLinkTests {
       Issue.record("no station answers")
     } catch let error as SolarArrayError {
       guard case .unreachable(let message) = error else { throw error }
-      #expect(message.contains("unix:/tmp/no-station-") && error.kind == .unavailable)
+      #expect(message.description.contains("unix:/tmp/no-station-") && error.kind == .unavailable)
     }
   }
 

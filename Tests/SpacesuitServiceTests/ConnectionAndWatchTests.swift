@@ -40,10 +40,11 @@ import Testing
 
   @Test func aSocketPathTooLongIsBadUsageNamingThePathOnce() async throws {
     let path = "/tmp/" + String(repeating: "x", count: 120) + ".sock"
-    let expected = SpacesuitError.invalidConnection(
-      "the suit socket path \(path) is \(path.utf8.count) bytes; a Unix socket path may have at most "
+    let expected = try #require(#expect(throws: SpacesuitError.self) { try SuitConnection.parse("unix:\(path)") })
+    #expect(
+      expected.userMessage
+        == "the suit socket path \(path) is \(path.utf8.count) bytes; a Unix socket path may have at most "
         + "\(maximumUnixSocketPathLength): use a shorter one")
-    #expect(throws: expected) { try SuitConnection.parse("unix:\(path)") }
     // The lenient initializer lets it through; connecting refuses it the same way, as bad usage.
     let connection = try #require(SuitConnection(argument: "unix:\(path)"))
     let error = await #expect(throws: SpacesuitError.self) {
@@ -64,15 +65,15 @@ import Testing
 
 @Suite struct CommandMessageTests {
   @Test func anOutOfRangeValueIsShownAsGiven() {
-    #expect(throws: SpacesuitError.invalidCommand("temperature 15.99 °C is out of range; use 16.0–30.0 °C")) {
-      try SuitCommand.parse(setting: "temperature", value: "15.99")
-    }
-    #expect(throws: SpacesuitError.invalidCommand("temperature 30.04 °C is out of range; use 16.0–30.0 °C")) {
-      try SuitCommand.parse(setting: "temperature", value: "30.04")
-    }
-    #expect(throws: SpacesuitError.invalidCommand("oxygen-flow 0.499 L/min is out of range; use 0.5–8.0 L/min")) {
-      try SuitCommand.parse(setting: "oxygen-flow", value: "0.499")
-    }
+    #expect(
+      invalidCommandReason { try SuitCommand.parse(setting: "temperature", value: "15.99") }
+        == "temperature 15.99 °C is out of range; use 16.0–30.0 °C")
+    #expect(
+      invalidCommandReason { try SuitCommand.parse(setting: "temperature", value: "30.04") }
+        == "temperature 30.04 °C is out of range; use 16.0–30.0 °C")
+    #expect(
+      invalidCommandReason { try SuitCommand.parse(setting: "oxygen-flow", value: "0.499") }
+        == "oxygen-flow 0.499 L/min is out of range; use 0.5–8.0 L/min")
     #expect(SuitCommand.setTemperature(celsius: 22.46).description == "temperature 22.46 °C")
     #expect(SuitCommand.setTemperature(celsius: 22).description == "temperature 22.0 °C")
   }

@@ -100,7 +100,7 @@ final class ManualClock: Sendable {
     #expect(ack.accepted)
     #expect(ack.command == "temperature 24.5 °C")
     #expect(try await client.telemetry().targetTemperatureC == 24.5)
-    await #expect(throws: SpacesuitError.rejected("temperature must be within 16.0–30.0 °C")) {
+    await #expect(throws: SpacesuitError.rejected(SuitRefusal.temperatureOutOfRange(minimum: 16, maximum: 30).text)) {
       try await client.send(.setTemperature(celsius: 45))
     }
     #expect(analytics.events.contains { $0.name == "error" && $0.properties["kind"] == "rejected" })

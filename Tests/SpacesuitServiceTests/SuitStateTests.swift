@@ -83,7 +83,9 @@ final class StateDirectory {
     for celsius in stride(from: 16.0, through: 30.0, by: 0.5) {
       _ = suit.apply(.setTemperature(celsius: celsius))
       try file.save(SuitStateFile.Document(savedAt: Date(), suit: suit))
-      let reread = SuitStateFile(url: directory.stateFile).load { Issue.record("set aside: \($0)") }
+      let reread = SuitStateFile(url: directory.stateFile).load { path, reason, _ in
+        Issue.record("set aside \(path): \(reason)")
+      }
       #expect(reread?.suit == suit)
     }
     #expect(directory.entries == ["suit-state.json"])

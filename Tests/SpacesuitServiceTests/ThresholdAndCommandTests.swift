@@ -62,18 +62,18 @@ import Testing
   }
 
   @Test func refusesOutOfRangeValuesWithTheAllowedRange() {
-    #expect(throws: SpacesuitError.invalidCommand("temperature 35.0 °C is out of range; use 16.0–30.0 °C")) {
-      try SuitCommand.parse(setting: "temperature", value: "35")
-    }
-    #expect(throws: SpacesuitError.invalidCommand("oxygen-flow 0.1 L/min is out of range; use 0.5–8.0 L/min")) {
-      try SuitCommand.parse(setting: "oxygen-flow", value: "0.1")
-    }
-    #expect(throws: SpacesuitError.invalidCommand("temperature needs a number in 16.0–30.0 °C, not \"warm\"")) {
-      try SuitCommand.parse(setting: "temperature", value: "warm")
-    }
-    #expect(throws: SpacesuitError.invalidCommand("lights must be on or off, not \"dim\"")) {
-      try SuitCommand.parse(setting: "lights", value: "dim")
-    }
+    #expect(
+      invalidCommandReason { try SuitCommand.parse(setting: "temperature", value: "35") }
+        == "temperature 35.0 °C is out of range; use 16.0–30.0 °C")
+    #expect(
+      invalidCommandReason { try SuitCommand.parse(setting: "oxygen-flow", value: "0.1") }
+        == "oxygen-flow 0.1 L/min is out of range; use 0.5–8.0 L/min")
+    #expect(
+      invalidCommandReason { try SuitCommand.parse(setting: "temperature", value: "warm") }
+        == "temperature needs a number in 16.0–30.0 °C, not \"warm\"")
+    #expect(
+      invalidCommandReason { try SuitCommand.parse(setting: "lights", value: "dim") }
+        == "lights must be on or off, not \"dim\"")
   }
 
   @Test func refusesUnknownSettings() {
@@ -89,11 +89,11 @@ import Testing
   }
 
   @Test func errorKindsMatchTheContract() {
-    #expect(SpacesuitError.invalidCommand("x").kind == .usage)
-    #expect(SpacesuitError.unreachable("x").kind == .unavailable)
+    #expect(SpacesuitError.invalidCommand(.verbatim("x")).kind == .usage)
+    #expect(SpacesuitError.unreachable(.verbatim("x")).kind == .unavailable)
     #expect(SpacesuitError.timeout.kind == .unavailable)
-    #expect(SpacesuitError.rejected("x").kind == .rejected)
-    #expect(SpacesuitError.protocolViolation("x").kind == .internal)
+    #expect(SpacesuitError.rejected(.verbatim("x")).kind == .rejected)
+    #expect(SpacesuitError.protocolViolation(.verbatim("x")).kind == .internal)
   }
 
   @Test func commandsRoundTripThroughTheWireFormat() throws {
@@ -123,11 +123,22 @@ import Testing
     let ack = try await fake.send(.setTemperature(celsius: 24))
     #expect(ack.accepted)
     #expect(try await fake.telemetry().targetTemperatureC == 24)
-    await #expect(throws: SpacesuitError.rejected("temperature must be within 16.0–30.0 °C")) {
+    await #expect(throws: SpacesuitError.rejected(SuitRefusal.temperatureOutOfRange(minimum: 16, maximum: 30).text)) {
       try await fake.send(.setTemperature(celsius: 40))
     }
     #expect(await fake.sentCommands == [.setTemperature(celsius: 24), .setTemperature(celsius: 40)])
     await fake.setFailure(.timeout)
     await #expect(throws: SpacesuitError.timeout) { try await fake.vitals() }
+  }
+}
+
+/// The English reason of the `SpacesuitError.invalidCommand` that `body` throws (nil: none thrown).
+func invalidCommandReason(_ body: () throws -> SuitCommand) -> String? {
+  do {
+    _ = try body()
+    return nil
+  } catch {
+    guard case .invalidCommand(let reason) = error as? SpacesuitError else { return "\(error)" }
+    return reason.description
   }
 }

@@ -130,7 +130,7 @@ struct SuitFlowTests {
     let error = await #expect(throws: UsageError.self) { try await harness.open("suit set temperature 45") }
     #expect(error?.userMessage.contains("out of range") == true)
     #expect(await harness.sentCommands().isEmpty)
-    #expect(SpacesuitError.invalidCommand("x").kind == .usage)
+    #expect(SpacesuitError.invalidCommand(.verbatim("x")).kind == .usage)
   }
 
   @Test func setWithoutAValueSaysWhatIsMissing() async throws {
@@ -147,7 +147,7 @@ struct SuitFlowTests {
   @Test func aRefusedAcknowledgementBecomesRejected() async throws {
     let harness = SpacesuitHarness(.once(json: false), client: RefusingSuit())
 
-    await #expect(throws: SpacesuitError.rejected("suit is in maintenance mode")) {
+    await #expect(throws: SpacesuitError.rejected(.verbatim("suit is in maintenance mode"))) {
       try await harness.open("suit set oxygen-flow 2")
     }
     #expect(harness.output.text.isEmpty)
@@ -159,12 +159,12 @@ struct SuitFlowTests {
 
   @Test func aSuitThatThrowsRejectedPropagatesIt() async throws {
     let harness = SpacesuitHarness(
-      .once(json: false), client: FakeSpacesuitClient(failure: .rejected("pressure test running")))
+      .once(json: false), client: FakeSpacesuitClient(failure: .rejected(.verbatim("pressure test running"))))
 
-    await #expect(throws: SpacesuitError.rejected("pressure test running")) {
+    await #expect(throws: SpacesuitError.rejected(.verbatim("pressure test running"))) {
       try await harness.open("suit set lights off")
     }
-    #expect(SpacesuitError.rejected("x").kind == .rejected)
+    #expect(SpacesuitError.rejected(.verbatim("x")).kind == .rejected)
   }
 
   @Test func unknownSuitCommandsAreUsageErrors() async throws {
@@ -212,7 +212,9 @@ struct SuitFlowTests {
     await harness.coordinator.start()
 
     #expect(harness.presenter.presented.count == 1)
-    #expect(harness.presenter.presented.first?.error as? SpacesuitError == .rejected("suit is in maintenance mode"))
+    #expect(
+      harness.presenter.presented.first?.error as? SpacesuitError == .rejected(.verbatim("suit is in maintenance mode"))
+    )
     #expect(harness.presenter.presented.first?.module == "Spacesuit")
   }
 
