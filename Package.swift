@@ -41,10 +41,10 @@ let domain: [Module] = [
 
 // swift-format-ignore
 let service: [Module] = [
-  .library("CosmonautServiceInterface", dependsOn: ["Persistence", "Localization", "AppAnalytics"], strings: true),
-  .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
-  .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
-  .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence"]),
+  .library("CosmonautServiceInterface", dependsOn: ["Network", "Persistence", "Localization", "AppAnalytics"], strings: true),
+  .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"]),
+  .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence", "Localization"]),
   .library("SpacesuitService", dependsOn: ["Radio", "Logging", "AppAnalytics"]),
   .library("SolarArrayService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("HeatRadiatorService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
@@ -225,7 +225,8 @@ func excludedFiles(in path: String) -> [String] {
 func targets(for module: Module) -> [Target] {
   let path = "\(module.layer.folder)/\(module.name)"
   let exclude =
-    excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : []) + (module.hasPartnerFiles ? ["Styles", "Partners"] : [])
+    excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : [])
+    + (module.hasPartnerFiles ? ["Styles", "Partners"] : [])
   let plugins: [Target.PluginUsage] =
     (module.hasStrings ? [.plugin(name: "StringTables")] : [])
     + (module.hasPartnerFiles ? [.plugin(name: "PartnerFiles")] : []) + module.plugins.map { .plugin(name: $0) }
