@@ -159,6 +159,13 @@ public struct UnknownPartnerKey: Sendable, Equatable {
   /// The keys that are read where it stands (empty: nothing is read there).
   public let known: [String]
 
+  /// A key nobody reads at `path` in `file`, where `known` are read.
+  public init(file: String, path: String, known: [String]) {
+    self.file = file
+    self.path = path
+    self.known = known
+  }
+
   /// The English warning line.
   public var text: String {
     "partner file \(file): \(path): unknown key, ignored"
