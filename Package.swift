@@ -41,10 +41,10 @@ let domain: [Module] = [
 
 // swift-format-ignore
 let service: [Module] = [
-  .library("CosmonautServiceInterface", dependsOn: ["Persistence", "Localization", "AppAnalytics"], strings: true),
-  .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
-  .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
-  .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence"]),
+  .library("CosmonautServiceInterface", dependsOn: ["Network", "Persistence", "Localization", "AppAnalytics"], strings: true),
+  .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"]),
+  .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence", "Localization"]),
   .library("SpacesuitService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("SolarArrayService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("HeatRadiatorService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),

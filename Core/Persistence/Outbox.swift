@@ -98,6 +98,7 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
       var item = try takeSetAside(matching: id, in: transaction)
       item.setAsideAt = nil
       item.entry.lastError = nil
+      item.entry.lastReason = nil
       try transaction.put(item, key: item.entry.id, in: queueCollection)
       return item.entry
     }
@@ -183,19 +184,24 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
           if acknowledged.count >= batchSize || lastRecord.duration(to: clock.now) >= batchInterval {
             try await record()
           }
-        case .refused(let reason):
+        case .refused(let reason, let explained):
           try await record()
-          if let message = try await store.perform({ _ in try self.setAside(item.entry.id, reason: reason, at: now()) })
-          {
+          if let message = try await store.perform({ _ in
+            try self.setAside(item.entry.id, reason: reason, explained: explained, at: now())
+          }) {
             round.setAside.append(message)
           }
         case .failed(let error):
           try await record()
           let reason = String(describing: error)
+          let explained = (error as? any ExplainedDeliveryFailure)?.outboxReason
           var message = item.entry
           message.attempts += 1
           message.lastError = reason
-          if let updated = try await store.perform({ _ in try self.recordFailure(item.entry.id, reason: reason) }) {
+          message.lastReason = explained
+          if let updated = try await store.perform({ _ in
+            try self.recordFailure(item.entry.id, reason: reason, explained: explained)
+          }) {
             message = updated
           }
           round.stopped = (message, error)
@@ -217,6 +223,7 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
         var entry = message
         entry.attempts += 1
         entry.lastError = nil
+        entry.lastReason = nil
         try transaction.put(
           DeliveredMessage(entry: entry, sequence: sequence, deliveredAt: date), key: entry.id, in: deliveredCollection)
         recorded.append(entry)
@@ -227,23 +234,25 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
   }
 
   /// Counts a failed attempt on a queued message and keeps the reason; nil when it is no longer queued.
-  func recordFailure(_ id: String, reason: String) throws -> OutboxMessage? {
+  func recordFailure(_ id: String, reason: String, explained: OutboxReason? = nil) throws -> OutboxMessage? {
     try store.transaction { transaction in
       guard var item = try transaction.get(OutboxItem<Payload>.self, key: id, in: queueCollection) else { return nil }
       item.entry.attempts += 1
       item.entry.lastError = reason
+      item.entry.lastReason = explained
       try transaction.put(item, key: id, in: queueCollection)
       return item.entry
     }
   }
 
   /// Moves a queued message to the set-aside list with the receiver's reason; nil when it is no longer queued.
-  func setAside(_ id: String, reason: String, at date: Date) throws -> OutboxMessage? {
+  func setAside(_ id: String, reason: String, explained: OutboxReason? = nil, at date: Date) throws -> OutboxMessage? {
     try store.transaction { transaction in
       guard var item = try transaction.get(OutboxItem<Payload>.self, key: id, in: queueCollection) else { return nil }
       try transaction.delete(key: id, in: queueCollection)
       item.entry.attempts += 1
       item.entry.lastError = reason
+      item.entry.lastReason = explained
       item.setAsideAt = date
       try transaction.put(item, key: id, in: setAsideCollection)
       return item.entry

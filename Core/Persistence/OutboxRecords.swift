@@ -14,15 +14,45 @@ public struct OutboxMessage: Codable, Sendable, Equatable {
   public var attempts: Int
   /// Why the last round failed, or why the receiver refused it (for a set-aside message).
   public var lastError: String?
+  /// The same reason in no language (a code and its values), when the owner gave one: the owner
+  /// renders it in the reader's language. Nil for a reason kept as text only (e.g. by an older version).
+  public var lastReason: OutboxReason?
 
   /// Creates a message record.
-  public init(id: String, kind: String, createdAt: Date, attempts: Int = 0, lastError: String? = nil) {
+  public init(
+    id: String, kind: String, createdAt: Date, attempts: Int = 0, lastError: String? = nil,
+    lastReason: OutboxReason? = nil
+  ) {
     self.id = id
     self.kind = kind
     self.createdAt = createdAt
     self.attempts = attempts
     self.lastError = lastError
+    self.lastReason = lastReason
   }
+}
+
+/// Why a message was not delivered, in no language: a code the outbox's owner defines and the
+/// values it names (e.g. `refused` with `status` and `reason`). Kept next to the English line, so the
+/// owner can show the reason in the reader's language; a code it does not know is shown as the line.
+public struct OutboxReason: Codable, Sendable, Equatable {
+  /// What happened, e.g. `refused`, `timeout`.
+  public var code: String
+  /// The values the code names, verbatim (numbers as digits).
+  public var values: [String: String]
+
+  /// A reason with `code` and its `values`.
+  public init(code: String, values: [String: String] = [:]) {
+    self.code = code
+    self.values = values
+  }
+}
+
+/// A delivery failure that can say why in no language: `Outbox.deliver` keeps `outboxReason` next
+/// to the failure's description.
+public protocol ExplainedDeliveryFailure: Error {
+  /// The reason, as a code and its values.
+  var outboxReason: OutboxReason? { get }
 }
 
 /// A queued (or set-aside) message with its payload and its place in the delivery order.
@@ -63,10 +93,12 @@ struct OutboxHead: Decodable {
 public enum DeliveryVerdict: Sendable {
   /// The receiver acknowledged it: it leaves the queue for the history.
   case delivered
-  /// The receiver refused it for good: it is set aside with `reason`, and delivery goes on.
-  case refused(reason: String)
+  /// The receiver refused it for good: it is set aside with `reason` (and `explained`, the same
+  /// reason in no language, as its `lastReason`), and delivery goes on.
+  case refused(reason: String, explained: OutboxReason? = nil)
   /// Not delivered this time: it stays first in the queue with `error` (its description becomes
-  /// the message's `lastError`), and delivery stops.
+  /// the message's `lastError`; an `ExplainedDeliveryFailure`'s reason its `lastReason`), and
+  /// delivery stops.
   case failed(any Error)
 }
 

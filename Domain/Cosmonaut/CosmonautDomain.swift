@@ -40,7 +40,7 @@ enum SyncStatusLine {
     }
     let heading = status.houstonConfigured ? name : Strings.statusOfflineHeading(center: name)
     var line = Strings.statusLine(heading: heading, parts: CosmonautTexts.list(parts))
-    if let error = status.lastError { line = Strings.statusLastTry(line: line, error: error) }
+    if let error = status.lastErrorText { line = Strings.statusLastTry(line: line, error: error) }
     return Strings.statusEnd(line: line)
   }
 }

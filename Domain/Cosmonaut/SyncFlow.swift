@@ -173,7 +173,7 @@ enum SyncScreen {
     if !report.setAside.isEmpty {
       lines.append(setAside(report.setAside, center: center, theme: theme, translator: translator))
     }
-    if let lastError = report.lastError {
+    if let lastError = report.lastErrorText {
       lines.append(theme.apply(.error, to: translator(Strings.syncLastError(error: lastError))))
     }
     return lines.joined(separator: "\n")
@@ -197,7 +197,7 @@ enum SyncScreen {
     let rows = entries.map { entry in
       [
         entry.kind, center.time(entry.createdAt), translator.number(entry.attempts), String(entry.id.prefix(8)),
-        entry.lastError ?? "",
+        entry.lastErrorText.map { translator($0) } ?? "",
       ]
     }
     let headers = [

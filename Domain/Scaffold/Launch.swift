@@ -95,7 +95,7 @@ import UIComponents
       providers: PartnerChoice.analyticsProviders(
         partner.analytics, file: try? RotatingLineFile(url: directory.appendingPathComponent("analytics.jsonl"))))
     logger.info("partner \(partner.id) (\(decoded.file))")
-    for warning in decoded.warnings { warn(warning) }
+    for key in decoded.unknownKeys { warn(PartnerText.warning(key)) }
   }
 
   /// Tells the person `line` on standard error, once, as `note: <line>`, and logs it: something
@@ -105,9 +105,9 @@ import UIComponents
     logger.notice(line.localizedText.description)
   }
 
-  private func warn(_ line: String) {
+  private func warn(_ line: LocalizedText) {
     notes.write(translator(Strings.warningLine(message: line)) + "\n")
-    logger.warning(line)
+    logger.warning(line.description)
   }
 
   /// The file `name` in the data directory.

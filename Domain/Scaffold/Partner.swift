@@ -1,11 +1,12 @@
 import AppAnalytics
 import Foundation
+import Localization
 import Logging
 import PartnerConfiguration
 
 /// A partner configuration that cannot be used: one line, and the exit code of its kind — 64 for a
 /// partner (id or path) that does not exist, 65 for a file that is wrong, 74 for one that cannot be read.
-struct PartnerError: ReportableError, Equatable {
+struct PartnerError: ReportableError, TranslatedError, Equatable {
   let reason: PartnerConfigurationError
 
   var kind: ErrorKind {
@@ -16,7 +17,11 @@ struct PartnerError: ReportableError, Equatable {
     }
   }
 
+  /// The line in English (logs and analytics).
   var userMessage: String { reason.message }
+
+  /// The line in the reader's language; an error made from a message alone keeps its message.
+  var translatedMessage: LocalizedText { reason.problem.map(PartnerText.problem) ?? .verbatim(reason.message) }
 }
 
 /// Which partner an app runs with: `--partner` (or `$ISS_PARTNER`), else the app's own.

@@ -4,7 +4,7 @@ import Foundation
 extension ControlCenter {
   /// Mission Control Center Houston, as `cosmonaut` and `laboratory` show it: times in UTC.
   public static let houston = ControlCenter(
-    name: "Houston", setting: "--houston URL or ISS_HOUSTON_URL", clock: .utc)
+    name: "Houston", option: "--houston URL", variable: "ISS_HOUSTON_URL", clock: .utc)
 }
 
 /// The `payload` of a report sent to Houston; absent fields are omitted from the JSON.

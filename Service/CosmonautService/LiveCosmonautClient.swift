@@ -1,6 +1,7 @@
 import AppAnalytics
 import CosmonautServiceInterface
 import Foundation
+import Localization
 import Logging
 import Network
 import Persistence
@@ -167,9 +168,9 @@ public final class LiveCosmonautClient: CosmonautClient {
     progress: @escaping @Sendable (MissionControlProgress) -> Void
   ) async throws -> PositionReading {
     try await reporting("stationPosition") {
-      var offlineReason: String?
+      var offlineReason: LocalizedText?
       if let houston {
-        progress(.contacting("the station position"))
+        progress(.contactingStationPosition)
         let personal = try await personalData()
         do {
           var request = HTTPRequest(method: .get, path: "/v1/station/position")
@@ -187,10 +188,10 @@ public final class LiveCosmonautClient: CosmonautClient {
           throw CancellationError()
         } catch {
           let mapped = Self.map(error, personal: personal)
-          offlineReason = mapped.userMessage
+          offlineReason = mapped.translatedMessage
           analytics.recordError(mapped, module: Self.module, context: ["operation": "stationPosition"])
           logger.warning("Houston's position not used, showing the last known one: \(mapped.userMessage)")
-          progress(.fellBack(reason: mapped.userMessage))
+          progress(.fellBack(reason: mapped.translatedMessage))
         }
       }
       guard let cached = try await lastKnownPosition() else { throw CosmonautServiceError.noPositionYet(.houston) }
@@ -208,7 +209,7 @@ public final class LiveCosmonautClient: CosmonautClient {
       }
       return SyncReport(
         delivered: [], pending: pending, setAside: setAside,
-        houstonConfigured: houston != nil, lastError: pending.first?.lastError)
+        houstonConfigured: houston != nil, lastError: pending.first?.lastErrorText)
     }
   }
 
@@ -293,7 +294,7 @@ public final class LiveCosmonautClient: CosmonautClient {
   /// One background round: queue a due status report, deliver what waits, count what is left.
   /// Failures are logged (Houston being away is expected), not thrown; nil when cancelled.
   private func backgroundRound() async -> SyncStatus? {
-    var lastError: String?
+    var lastError: LocalizedText?
     var delivered = 0
     do {
       if houston == nil {
@@ -301,17 +302,17 @@ public final class LiveCosmonautClient: CosmonautClient {
       } else {
         let report = try await deliverQueued(progress: { _ in })
         delivered = report.delivered.count
-        lastError = report.lastError
+        lastError = report.lastErrorText
       }
     } catch is CancellationError {
       return nil
     } catch {
       let mapped = Self.map(error, personal: PersonalData.none)
-      lastError = mapped.userMessage
+      lastError = mapped.translatedMessage
       logger.notice("background sync: \(mapped.userMessage)")
     }
     guard var status = try? await syncStatus() else { return nil }
-    status.lastError = lastError
+    status.lastErrorText = lastError
     status.lastDelivered = delivered
     return status
   }
@@ -336,17 +337,15 @@ public final class LiveCosmonautClient: CosmonautClient {
         progress(.delivered(done, of: total))
         return .delivered
       case .refused(let status, let reason):
-        let text = personal.redact("Houston refused it (HTTP \(status)): \(reason)")
         logger.warning(
           "report set aside", metadata: ["kind": item.entry.kind, "key": item.entry.id, "status": "\(status)"])
-        return .refused(reason: text)
+        return DeliveryReason.refusal(by: .houston, status: status, reason: reason, personal: personal)
       case .failed(let error):
-        return .failed(
-          DeliveryFailure(error: Self.map(error, personal: personal), reason: personal.redact(error.description)))
+        return .failed(DeliveryFailure(error, center: .houston, personal: personal))
       }
     }
     let round = try await outbox.deliver(inGroupsOf: Self.batchSize, now: now) { items -> [DeliveryVerdict] in
-      progress(.contacting("report \(done + 1) of \(total)"))
+      progress(.contactingReport(done + 1, of: total))
       if batching {
         let messages = items.map { AcknowledgedBatchDelivery.Message(key: $0.entry.id, report: Self.envelope($0)) }
         switch try await batch.deliver(
@@ -384,7 +383,7 @@ public final class LiveCosmonautClient: CosmonautClient {
       logger.warning("sync stopped at \(stopped.message.kind) \(stopped.message.id): \(failure.userMessage)")
       guard !round.delivered.isEmpty || !round.setAside.isEmpty else { throw failure }
       record(failure, "sync")
-      report.lastError = stopped.message.lastError ?? failure.userMessage
+      report.lastErrorText = stopped.message.lastErrorText ?? failure.translatedMessage
       report.failure = failure
     }
     logger.info("sync delivered \(report.delivered.count) report(s)")
@@ -456,31 +455,14 @@ public final class LiveCosmonautClient: CosmonautClient {
   ) -> @Sendable (HTTPProgress) -> Void {
     { event in
       if case .waiting(let attempt, let wait, let failure) = event {
-        progress(.retrying(attempt: attempt, retryIn: wait, reason: map(failure, personal: personal).userMessage))
+        progress(.retrying(attempt: attempt, retryIn: wait, reason: map(failure, personal: personal).translatedMessage))
       }
     }
   }
 
   /// The service error for any error; texts that came from Houston are cleared of `personal` data.
   static func map(_ error: any Error, personal: PersonalData) -> CosmonautServiceError {
-    switch error {
-    case let error as CosmonautServiceError: return error
-    case let error as NetworkError: return map(error, personal: personal)
-    case PersistenceError.diskFull(let path): return .diskFull(PersistenceError.diskFull(path: path).description)
-    case PersistenceError.busy(let path): return .storeBusy(PersistenceError.busy(path: path).description)
-    case let error as OutboxError: return .noSuchSetAsideReport(error.description)
-    default: return .storage(String(describing: error))
-    }
-  }
-
-  private static func map(_ error: NetworkError, personal: PersonalData) -> CosmonautServiceError {
-    switch error {
-    case .status(let code, _) where code == 401 || code == 403: .refusedToken(.houston, status: code)
-    case .status(let code, let body): .answeredError(.houston, status: code, reason: personal.redact(body))
-    case .unacknowledged, .decoding: .invalidResponse(.houston, reason: personal.redact(error.description))
-    case .timeout: .unreachable(.houston, reason: "no answer in time")
-    case .unreachable, .invalidURL, .encoding: .unreachable(.houston, reason: personal.redact(error.description))
-    }
+    CosmonautServiceError(error, center: .houston, personal: personal)
   }
 }
 
@@ -510,12 +492,4 @@ extension LiveCosmonautClient {
   static func envelope(_ item: OutboxItem<ReportPayload>) -> ReportEnvelope {
     ReportEnvelope(id: item.entry.id, kind: item.entry.kind, createdAt: item.entry.createdAt, payload: item.payload)
   }
-}
-
-/// Why one report was not delivered: the short reason kept with the report, and the error a sync ends with.
-struct DeliveryFailure: Error, CustomStringConvertible {
-  let error: CosmonautServiceError
-  let reason: String
-
-  var description: String { reason }
 }

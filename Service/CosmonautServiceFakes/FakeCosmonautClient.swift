@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Foundation
+import Localization
 import Persistence
 
 /// A deterministic, in-memory `CosmonautClient` for domain tests and previews.
@@ -98,13 +99,15 @@ public actor FakeCosmonautClient: CosmonautClient {
   ) async throws -> PositionReading {
     guard var reading = lastPosition else { throw CosmonautServiceError.noPositionYet(controlCenter) }
     if houstonConfigured {
-      progress(.contacting("the station position"))
+      progress(.contactingStationPosition)
       if !houstonReachable {
         reading.isLive = false
         reading.offlineReason =
-          CosmonautServiceError.unreachable(controlCenter, reason: "fake \(controlCenter.name) is unreachable")
-          .userMessage
-        progress(.fellBack(reason: reading.offlineReason ?? ""))
+          CosmonautServiceError.unreachable(
+            controlCenter, reason: .verbatim("fake \(controlCenter.name) is unreachable")
+          )
+          .translatedMessage
+        progress(.fellBack(reason: reading.offlineReason ?? .verbatim("")))
       }
     } else {
       reading.isLive = false
@@ -115,7 +118,7 @@ public actor FakeCosmonautClient: CosmonautClient {
   public func pendingSync() async throws -> SyncReport {
     SyncReport(
       delivered: [], pending: outbox, setAside: setAsideEntries.map(\.entry), houstonConfigured: houstonConfigured,
-      lastError: queue.first?.lastError)
+      lastError: queue.first?.lastErrorText)
   }
 
   public func syncStatus() async throws -> SyncStatus {
@@ -133,18 +136,21 @@ public actor FakeCosmonautClient: CosmonautClient {
         queue[0].attempts += 1
         queue[0].lastError = reason
       }
-      throw CosmonautServiceError.unreachable(controlCenter, reason: reason)
+      throw CosmonautServiceError.unreachable(controlCenter, reason: .verbatim(reason))
     }
     var delivered: [OutboxEntry] = []
     for queued in queue {
       var entry = queued
       entry.attempts += 1
-      progress(.contacting("report \(delivered.count + 1) of \(queue.count)"))
+      progress(.contactingReport(delivered.count + 1, of: queue.count))
       if let reason = refusals[entry.kind] {
-        entry.lastError = "\(controlCenter.name) refused it (HTTP 422): \(reason)"
+        let refused = DeliveryReason.refused(center: controlCenter.name, status: 422, reason: reason)
+        entry.lastError = refused.text.description
+        entry.lastReason = refused.stored
         setAsideEntries.append((entry, sequences[entry.id] ?? 0))
       } else {
         entry.lastError = nil
+        entry.lastReason = nil
         delivered.append(entry)
         progress(.delivered(delivered.count, of: queue.count))
       }
@@ -160,6 +166,7 @@ public actor FakeCosmonautClient: CosmonautClient {
   public func retrySetAside(_ id: String) async throws -> OutboxEntry {
     var taken = try takeSetAside(id)
     taken.entry.lastError = nil
+    taken.entry.lastReason = nil
     let position = queue.firstIndex { (sequences[$0.id] ?? 0) > taken.sequence } ?? queue.endIndex
     queue.insert(taken.entry, at: position)
     return taken.entry
@@ -176,9 +183,11 @@ public actor FakeCosmonautClient: CosmonautClient {
     }
     guard matches.count == 1, let index = matches.first else {
       throw CosmonautServiceError.noSuchSetAsideReport(
-        matches.isEmpty
-          ? "no set-aside report has the key \"\(id)\"" : "the key \"\(id)\" matches \(matches.count) set-aside reports"
-      )
+        .verbatim(
+          matches.isEmpty
+            ? "no set-aside report has the key \"\(id)\""
+            : "the key \"\(id)\" matches \(matches.count) set-aside reports"
+        ))
     }
     return setAsideEntries.remove(at: index)
   }

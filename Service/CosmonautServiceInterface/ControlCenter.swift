@@ -7,12 +7,22 @@ public struct ControlCenter: Sendable, Hashable {
   /// How the centre is called in what the app says, e.g. "Houston".
   public var name: String
   /// How to configure it, e.g. "--houston URL or ISS_HOUSTON_URL".
-  public var setting: String
+  public var setting: LocalizedText
   /// The clock times are shown in.
   public var clock: DisplayClock
 
-  /// Describes a centre.
+  /// Describes a centre configured by `option` or the environment `variable`
+  /// ("--houston URL or ISS_HOUSTON_URL" in English).
+  public init(name: String, option: String, variable: String, clock: DisplayClock) {
+    self.init(name: name, setting: Strings.centerSetting(option: option, variable: variable), clock: clock)
+  }
+
+  /// Describes a centre; `setting` is shown as it is.
   public init(name: String, setting: String, clock: DisplayClock) {
+    self.init(name: name, setting: .verbatim(setting), clock: clock)
+  }
+
+  private init(name: String, setting: LocalizedText, clock: DisplayClock) {
     self.name = name
     self.setting = setting
     self.clock = clock
@@ -20,7 +30,10 @@ public struct ControlCenter: Sendable, Hashable {
 
   /// The name in the reader's language: "Houston" / "Хьюстон", "TsUP" / "ЦУП"; a centre the
   /// tables do not know keeps `name`.
-  public var localizedName: LocalizedText {
+  public var localizedName: LocalizedText { Self.localizedName(of: name) }
+
+  /// The name `name` in the reader's language; a name the tables do not know stays as it is.
+  static func localizedName(of name: String) -> LocalizedText {
     switch name {
     case "Houston": Strings.centerHouston  // untranslated: the centre's identifier, matched
     case "TsUP": Strings.centerTsup  // untranslated: the centre's identifier, matched

@@ -1,6 +1,8 @@
 import AppAnalytics
 import Foundation
 import Localization
+import Network
+import Persistence
 
 /// Everything that can go wrong in a cosmonaut service, each with a one-line fix-it message that
 /// names the mission control it concerns.
@@ -16,7 +18,7 @@ public enum CosmonautServiceError: ReportableError, TranslatedError, Equatable, 
   /// Sync needs mission control, but no connection to it is configured.
   case notConfigured(ControlCenter)
   /// Mission control could not be reached (refused, no route, no answer in time); `reason` says why.
-  case unreachable(ControlCenter, reason: String)
+  case unreachable(ControlCenter, reason: LocalizedText)
   /// Mission control answered with an error status (5xx, 404, …); `reason` is what it said, if anything.
   case answeredError(ControlCenter, status: Int, reason: String)
   /// Mission control refused the client's token (HTTP 401 or 403).
@@ -27,15 +29,17 @@ public enum CosmonautServiceError: ReportableError, TranslatedError, Equatable, 
   case noPositionYet(ControlCenter)
   /// What answered at the mission control URL is not an answer it gives (unreadable, or no
   /// acknowledgement of the report); `reason` says what came back.
-  case invalidResponse(ControlCenter, reason: String)
+  case invalidResponse(ControlCenter, reason: LocalizedText)
   /// No report mission control refused matches the key given (or the key prefix matches several); the value says which.
-  case noSuchSetAsideReport(String)
-  /// The disk holding the local store is full; nothing was changed. The value says where.
-  case diskFull(String)
-  /// Another process holds the local store's lock; nothing was changed. The value says which store.
-  case storeBusy(String)
-  /// The local store failed; the value says how.
-  case storage(String)
+  case noSuchSetAsideReport(LocalizedText)
+  /// The disk holding the local store is full; nothing was changed. The value (the store's own
+  /// line) says where.
+  case diskFull(LocalizedText)
+  /// Another process holds the local store's lock; nothing was changed. The value (the store's own
+  /// line) says which store.
+  case storeBusy(LocalizedText)
+  /// The local store failed; the value (the store's own line, when it has one) says how.
+  case storage(LocalizedText)
 
   /// The kind an app maps to an exit code.
   public var kind: ErrorKind {
@@ -84,7 +88,7 @@ public enum CosmonautServiceError: ReportableError, TranslatedError, Equatable, 
     case .noSuchSetAsideReport(let reason):
       return Strings.errorNoSuchSetAside(reason: reason)
     case .diskFull(let reason), .storeBusy(let reason):
-      return .verbatim(reason)
+      return reason
     case .storage(let reason):
       return Strings.errorStorage(reason: reason)
     }
@@ -92,4 +96,39 @@ public enum CosmonautServiceError: ReportableError, TranslatedError, Equatable, 
 
   /// Same as `userMessage`.
   public var description: String { userMessage }
+
+  /// `center` gave no answer in the time allowed.
+  public static func noAnswer(from center: ControlCenter) -> CosmonautServiceError {
+    .unreachable(center, reason: Strings.reasonNoAnswerInTime)
+  }
+
+  /// The service error for any error a client of `center` meets: its own errors as they are,
+  /// network failures as what `center` did (texts that came from it cleared of `personal` data),
+  /// and the store's errors with the store's own line, so it reads in every language.
+  public init(_ error: any Error, center: ControlCenter, personal: PersonalData) {
+    switch error {
+    case let error as CosmonautServiceError: self = error
+    case let error as NetworkError: self.init(error, center: center, personal: personal)
+    case let error as PersistenceError:
+      switch error {
+      case .diskFull: self = .diskFull(error.translatedMessage)
+      case .busy: self = .storeBusy(error.translatedMessage)
+      default: self = .storage(error.translatedMessage)
+      }
+    case let error as OutboxError: self = .noSuchSetAsideReport(error.translatedMessage)
+    case let error as any TranslatedError: self = .storage(error.translatedMessage)
+    default: self = .storage(.verbatim(String(describing: error)))
+    }
+  }
+
+  private init(_ error: NetworkError, center: ControlCenter, personal: PersonalData) {
+    let reason = DeliveryReason(error, personal: personal)?.text ?? .verbatim(personal.redact(error.description))
+    switch error {
+    case .status(let code, _) where code == 401 || code == 403: self = .refusedToken(center, status: code)
+    case .status(let code, let body): self = .answeredError(center, status: code, reason: personal.redact(body))
+    case .unacknowledged, .decoding: self = .invalidResponse(center, reason: reason)
+    case .timeout: self = .noAnswer(from: center)
+    case .unreachable, .invalidURL, .encoding: self = .unreachable(center, reason: reason)
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The cosmonaut's own profile, stored on board. Fields are empty strings while unset.
 public struct CosmonautProfile: Codable, Sendable, Equatable {
@@ -146,10 +147,10 @@ public struct PositionReading: Sendable, Equatable {
   public var isLive: Bool
   /// Why mission control's position was not used (unreachable, too slow, answered 500, …); nil
   /// when live or when no mission control is configured.
-  public var offlineReason: String?
+  public var offlineReason: LocalizedText?
 
   /// Creates a reading.
-  public init(position: StationPosition, isLive: Bool, offlineReason: String? = nil) {
+  public init(position: StationPosition, isLive: Bool, offlineReason: LocalizedText? = nil) {
     self.position = position
     self.isLive = isLive
     self.offlineReason = offlineReason

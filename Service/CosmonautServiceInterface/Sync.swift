@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Persistence
 
 /// One report waiting for (or already given) delivery to mission control: Core's outbox record
@@ -25,8 +26,10 @@ public struct SyncReport: Codable, Sendable, Equatable {
   public var setAside: [OutboxEntry]
   /// Whether a mission control connection is configured at all (the JSON key keeps its first name).
   public var houstonConfigured: Bool
-  /// Why delivery stopped, when it did.
-  public var lastError: String?
+  /// Why delivery stopped, when it did; English, as kept: the JSON form.
+  public var lastError: String? { lastErrorText?.description }
+  /// The same reason in the reader's language.
+  public var lastErrorText: LocalizedText?
   /// The error delivery stopped with, when it did (not part of the JSON form): throw it to end a
   /// command with the right message and exit code.
   public var failure: CosmonautServiceError?
@@ -34,18 +37,38 @@ public struct SyncReport: Codable, Sendable, Equatable {
   /// Creates a report.
   public init(
     delivered: [OutboxEntry], pending: [OutboxEntry], setAside: [OutboxEntry] = [], houstonConfigured: Bool,
-    lastError: String? = nil, failure: CosmonautServiceError? = nil
+    lastError: LocalizedText? = nil, failure: CosmonautServiceError? = nil
   ) {
     self.delivered = delivered
     self.pending = pending
     self.setAside = setAside
     self.houstonConfigured = houstonConfigured
-    self.lastError = lastError
+    self.lastErrorText = lastError
     self.failure = failure
   }
 
   enum CodingKeys: String, CodingKey {
     case delivered, pending, setAside, houstonConfigured, lastError
+  }
+
+  /// Reads a report; a reason read back is shown as it was written.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    delivered = try container.decode([OutboxEntry].self, forKey: .delivered)
+    pending = try container.decode([OutboxEntry].self, forKey: .pending)
+    setAside = try container.decode([OutboxEntry].self, forKey: .setAside)
+    houstonConfigured = try container.decode(Bool.self, forKey: .houstonConfigured)
+    lastErrorText = try container.decodeIfPresent(String.self, forKey: .lastError).map(LocalizedText.verbatim)
+  }
+
+  /// Writes the report as its JSON form (the reason in English).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(delivered, forKey: .delivered)
+    try container.encode(pending, forKey: .pending)
+    try container.encode(setAside, forKey: .setAside)
+    try container.encode(houstonConfigured, forKey: .houstonConfigured)
+    try container.encodeIfPresent(lastError, forKey: .lastError)
   }
 }
 
@@ -57,31 +80,70 @@ public struct SyncStatus: Codable, Sendable, Equatable {
   public var setAside: Int
   /// Whether a mission control connection is configured at all (the JSON key keeps its first name).
   public var houstonConfigured: Bool
-  /// Why the last background round stopped, when it did (nil: it delivered everything it could).
-  public var lastError: String?
+  /// Why the last background round stopped, when it did (nil: it delivered everything it could);
+  /// English, as kept: the JSON form.
+  public var lastError: String? { lastErrorText?.description }
+  /// The same reason in the reader's language.
+  public var lastErrorText: LocalizedText?
   /// How many reports the last background round delivered.
   public var lastDelivered: Int
 
   /// Creates a status.
-  public init(pending: Int, setAside: Int, houstonConfigured: Bool, lastError: String? = nil, lastDelivered: Int = 0) {
+  public init(
+    pending: Int, setAside: Int, houstonConfigured: Bool, lastError: LocalizedText? = nil, lastDelivered: Int = 0
+  ) {
     self.pending = pending
     self.setAside = setAside
     self.houstonConfigured = houstonConfigured
-    self.lastError = lastError
+    self.lastErrorText = lastError
     self.lastDelivered = lastDelivered
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case pending, setAside, houstonConfigured, lastError, lastDelivered
+  }
+
+  /// Reads a status; a reason read back is shown as it was written.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    pending = try container.decode(Int.self, forKey: .pending)
+    setAside = try container.decode(Int.self, forKey: .setAside)
+    houstonConfigured = try container.decode(Bool.self, forKey: .houstonConfigured)
+    lastErrorText = try container.decodeIfPresent(String.self, forKey: .lastError).map(LocalizedText.verbatim)
+    lastDelivered = try container.decode(Int.self, forKey: .lastDelivered)
+  }
+
+  /// Writes the status as its JSON form (the reason in English).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(pending, forKey: .pending)
+    try container.encode(setAside, forKey: .setAside)
+    try container.encode(houstonConfigured, forKey: .houstonConfigured)
+    try container.encodeIfPresent(lastError, forKey: .lastError)
+    try container.encode(lastDelivered, forKey: .lastDelivered)
   }
 }
 
 /// What a call that contacts mission control is doing, for a screen that says so ("contacting Houston…").
 public enum MissionControlProgress: Sendable, Equatable {
   /// A request for `what` ("the station position", "report 3 of 10") is on its way.
-  case contacting(String)
+  case contacting(LocalizedText)
   /// The last attempt failed (`reason`); the next one starts in `retryIn`.
-  case retrying(attempt: Int, retryIn: Duration, reason: String)
+  case retrying(attempt: Int, retryIn: Duration, reason: LocalizedText)
   /// `count` of `total` reports are delivered so far.
   case delivered(Int, of: Int)
   /// Mission control could not be used (`reason`); the last known value is shown instead.
-  case fellBack(reason: String)
+  case fellBack(reason: LocalizedText)
+
+  /// Asking for the station position.
+  public static let contactingStationPosition = contacting(Strings.progressStationPosition)
+  /// Asking for the station's orbit (TsUP's word for it).
+  public static let contactingOrbit = contacting(Strings.progressOrbit)
+
+  /// Delivering report `number` of `total`.
+  public static func contactingReport(_ number: Int, of total: Int) -> MissionControlProgress {
+    .contacting(Strings.progressReport(number: number, total: total))
+  }
 }
 
 /// Background delivery while an app runs; see `CosmonautClient.startBackgroundSync(every:onStatus:)`.

@@ -1,6 +1,7 @@
 import AppAnalytics
 import CosmonautServiceInterface
 import Foundation
+import Localization
 import Logging
 import Network
 import Persistence
@@ -151,9 +152,9 @@ public final class TsUPCosmonautClient: CosmonautClient {
     progress: @escaping @Sendable (MissionControlProgress) -> Void
   ) async throws -> PositionReading {
     try await recording("stationPosition") {
-      var offlineReason: String?
+      var offlineReason: LocalizedText?
       if let tsup {
-        progress(.contacting("the station's orbit"))
+        progress(.contactingOrbit)
         let personal = PersonalData(try await profile())
         do {
           let position = try await orbit(from: tsup, progress: Self.relay(progress, personal: personal))
@@ -175,10 +176,10 @@ public final class TsUPCosmonautClient: CosmonautClient {
           throw CancellationError()
         } catch {
           let mapped = Self.map(error, personal: personal)
-          offlineReason = mapped.userMessage
+          offlineReason = mapped.translatedMessage
           analytics.recordError(mapped, module: Self.module, context: ["operation": "stationPosition"])
           logger.warning("TsUP's orbit not used, showing the last one kept: \(mapped.userMessage)")
-          progress(.fellBack(reason: mapped.userMessage))
+          progress(.fellBack(reason: mapped.translatedMessage))
         }
       }
       guard let kept = try await lastKnownPosition() else { throw CosmonautServiceError.noPositionYet(.tsup) }
@@ -194,7 +195,7 @@ public final class TsUPCosmonautClient: CosmonautClient {
     request.totalTimeout = budget.orbit
     let orbit = try await tsup.send(request, decoding: TsUPWire.Orbit.self, progress: progress)
     guard let position = orbit.position else {
-      throw NetworkError.decoding(keyPath: "orbit", reason: "an epoch that is no time, or elements out of range")
+      throw CosmonautServiceError.invalidResponse(.tsup, reason: Strings.orbitOutOfRange)
     }
     return position
   }
@@ -258,22 +259,23 @@ public final class TsUPCosmonautClient: CosmonautClient {
 
   /// One background round: a due summary, delivery, the counts; failures are logged, not thrown.
   private func backgroundRound() async -> SyncStatus? {
-    var (lastError, delivered): (String?, Int) = (nil, 0)
+    var (lastError, delivered): (LocalizedText?, Int) = (nil, 0)
     do {
       if tsup == nil {
         try await queueStatusSummaryIfDue()
       } else {
         let report = try await deliver(progress: { _ in })
-        (lastError, delivered) = (report.lastError, report.delivered.count)
+        (lastError, delivered) = (report.lastErrorText, report.delivered.count)
       }
     } catch is CancellationError {
       return nil
     } catch {
-      lastError = Self.map(error, personal: .none).userMessage
-      logger.notice("background sync: \(lastError ?? "")")
+      let mapped = Self.map(error, personal: .none)
+      lastError = mapped.translatedMessage
+      logger.notice("background sync: \(mapped.userMessage)")
     }
     guard var status = try? await syncStatus() else { return nil }
-    status.lastError = lastError
+    status.lastErrorText = lastError
     status.lastDelivered = delivered
     return status
   }
@@ -288,7 +290,7 @@ public final class TsUPCosmonautClient: CosmonautClient {
     let (budget, logger, relay) = (budget, logger, Self.relay(progress, personal: personal))
     var done = 0
     let round = try await outbox.deliver(now: now) { item -> DeliveryVerdict in
-      progress(.contacting("report \(done + 1) of \(total)"))
+      progress(.contactingReport(done + 1, of: total))
       let message = TsUPWire.Message(entry: item.entry, body: item.payload)
       switch try await delivery.deliver(message, key: item.entry.id, totalTimeout: budget.report, progress: relay) {
       case .acknowledged:
@@ -297,19 +299,19 @@ public final class TsUPCosmonautClient: CosmonautClient {
         return .delivered
       case .refused(let status, let reason):
         logger.warning("TsUP refused a report", metadata: ["type": message.header.type, "status": "\(status)"])
-        return .refused(reason: personal.redact("TsUP refused it (HTTP \(status)): \(reason)"))
+        return DeliveryReason.refusal(by: .tsup, status: status, reason: reason, personal: personal)
       case .failed(let error):
-        return .failed(Undelivered(error: Self.map(error, personal: personal), reason: personal.redact("\(error)")))
+        return .failed(DeliveryFailure(error, center: .tsup, personal: personal))
       }
     }
     var report = try await report(delivered: round.delivered)
     if !round.setAside.isEmpty { analytics.track("sync.setAside", ["count": String(round.setAside.count)]) }
     if let stopped = round.stopped {
-      let failure = (stopped.error as? Undelivered)?.error ?? Self.map(stopped.error, personal: personal)
+      let failure = (stopped.error as? DeliveryFailure)?.error ?? Self.map(stopped.error, personal: personal)
       logger.warning("delivery to TsUP stopped at \(stopped.message.kind): \(failure.userMessage)")
       guard !round.delivered.isEmpty || !round.setAside.isEmpty else { throw failure }
       record(failure, "sync")
-      report.lastError = stopped.message.lastError ?? failure.userMessage
+      report.lastErrorText = stopped.message.lastErrorText ?? failure.translatedMessage
       report.failure = failure
     }
     logger.info("TsUP acknowledged \(report.delivered.count) report(s)")
@@ -324,7 +326,7 @@ public final class TsUPCosmonautClient: CosmonautClient {
     }
     return SyncReport(
       delivered: delivered, pending: pending, setAside: setAside, houstonConfigured: tsup != nil,
-      lastError: delivered.isEmpty ? pending.first?.lastError : nil)
+      lastError: delivered.isEmpty ? pending.first?.lastErrorText : nil)
   }
 
   /// Queues a "status.report" (TsUP: "status.summary", the whole record) when the last one was
@@ -376,25 +378,13 @@ public final class TsUPCosmonautClient: CosmonautClient {
   ) -> @Sendable (HTTPProgress) -> Void {
     { event in
       guard case .waiting(let attempt, let wait, let failure) = event else { return }
-      progress(.retrying(attempt: attempt, retryIn: wait, reason: map(failure, personal: personal).userMessage))
+      progress(.retrying(attempt: attempt, retryIn: wait, reason: map(failure, personal: personal).translatedMessage))
     }
   }
 
   /// The service error for any error; TsUP's texts are cleared of `personal` data.
   static func map(_ error: any Error, personal: PersonalData) -> CosmonautServiceError {
-    switch error {
-    case let error as CosmonautServiceError: error
-    case NetworkError.status(let code, _) where code == 401 || code == 403: .refusedToken(.tsup, status: code)
-    case NetworkError.status(let code, let body): .answeredError(.tsup, status: code, reason: personal.redact(body))
-    case NetworkError.timeout: .unreachable(.tsup, reason: "no answer in time")
-    case NetworkError.unacknowledged, NetworkError.decoding:
-      .invalidResponse(.tsup, reason: personal.redact("\(error)"))
-    case is NetworkError: .unreachable(.tsup, reason: personal.redact("\(error)"))
-    case PersistenceError.diskFull(let path): .diskFull(PersistenceError.diskFull(path: path).description)
-    case PersistenceError.busy(let path): .storeBusy(PersistenceError.busy(path: path).description)
-    case let error as OutboxError: .noSuchSetAsideReport(error.description)
-    default: .storage(String(describing: error))
-    }
+    CosmonautServiceError(error, center: .tsup, personal: personal)
   }
 }
 
@@ -406,12 +396,4 @@ struct CrewRecord: Codable, Sendable {
   var lastOrbit: StationPosition?
   /// When the last status summary was queued.
   var lastStatusSummary: Date?
-}
-
-/// A report TsUP did not take this time: the short reason kept with it, and the error a sync ends with.
-struct Undelivered: Error, CustomStringConvertible {
-  let error: CosmonautServiceError
-  let reason: String
-
-  var description: String { reason }
 }

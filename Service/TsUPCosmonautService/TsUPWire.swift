@@ -4,7 +4,8 @@ import Foundation
 extension ControlCenter {
   /// TsUP (Tsentr Upravleniya Polyotami), the Mission Control Centre in Korolyov, as `cosmonaut-ru`
   /// shows it: times in Moscow time.
-  public static let tsup = ControlCenter(name: "TsUP", setting: "--tsup URL or ISS_TSUP_URL", clock: .moscow)
+  public static let tsup = ControlCenter(
+    name: "TsUP", option: "--tsup URL", variable: "ISS_TSUP_URL", clock: .moscow)
 }
 
 /// TsUP's dialect: its own endpoints and payload shapes, SI units (metres, metres per second) and

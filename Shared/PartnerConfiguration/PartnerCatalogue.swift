@@ -23,17 +23,12 @@ public enum PartnerCatalogue {
       return try loadFile(url, named: choice)
     }
     guard let text = ShippedPartners.files[choice] else {
-      throw PartnerConfigurationError(
-        kind: .unknownPartner,
-        message:
-          "no partner \"\(choice)\": the partners are \(ids.listed); name one of them or the path of a partner file")
+      throw PartnerConfigurationError(.unknownPartner(choice, partners: ids))
     }
     let file = "Partners/\(choice).json"
     let partner = try PartnerFile.decode(Data(text.utf8), file: file)
     guard partner.configuration.id == choice else {
-      throw .invalid(
-        file: file, keyPath: "id",
-        detail: "id: expected \"\(choice)\" (the file's name), found \"\(partner.configuration.id)\"")
+      throw PartnerConfigurationError(.wrongID(file: file, expected: choice, found: partner.configuration.id))
     }
     return partner
   }
@@ -41,26 +36,21 @@ public enum PartnerCatalogue {
   private static func loadFile(_ url: URL, named name: String) throws(PartnerConfigurationError) -> DecodedPartner {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-      throw PartnerConfigurationError(
-        kind: .unknownPartner,
-        message: "no partner file \(name) (no such file); name an existing file or a partner: \(ids.listed(or: true))")
+      throw PartnerConfigurationError(.noSuchFile(name, partners: ids))
     }
     guard !isDirectory.boolValue else {
-      throw PartnerConfigurationError(
-        kind: .unknownPartner, message: "\(name) is a directory, not a partner file; name a partner file (.json)")
+      throw PartnerConfigurationError(.directory(name))
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
     guard size <= maximumFileSize else {
-      throw .invalid(
-        file: name, keyPath: nil,
-        detail: "is \(size) bytes; a partner file has at most \(maximumFileSize) (is it the right file?)")
+      throw PartnerConfigurationError(.tooLarge(file: name, size: size, limit: maximumFileSize))
     }
     let data: Data
     do {
       data = try Data(contentsOf: url)
     } catch {
       let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
-      throw PartnerConfigurationError(kind: .unreadable, message: "cannot read partner file \(name): \(reason)")
+      throw PartnerConfigurationError(.unreadable(file: name, reason: reason))
     }
     return try PartnerFile.decode(data, file: name)
   }

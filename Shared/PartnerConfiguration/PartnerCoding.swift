@@ -9,9 +9,7 @@ extension PartnerConfiguration: Codable, PartnerValue {
     case id, name, theme, features, analytics
   }
 
-  static var expectation: String {
-    "a partner configuration (an object with \(CodingKeys.allCases.map(\.rawValue).listed))"
-  }
+  static var expected: PartnerExpectation { .partner(keys: CodingKeys.allCases.map(\.rawValue)) }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.object(Self.self, keyedBy: CodingKeys.self)
@@ -37,7 +35,7 @@ extension PartnerConfiguration: Codable, PartnerValue {
 struct PartnerID: PartnerValue {
   let value: String
 
-  static var expectation: String { "an id of lowercase letters, digits and hyphens, e.g. esa" }
+  static var expected: PartnerExpectation { .id }
 
   static func isValid(_ text: String) -> Bool {
     !text.isEmpty && text.count <= 40 && text.first != "-"
@@ -47,7 +45,7 @@ struct PartnerID: PartnerValue {
   init(from decoder: any Decoder) throws {
     value = try decoder.string(for: Self.self)
     guard Self.isValid(value) else {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: Self.expectation))
+      throw PartnerValueError(codingPath: decoder.codingPath, expected: Self.expected, missing: false)
     }
   }
 }
@@ -56,12 +54,12 @@ struct PartnerID: PartnerValue {
 struct DisplayName: PartnerValue {
   let value: String
 
-  static var expectation: String { "a name of one line, not blank" }
+  static var expected: PartnerExpectation { .name }
 
   init(from decoder: any Decoder) throws {
     value = try decoder.string(for: Self.self)
     guard !value.allSatisfy(\.isWhitespace), !value.contains(where: \.isNewline) else {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: Self.expectation))
+      throw PartnerValueError(codingPath: decoder.codingPath, expected: Self.expected, missing: false)
     }
   }
 }
@@ -71,7 +69,7 @@ extension PartnerTheme: Codable, PartnerValue {
     case base, screens
   }
 
-  static var expectation: String { "a theme (an object with base and screens)" }
+  static var expected: PartnerExpectation { .theme }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.object(Self.self, keyedBy: CodingKeys.self)
@@ -102,9 +100,7 @@ extension PartnerTheme: Codable, PartnerValue {
 struct BaseStyles: PartnerValue {
   let styles: [StyleElement: TextStyle]
 
-  static var expectation: String {
-    "the base styles (an object with a text style for each of \(StyleElement.allCases.map(\.rawValue).listed))"
-  }
+  static var expected: PartnerExpectation { .baseStyles(elements: StyleElement.allCases.map(\.rawValue)) }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.object(Self.self, keyedBy: AnyKey.self)
@@ -127,7 +123,7 @@ struct BaseStyles: PartnerValue {
 struct ScreenSet: PartnerValue {
   let screens: [StyleScreen: [StyleElement: TextStyle]]
 
-  static var expectation: String { "the screens' styles (an object with a screen's name for each key)" }
+  static var expected: PartnerExpectation { .screens }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.object(Self.self, keyedBy: AnyKey.self)
@@ -145,7 +141,7 @@ struct ScreenSet: PartnerValue {
 struct ScreenStyles: PartnerValue {
   let styles: [StyleElement: TextStyle]
 
-  static var expectation: String { "the styles of one screen (an object with a text style for each of its elements)" }
+  static var expected: PartnerExpectation { .screenStyles }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.object(Self.self, keyedBy: AnyKey.self)
@@ -165,7 +161,7 @@ extension TextStyle: Codable, PartnerValue {
     case foreground, background, attributes
   }
 
-  static var expectation: String { "a text style (an object with foreground, background and attributes)" }
+  static var expected: PartnerExpectation { .textStyle }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.object(Self.self, keyedBy: CodingKeys.self)
@@ -184,12 +180,12 @@ extension TextStyle: Codable, PartnerValue {
 }
 
 extension TextColor: Codable, PartnerValue {
-  static var expectation: String { TextColor.colorExpectation }
+  static var expected: PartnerExpectation { .color(names: NamedColor.allCases.map(\.rawValue)) }
 
   public init(from decoder: any Decoder) throws {
     let text = try decoder.string(for: Self.self)
     guard let color = TextColor(text: text) else {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: Self.expectation))
+      throw PartnerValueError(codingPath: decoder.codingPath, expected: Self.expected, missing: false)
     }
     self = color
   }
@@ -201,12 +197,12 @@ extension TextColor: Codable, PartnerValue {
 }
 
 extension TextAttribute: Codable, PartnerValue {
-  static var expectation: String { "an attribute: \(allCases.map(\.rawValue).listed(or: true))" }
+  static var expected: PartnerExpectation { .attribute(names: allCases.map(\.rawValue)) }
 
   public init(from decoder: any Decoder) throws {
     let text = try decoder.string(for: Self.self)
     guard let attribute = TextAttribute(rawValue: text) else {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: Self.expectation))
+      throw PartnerValueError(codingPath: decoder.codingPath, expected: Self.expected, missing: false)
     }
     self = attribute
   }
@@ -217,7 +213,7 @@ extension FeatureToggles: Codable, PartnerValue {
     case offlineMode, backgroundSync, dashboardPositionPanel, dockingSchedule, resultsOnCompletion
   }
 
-  static var expectation: String { "the features (an object with \(CodingKeys.allCases.map(\.rawValue).listed))" }
+  static var expected: PartnerExpectation { .features(keys: CodingKeys.allCases.map(\.rawValue)) }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.object(Self.self, keyedBy: CodingKeys.self)
@@ -244,7 +240,7 @@ extension AnalyticsSelection: Codable, PartnerValue {
     case providers
   }
 
-  static var expectation: String { "the analytics (an object with providers)" }
+  static var expected: PartnerExpectation { .analytics }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.object(Self.self, keyedBy: CodingKeys.self)
@@ -264,12 +260,12 @@ extension AnalyticsSelection: Codable, PartnerValue {
 }
 
 extension AnalyticsProviderName: Codable, PartnerValue {
-  static var expectation: String { "a provider: \(allCases.map(\.rawValue).listed(or: true))" }
+  static var expected: PartnerExpectation { .provider(names: allCases.map(\.rawValue)) }
 
   public init(from decoder: any Decoder) throws {
     let text = try decoder.string(for: Self.self)
     guard let provider = AnalyticsProviderName(rawValue: text) else {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: Self.expectation))
+      throw PartnerValueError(codingPath: decoder.codingPath, expected: Self.expected, missing: false)
     }
     self = provider
   }

@@ -11,7 +11,7 @@ public enum PartnerFile {
     do {
       tree = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     } catch {
-      throw .invalid(file: file, keyPath: nil, detail: "is not JSON: " + notJSONDetail(error, in: data))
+      throw PartnerConfigurationError(.notJSON(file: file, detail: notJSONDetail(error, in: data)))
     }
     let notes = DecodingNotes()
     let decoder = JSONDecoder()
@@ -19,44 +19,49 @@ public enum PartnerFile {
     let configuration: PartnerConfiguration
     do {
       configuration = try decoder.decode(PartnerConfiguration.self, from: data)
+    } catch let error as PartnerValueError {
+      let path = KeyPath.text(error.codingPath)
+      throw PartnerConfigurationError(
+        error.missing
+          ? .missing(file: file, keyPath: path, expected: error.expected)
+          : .wrongValue(
+            file: file, keyPath: path, expected: error.expected,
+            found: KeyPath.describe(KeyPath.value(at: error.codingPath, in: tree))))
     } catch let error as DecodingError {
-      throw refusal(error, file: file, tree: tree)
+      throw PartnerConfigurationError(refusal(error, file: file, tree: tree))
     } catch {
-      throw .invalid(file: file, keyPath: nil, detail: "cannot be read: \(error)")
+      throw PartnerConfigurationError(.undecodable(file: file, detail: "\(error)"))
     }
-    let warnings = notes.unknownKeys.sorted { $0.path < $1.path }.map { key in
-      "partner file \(file): \(key.path): unknown key, ignored"
-        + (key.known.isEmpty ? " (nothing is read here)" : " (known here: \(key.known.listed))")
+    let unknownKeys = notes.unknownKeys.sorted { $0.path < $1.path }.map { key in
+      UnknownPartnerKey(file: file, path: key.path, known: key.known)
     }
-    return DecodedPartner(configuration: configuration, warnings: warnings, file: file)
+    return DecodedPartner(configuration: configuration, unknownKeys: unknownKeys, file: file)
   }
 
   /// The one line for a decoding error: its key path, what belongs there, what is there.
-  private static func refusal(_ error: DecodingError, file: String, tree: Any) -> PartnerConfigurationError {
+  private static func refusal(_ error: DecodingError, file: String, tree: Any) -> PartnerProblem {
     switch error {
     case .keyNotFound(let key, let context):
       let path = KeyPath.text(context.codingPath + [key])
-      return .invalid(file: file, keyPath: path, detail: "\(path): missing; expected \(context.debugDescription)")
-    case .typeMismatch(let type, let context):
-      let expected = (type as? any PartnerValue.Type)?.expectation ?? context.debugDescription
-      return mismatch(file: file, context: context, expected: expected, tree: tree)
-    case .valueNotFound(let type, let context):
-      let expected = (type as? any PartnerValue.Type)?.expectation ?? context.debugDescription
+      return .missing(file: file, keyPath: path, expected: .described(context.debugDescription))
+    case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+      let expected = (type as? any PartnerValue.Type)?.expected ?? .described(context.debugDescription)
       return mismatch(file: file, context: context, expected: expected, tree: tree)
     case .dataCorrupted(let context):
-      return mismatch(file: file, context: context, expected: context.debugDescription, tree: tree)
+      return mismatch(file: file, context: context, expected: .described(context.debugDescription), tree: tree)
     @unknown default:
-      return .invalid(file: file, keyPath: nil, detail: "cannot be read: \(error)")
+      return .undecodable(file: file, detail: "\(error)")
     }
   }
 
   private static func mismatch(
-    file: String, context: DecodingError.Context, expected: String, tree: Any
-  ) -> PartnerConfigurationError {
-    let path = KeyPath.text(context.codingPath)
+    file: String, context: DecodingError.Context, expected: PartnerExpectation, tree: Any
+  ) -> PartnerProblem {
     let found = KeyPath.describe(KeyPath.value(at: context.codingPath, in: tree))
-    let shown = context.codingPath.isEmpty ? PartnerConfiguration.expectation : expected
-    return .invalid(file: file, keyPath: path, detail: "\(path): expected \(shown), found \(found)")
+    guard !context.codingPath.isEmpty else {
+      return .wrongValue(file: file, keyPath: nil, expected: PartnerConfiguration.expected, found: found)
+    }
+    return .wrongValue(file: file, keyPath: KeyPath.text(context.codingPath), expected: expected, found: found)
   }
 
   /// Foundation's reason, with "character N" turned into a line and a column.
@@ -76,10 +81,14 @@ public enum PartnerFile {
 public struct DecodedPartner: Sendable, Equatable {
   /// The configuration.
   public let configuration: PartnerConfiguration
-  /// One line per unknown key, e.g. `partner file esa.json: theme.base.titel: unknown key, ignored (known here: …)`.
-  public let warnings: [String]
+  /// The keys nobody reads, by key path.
+  public let unknownKeys: [UnknownPartnerKey]
   /// The file, as messages name it.
   public let file: String
+
+  /// One English line per unknown key, e.g. `partner file esa.json: theme.base.titel: unknown key,
+  /// ignored (known here: …)`.
+  public var warnings: [String] { unknownKeys.map(\.text) }
 }
 
 /// Why no partner configuration could be read: one line, and what kind of mistake it is.
@@ -98,21 +107,31 @@ public struct PartnerConfigurationError: Error, Sendable, Equatable, CustomStrin
   public let kind: Kind
   /// Where in the file, e.g. `theme.screens.dashboard.title.foreground`; nil when the whole file is wrong.
   public let keyPath: String?
-  /// The one line, without `error: `.
+  /// The one line in English, without `error: `.
   public let message: String
+  /// The same in no language, for an app to word in the reader's; nil for an error made from a message.
+  public let problem: PartnerProblem?
 
   /// An error of `kind` saying `message`.
   public init(kind: Kind, keyPath: String? = nil, message: String) {
     self.kind = kind
     self.keyPath = keyPath
     self.message = message
+    problem = nil
+  }
+
+  /// The error `problem` describes.
+  public init(_ problem: PartnerProblem) {
+    kind = problem.kind
+    keyPath = problem.keyPath
+    message = problem.text
+    self.problem = problem
   }
 
   public var description: String { message }
 
-  static func invalid(file: String, keyPath: String?, detail: String) -> PartnerConfigurationError {
-    let separator = keyPath == nil ? " " : ": "
-    return PartnerConfigurationError(
-      kind: .invalid, keyPath: keyPath, message: "partner file \(file)\(separator)\(detail)")
+  /// Two errors are the same when they say the same (whether or not they carry a problem).
+  public static func == (lhs: PartnerConfigurationError, rhs: PartnerConfigurationError) -> Bool {
+    lhs.kind == rhs.kind && lhs.keyPath == rhs.keyPath && lhs.message == rhs.message
   }
 }

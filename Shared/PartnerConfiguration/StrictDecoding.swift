@@ -3,20 +3,25 @@ import Synchronization
 
 /// A value of a partner file that can say what it must look like, for error messages.
 protocol PartnerValue: Decodable {
-  /// What the value must be, e.g. "true or false".
-  static var expectation: String { get }
+  /// What the value must be, e.g. true or false.
+  static var expected: PartnerExpectation { get }
+}
+
+extension PartnerValue {
+  /// What the value must be, in English.
+  static var expectation: String { expected.text }
 }
 
 extension Bool: PartnerValue {
-  static var expectation: String { "true or false" }
+  static var expected: PartnerExpectation { .boolean }
 }
 
 extension String: PartnerValue {
-  static var expectation: String { "a string" }
+  static var expected: PartnerExpectation { .string }
 }
 
 extension Array: PartnerValue where Element: PartnerValue {
-  static var expectation: String { "a list, each \(Element.expectation)" }
+  static var expected: PartnerExpectation { .list(of: Element.expected) }
 }
 
 /// A key read from the file as it is written (for objects whose keys are names, and to find unknown keys).
@@ -82,7 +87,7 @@ extension KeyedDecodingContainer {
   /// The value at `key`, which must be there.
   func required<T: PartnerValue>(_: T.Type, _ key: Key) throws -> T {
     guard contains(key) else {
-      throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: T.expectation))
+      throw PartnerValueError(codingPath: codingPath + [key], expected: T.expected, missing: true)
     }
     return try value(T.self, key)
   }
@@ -115,8 +120,11 @@ enum KeyPath {
         text += (text.isEmpty ? "" : ".") + key.stringValue
       }
     }
-    return text.isEmpty ? "the top level" : text
+    return text.isEmpty ? topLevel : text
   }
+
+  /// The key path of the whole file.
+  static let topLevel = "the top level"
 
   /// The value at `path` in a JSON tree read by `JSONSerialization`.
   static func value(at path: [any CodingKey], in root: Any) -> Any? {
@@ -132,17 +140,17 @@ enum KeyPath {
   }
 
   /// A JSON value as an error line shows it: `"yes"`, `3`, `true`, `null`, `a list`, `an object`.
-  static func describe(_ value: Any?) -> String {
+  static func describe(_ value: Any?) -> FoundValue {
     switch value {
-    case nil, is NSNull: return "null"
+    case nil, is NSNull: return .null
     case let text as String:
       let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-      return "\"" + shown.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+      return .json("\"" + shown.replacingOccurrences(of: "\"", with: "\\\"") + "\"")
     case let number as NSNumber:
-      if String(cString: number.objCType) == "c" { return number.boolValue ? "true" : "false" }
-      return number.stringValue
-    case is [Any]: return "a list"
-    default: return "an object"
+      if String(cString: number.objCType) == "c" { return .json(number.boolValue ? "true" : "false") }
+      return .json(number.stringValue)
+    case is [Any]: return .list
+    default: return .object
     }
   }
 }

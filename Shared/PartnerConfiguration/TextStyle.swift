@@ -52,10 +52,6 @@ public enum TextColor: Sendable, Hashable, CustomStringConvertible {
       "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
     }
   }
-
-  /// What a colour may be, for error messages.
-  static let colorExpectation =
-    "a colour: a name (\(NamedColor.allCases.map(\.rawValue).joined(separator: ", "))) or #RRGGBB"
 }
 
 /// The terminal's named colours (the 16 of ANSI and the terminal's own default).

@@ -1,6 +1,7 @@
 import CosmonautServiceFakes
 import CosmonautServiceInterface
 import Foundation
+import Localization
 import Testing
 
 @Suite struct FakeCosmonautClientTests {
@@ -34,8 +35,9 @@ import Testing
   @Test func syncDeliversEverythingOrThrowsLikeTheLiveClient() async throws {
     let fake = FakeCosmonautClient(houstonReachable: false)
     _ = try await fake.consume("water", quantity: 1)
-    await #expect(throws: CosmonautServiceError.unreachable(fake.controlCenter, reason: "fake Houston is unreachable"))
-    {
+    await #expect(
+      throws: CosmonautServiceError.unreachable(fake.controlCenter, reason: .verbatim("fake Houston is unreachable"))
+    ) {
       try await fake.sync()
     }
     let waiting = try await fake.pendingSync()

@@ -66,19 +66,21 @@ import Testing
     let tsup = ControlCenter(name: "TsUP", setting: "--tsup URL", clock: .moscow)
     let houston = ControlCenter(name: "Houston", setting: "--houston URL", clock: .utc)
     #expect(
-      CosmonautServiceError.unreachable(tsup, reason: "refused").userMessage.hasPrefix("cannot reach TsUP (refused)"))
+      CosmonautServiceError.unreachable(tsup, reason: .verbatim("refused")).userMessage.hasPrefix(
+        "cannot reach TsUP (refused)"))
     #expect(CosmonautServiceError.notConfigured(houston).userMessage.hasPrefix("Houston is not configured"))
     #expect(
       CosmonautServiceError.answeredError(tsup, status: 404, reason: "").userMessage.contains("TsUP URL points to TsUP")
     )
-    #expect(CosmonautServiceError.unreachable(tsup, reason: "x") != .unreachable(houston, reason: "x"))
-    #expect(CosmonautServiceError.diskFull("disk full").kind == .io)
+    #expect(
+      CosmonautServiceError.unreachable(tsup, reason: .verbatim("x")) != .unreachable(houston, reason: .verbatim("x")))
+    #expect(CosmonautServiceError.diskFull(.verbatim("disk full")).kind == .io)
   }
 
   @Test func aSyncReportKeepsItsJSONKeysAndLeavesTheErrorOut() throws {
     let report = SyncReport(
-      delivered: [], pending: [], houstonConfigured: true, lastError: "x",
-      failure: .unreachable(ControlCenter(name: "TsUP", setting: "", clock: .moscow), reason: "x"))
+      delivered: [], pending: [], houstonConfigured: true, lastError: .verbatim("x"),
+      failure: .unreachable(ControlCenter(name: "TsUP", setting: "", clock: .moscow), reason: .verbatim("x")))
     let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any]
     #expect(Set(object?.keys ?? [:].keys) == ["delivered", "pending", "setAside", "houstonConfigured", "lastError"])
   }

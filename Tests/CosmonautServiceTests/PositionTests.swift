@@ -20,7 +20,9 @@ import Testing
     let cached = try await client.stationPosition()
     #expect(cached.position == .sample)
     #expect(!cached.isLive)
-    #expect(cached.offlineReason?.contains("cannot reach Houston (server unreachable: connection refused)") == true)
+    #expect(
+      cached.offlineReason?.description.contains("cannot reach Houston (server unreachable: connection refused)")
+        == true)
     #expect(harness.recordedErrors.contains { $0.properties["operation"] == "stationPosition" })
 
     let offline = try harness.makeClient(houstonConfigured: false)
@@ -52,7 +54,7 @@ import Testing
     let reading = try await client.stationPosition()
     #expect(reading.position == .sample)
     #expect(!reading.isLive)
-    #expect(reading.offlineReason?.contains("latitude") == true)
+    #expect(reading.offlineReason?.description.contains("latitude") == true)
     #expect(harness.recordedErrors.last?.properties["message"]?.contains("latitude") == true)
     #expect(harness.recordedErrors.last?.properties["kind"] == "unavailable")
 
@@ -70,7 +72,7 @@ import Testing
     await harness.houston.setScript([.status(500, body: #"{"error":"orbit model crashed"}"#)])
     let reading = try await client.stationPosition()
     #expect(!reading.isLive)
-    let reason = try #require(reading.offlineReason)
+    let reason = try #require(reading.offlineReason?.description)
     #expect(reason.hasPrefix("Houston answered 500"), "\(reason)")
     #expect(!reason.contains("cannot reach"))
   }
@@ -85,8 +87,8 @@ import Testing
     let reading = try await client.stationPosition(progress: events.record)
     #expect(ContinuousClock.now - started < .seconds(20), "bounded by the budget, not by Houston's 30 s")
     #expect(!reading.isLive)
-    #expect(reading.offlineReason?.contains("no answer in time") == true)
-    #expect(events.values.first == .contacting("the station position"))
+    #expect(reading.offlineReason?.description.contains("no answer in time") == true)
+    #expect(events.values.first == .contactingStationPosition)
     #expect(events.values.contains { if case .fellBack = $0 { true } else { false } })
   }
 }

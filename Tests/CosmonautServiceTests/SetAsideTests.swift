@@ -22,6 +22,29 @@ import Testing
     return (harness, client, queued, report)
   }
 
+  @Test func aRefusalIsKeptInNoLanguageAndShownInRussian() async throws {
+    let (_, client, _, report) = try await refusedSecond(422)
+    let kept = try #require(try await client.setAsideReports().first)
+    #expect(kept.lastReason?.code == "refused")
+    #expect(kept.lastReason?.values["status"] == "422")
+    #expect(kept.lastError == "Houston refused it (HTTP 422): quantityAfter must not exceed the storage capacity")
+    let russian = try #require(kept.lastErrorText).resolved(in: .russian)
+    #expect(russian.hasPrefix("Хьюстон отклонил отчёт (HTTP 422): "), "\(russian)")
+    #expect(report.setAside.first?.lastReason == kept.lastReason)
+  }
+
+  @Test func aFailedAttemptKeepsItsReasonInNoLanguage() async throws {
+    let harness = try Harness()
+    let client = try harness.makeClient(retry: .none)
+    _ = try await client.consume("water", quantity: 1)
+    await harness.houston.setAlwaysFail(.unreachable("connection refused"))
+    await #expect(throws: CosmonautServiceError.self) { try await client.sync() }
+    let waiting = try await client.pendingSync()
+    #expect(waiting.pending.first?.lastReason?.code == "unreachable")
+    #expect(waiting.lastError == "server unreachable: connection refused")
+    #expect(waiting.lastErrorText?.resolved(in: .russian) == "сервер недоступен: connection refused")
+  }
+
   @Test(arguments: [400, 409 + 13, 413, 400 + 10])
   func aPermanentRefusalIsSetAsideAndTheRestDelivered(status: Int) async throws {
     let (harness, client, queued, report) = try await refusedSecond(status)

@@ -77,8 +77,10 @@ import Testing
     let (client, pending) = try await clientWithThreeChanges(harness, retry: .none)
     await harness.houston.setAlwaysFail(.unreachable("connection refused"))
 
-    await #expect(throws: CosmonautServiceError.unreachable(.houston, reason: "server unreachable: connection refused"))
-    {
+    await #expect(
+      throws: CosmonautServiceError.unreachable(
+        .houston, reason: DeliveryReason.unreachable(detail: "connection refused").text)
+    ) {
       try await client.sync()
     }
     await #expect(throws: CosmonautServiceError.self) { try await client.sync() }
@@ -90,7 +92,7 @@ import Testing
     #expect(waiting.lastError == "server unreachable: connection refused")
     #expect(waiting.houstonConfigured)
     #expect(await harness.houston.reportRequests.count == 2)
-    let error = CosmonautServiceError.unreachable(.houston, reason: "x")
+    let error = CosmonautServiceError.unreachable(.houston, reason: .verbatim("x"))
     #expect(error.kind == .unavailable)
     #expect(harness.recordedErrors.contains { $0.properties["operation"] == "sync" })
 

@@ -47,6 +47,28 @@ struct RussianTests {
     #expect(error.userMessage.hasPrefix("cannot consume 100 L of water: only 80 L in stock"))
   }
 
+  @Test func aRefusalReasonIsRussianOnTheSyncScreenAndAnOfflineReasonOnTheDashboard() async throws {
+    let client = FakeCosmonautClient()
+    await client.refuse(kind: OutboxEntry.suppliesChangedKind, reason: "quantity too large")
+    _ = try await client.consume("water", quantity: 1)
+    _ = try await client.sync()
+    let harness = CosmonautHarness(.once(json: false), client: client, translator: russian)
+
+    try await harness.open("sync/status")
+
+    let text = harness.output.text
+    #expect(text.contains("Хьюстон отклонил отчёт (HTTP 422): quantity too large"), "\(text)")
+    #expect(!text.contains("refused it"), "\(text)")
+    let json = CosmonautHarness(.once(json: true), client: client, translator: russian)
+    try await json.open("sync/status")
+    #expect(json.output.text.contains("Houston refused it (HTTP 422): quantity too large"), "\(json.output.text)")
+
+    let offline = CosmonautHarness(
+      .once(json: false), client: FakeCosmonautClient(houstonReachable: false), translator: russian)
+    try await offline.open("dashboard")
+    #expect(offline.output.text.contains("(нет связи: Хьюстон (fake Houston is unreachable)"), "\(offline.output.text)")
+  }
+
   @Test func dashboardIsRussianWithDecimalCommas() async throws {
     let harness = CosmonautHarness(.once(json: false), translator: russian)
 

@@ -46,7 +46,9 @@ struct SyncFlowTests {
     _ = try await client.consume("water", quantity: 1)
     let harness = CosmonautHarness(.once(json: false), client: client)
 
-    await #expect(throws: CosmonautServiceError.unreachable(.fakeHouston, reason: "fake Houston is unreachable")) {
+    await #expect(
+      throws: CosmonautServiceError.unreachable(.fakeHouston, reason: .verbatim("fake Houston is unreachable"))
+    ) {
       try await harness.open("sync")
     }
 
@@ -108,7 +110,7 @@ struct SyncFlowTests {
     #expect(harness.presenter.presented.first?.module == "Cosmonaut")
     #expect(
       harness.presenter.presented.first?.error as? CosmonautServiceError
-        == .unreachable(.fakeHouston, reason: "fake Houston is unreachable"))
+        == .unreachable(.fakeHouston, reason: .verbatim("fake Houston is unreachable")))
     #expect(harness.errorOutput.lines.count == 1)
     #expect(harness.output.text.contains("Last error: fake Houston is unreachable"))
   }

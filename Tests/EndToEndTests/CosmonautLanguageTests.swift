@@ -63,6 +63,33 @@ struct CosmonautLanguageTests {
     }
   }
 
+  @Test("a reason Houston gave for a refusal is shown in Russian by sync status and set-aside; --json is the same")
+  func refusalReasonInRussian() async throws {
+    let sandbox = try Sandbox()
+    #expect(
+      try await run(Executables.cosmonaut, sandbox, ["supplies", "consume", "water", "1"], locale: nil).status == 0)
+    let server = try BackgroundServer(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["python3", Executables.houston.path, "--port", "0", "--refuse-kind", "supplies.changed"],
+      marker: "listening", environment: sandbox.environment)
+    let url = server.readyLine.split(separator: " ").last.map(String.init) ?? ""
+    let sync = try await run(Executables.cosmonaut, sandbox, ["--houston", url, "sync"], locale: "ru_RU.UTF-8")
+    server.stop()
+    #expect(sync.status == 0, "\(sync.stderr)")
+    for command in [["sync", "status"], ["sync", "set-aside"]] {
+      let russian = try await run(Executables.cosmonaut, sandbox, command, locale: "ru_RU.UTF-8")
+      #expect(russian.status == 0, "\(russian.stderr)")
+      #expect(russian.stdout.contains("Хьюстон отклонил отчёт (HTTP 422): "), "\(command): \(russian.stdout)")
+      #expect(!russian.stdout.contains("refused it"), "\(russian.stdout)")
+      let english = try await run(Executables.cosmonaut, sandbox, command, locale: "en_US.UTF-8")
+      #expect(english.stdout.contains("Houston refused it (HTTP 422): "), "\(command): \(english.stdout)")
+      let russianJSON = try await run(Executables.cosmonaut, sandbox, command + ["--json"], locale: "ru_RU.UTF-8")
+      let englishJSON = try await run(Executables.cosmonaut, sandbox, command + ["--json"], locale: "en_US.UTF-8")
+      #expect(russianJSON.status == 0 && russianJSON.stdout == englishJSON.stdout, "\(command)")
+      #expect(englishJSON.stdout.contains("Houston refused it (HTTP 422)") && !containsCyrillic(russianJSON.stdout))
+    }
+  }
+
   @Test("cosmonaut-ru speaks Russian without LANG; ISS_LANGUAGE=en switches it to English")
   func roscosmosFlavourDefaultsToRussian() async throws {
     let sandbox = try Sandbox()

@@ -267,6 +267,46 @@ struct PartnerTests {
     #expect(!FileManager.default.fileExists(atPath: data.path))
   }
 
+  @Test(
+    "in Russian (LANG, and cosmonaut-ru's own default) a broken partner file is one Russian line with its key path, exit 65, nothing created"
+  )
+  func brokenPartnerFileInRussian() async throws {
+    let sandbox = try Sandbox()
+    let valid = try ShippedPartner.file("esa")
+    let path = sandbox.directory.appendingPathComponent("wrong-type.json").path
+    try Data(valid.replacingOccurrences(of: #""offlineMode": false"#, with: #""offlineMode": "no""#).utf8)
+      .write(to: URL(fileURLWithPath: path))
+    let data = URL(fileURLWithPath: sandbox.dataDirectory)
+    let line = "ошибка: файл партнёра \(path): features.offlineMode: ожидается true или false, найдено \"no\"\n"
+    var russian = sandbox.environment
+    russian["LANG"] = "ru_RU.UTF-8"
+    let commands = [
+      "cosmonaut": ["supplies", "list"], "cosmonaut-ru": ["supplies", "list"], "iss-overview": ["status"],
+      "laboratory": ["labs"],
+    ]
+    for app in ["cosmonaut", "iss-overview", "laboratory", "cosmonaut-ru"] {
+      let result = try await sandbox.run(
+        Executables.productsDirectory.appendingPathComponent(app),
+        ["--data-dir", sandbox.dataDirectory, "--partner", path] + (commands[app] ?? []),
+        environment: app == "cosmonaut-ru" ? sandbox.environment : russian)
+      #expect(result.status == 65, "\(app): \(result.stderr)")
+      #expect(result.stderr == line, "\(app)")
+      #expect(result.stdout.isEmpty)
+      #expect(!FileManager.default.fileExists(atPath: data.path), "nothing created by \(app)")
+    }
+    let warned = sandbox.directory.appendingPathComponent("motto.json").path
+    try Data(valid.replacingOccurrences(of: #""name": "ESA","#, with: #""name": "ESA", "motto": "Ad astra","#).utf8)
+      .write(to: URL(fileURLWithPath: warned))
+    let result = try await sandbox.run(
+      Executables.cosmonaut, ["--data-dir", sandbox.dataDirectory, "--partner", warned, "supplies", "list", "--json"],
+      environment: russian)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr
+        == "предупреждение: файл партнёра \(warned): motto: неизвестный ключ пропущен (здесь читаются: id, name, "
+        + "theme, features и analytics)\n")
+  }
+
   @Test("an unknown key is one warning line, and the app runs")
   func unknownKeysAreWarnings() async throws {
     let sandbox = try Sandbox()

@@ -1,5 +1,7 @@
 import Foundation
+import Localization
 import Network
+import PartnerConfiguration
 import Testing
 import UIComponents
 
@@ -113,6 +115,65 @@ extension LaunchHarness {
       #expect(!harness.dataDirectoryExists, "nothing is created for \(expected)")
       #expect(harness.journal.entries.isEmpty)
     }
+  }
+
+  @Test func aBrokenPartnerFileIsRejectedInRussianWithItsKeyPath() async throws {
+    let cases: [(String, String)] = [
+      (
+        partnerFile(features: #""offlineMode": "no""#),
+        ": features.offlineMode: ожидается true или false, найдено \"no\""
+      ),
+      (
+        partnerFile(features: #""offline": false"#),
+        ": features.offlineMode: ключ отсутствует; ожидается true или false"
+      ),
+      (
+        partnerFile(providers: #"["jsonLines"]"#),
+        ": analytics.providers[0]: ожидается поставщик аналитики: jsonLines или console, найдено список"
+      ),
+      (
+        "[]",
+        ": верхний уровень: ожидается конфигурация партнёра (объект с ключами id, name, theme, features и analytics), найдено список"
+      ),
+    ]
+    for (text, expected) in cases {
+      for environment in [["LANG": "ru_RU.UTF-8"], ["ISS_LANGUAGE": "ru"]] {
+        let harness = LaunchHarness()
+        let path = try harness.write(text, as: "asc.json")
+        #expect(await harness.run(["--partner", path, "workout"], environment: environment) == 65)
+        #expect(harness.errors.text == "ошибка: файл партнёра \(path)\(expected)\n", "\(environment)")
+        #expect(!harness.dataDirectoryExists, "nothing is created for \(expected)")
+      }
+    }
+    let unknown = LaunchHarness()
+    #expect(await unknown.run(["--language", "ru", "--partner", "nsa", "workout"]) == 64)
+    #expect(
+      unknown.errors.text
+        == "ошибка: нет партнёра «nsa»: партнёры — csa, esa, jaxa, nasa и roscosmos; укажите одного из них или путь к "
+        + "файлу партнёра\n")
+  }
+
+  @Test func everyPartnerLineReadsInEnglishAsThePartnerModuleWritesIt() {
+    let problems: [PartnerProblem] = [
+      .unknownPartner("nsa", partners: ["esa", "nasa"]), .noSuchFile("x.json", partners: ["esa", "jaxa", "nasa"]),
+      .directory("/tmp/"), .tooLarge(file: "big.json", size: 2_000_000, limit: 1_048_576),
+      .unreadable(file: "a.json", reason: "Permission denied"), .notJSON(file: "a.json", detail: "bad"),
+      .undecodable(file: "a.json", detail: "odd"),
+      .missing(file: "a.json", keyPath: "id", expected: .list(of: .attribute(names: ["bold", "dim"]))),
+      .wrongValue(file: "a.json", keyPath: nil, expected: .partner(keys: ["id"]), found: .object),
+      .wrongValue(file: "a.json", keyPath: "theme", expected: .theme, found: .null),
+      .wrongID(file: "Partners/esa.json", expected: "esa", found: "nasa"),
+    ]
+    for problem in problems {
+      let error = PartnerError(reason: PartnerConfigurationError(problem))
+      #expect(error.translatedMessage.description == error.userMessage)
+      #expect(error.translatedMessage.resolved(in: .russian) != error.userMessage)
+    }
+    let key = UnknownPartnerKey(file: "a.json", path: "theme.base.titel", known: ["title", "heading"])
+    #expect(PartnerText.warning(key).description == key.text)
+    #expect(
+      PartnerText.warning(key).resolved(in: .russian)
+        == "файл партнёра a.json: theme.base.titel: неизвестный ключ пропущен (здесь читаются: title и heading)")
   }
 
   @Test func unknownKeysAreWarnedAboutOnceAndLogged() async throws {

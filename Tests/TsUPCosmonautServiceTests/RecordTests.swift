@@ -63,6 +63,6 @@ import Testing
   @Test func tsupIsShownInMoscowTime() {
     #expect(ControlCenter.tsup.name == "TsUP")
     #expect(ControlCenter.tsup.time(testNow) == "2026-11-22 08:00:00 MSK")
-    #expect(ControlCenter.tsup.setting.contains("--tsup"))
+    #expect(ControlCenter.tsup.setting.description == "--tsup URL or ISS_TSUP_URL")
   }
 }

@@ -67,7 +67,8 @@ import Testing
     let reading = try await client.stationPosition()
     #expect(!reading.isLive)
     #expect(reading.position == kept.position)
-    #expect(reading.offlineReason?.contains("is not TsUP") == true, "\(reading.offlineReason ?? "")")
+    #expect(
+      reading.offlineReason?.description.contains("is not TsUP") == true, "\(reading.offlineReason?.description ?? "")")
     #expect(harness.recordedErrors.count == 1)
   }
 

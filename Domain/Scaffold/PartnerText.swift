@@ -1,0 +1,76 @@
+import Localization
+import PartnerConfiguration
+
+/// What is wrong with a partner file, in the reader's language: the file, key paths and found
+/// values verbatim, the words around them from Scaffold's tables (English: the partner module's lines).
+enum PartnerText {
+  /// The one line for `problem`.
+  static func problem(_ problem: PartnerProblem) -> LocalizedText {
+    switch problem {
+    case .unknownPartner(let choice, let partners):
+      Strings.partnerUnknown(choice: choice, partners: list(partners, or: false))
+    case .noSuchFile(let name, let partners): Strings.partnerNoSuchFile(name: name, partners: list(partners, or: true))
+    case .directory(let name): Strings.partnerDirectory(name: name)
+    case .tooLarge(let file, let size, let limit):
+      Strings.partnerTooLarge(file: file, size: String(size), limit: String(limit))
+    case .unreadable(let file, let reason): Strings.partnerUnreadable(file: file, reason: reason)
+    case .notJSON(let file, let detail): Strings.partnerNotJson(file: file, detail: detail)
+    case .undecodable(let file, let detail): Strings.partnerUndecodable(file: file, detail: detail)
+    case .missing(let file, let keyPath, let expected):
+      Strings.partnerMissing(file: file, path: keyPath, expected: expectation(expected))
+    case .wrongValue(let file, let keyPath, let expected, let found):
+      Strings.partnerWrongValue(
+        file: file, path: keyPath.map(LocalizedText.verbatim) ?? Strings.partnerTopLevel,
+        expected: expectation(expected), found: value(found))
+    case .wrongID(let file, let expected, let found):
+      Strings.partnerWrongId(file: file, expected: expected, found: found)
+    }
+  }
+
+  /// The warning for a key nobody reads.
+  static func warning(_ key: UnknownPartnerKey) -> LocalizedText {
+    key.known.isEmpty
+      ? Strings.partnerUnknownKeyNothingRead(file: key.file, path: key.path)
+      : Strings.partnerUnknownKey(file: key.file, path: key.path, known: list(key.known, or: false))
+  }
+
+  /// What a value must be.
+  static func expectation(_ expected: PartnerExpectation) -> LocalizedText {
+    switch expected {
+    case .partner(let keys): Strings.partnerExpectPartner(keys: list(keys, or: false))
+    case .id: Strings.partnerExpectId
+    case .name: Strings.partnerExpectName
+    case .theme: Strings.partnerExpectTheme
+    case .baseStyles(let elements): Strings.partnerExpectBaseStyles(elements: list(elements, or: false))
+    case .screens: Strings.partnerExpectScreens
+    case .screenStyles: Strings.partnerExpectScreenStyles
+    case .textStyle: Strings.partnerExpectTextStyle
+    case .color(let names): Strings.partnerExpectColor(names: names.joined(separator: ", "))
+    case .attribute(let names): Strings.partnerExpectAttribute(names: list(names, or: true))
+    case .features(let keys): Strings.partnerExpectFeatures(keys: list(keys, or: false))
+    case .analytics: Strings.partnerExpectAnalytics
+    case .provider(let names): Strings.partnerExpectProvider(names: list(names, or: true))
+    case .boolean: Strings.partnerExpectBoolean
+    case .string: Strings.partnerExpectString
+    case .list(let element): Strings.partnerExpectList(element: expectation(element))
+    case .described(let text): .verbatim(text)
+    }
+  }
+
+  /// A value found in the file.
+  static func value(_ found: FoundValue) -> LocalizedText {
+    switch found {
+    case .json(let text): .verbatim(text)
+    case .null: Strings.partnerFoundNull
+    case .list: Strings.partnerFoundList
+    case .object: Strings.partnerFoundObject
+    }
+  }
+
+  /// `a, b and c` (or `a, b or c`) in the reader's language; names stay as they are.
+  static func list(_ names: [String], or: Bool) -> LocalizedText {
+    guard names.count > 1, let last = names.last else { return .verbatim(names.first ?? "") }
+    let items = names.dropLast().joined(separator: ", ")
+    return or ? Strings.partnerListOr(items: items, last: last) : Strings.partnerListAnd(items: items, last: last)
+  }
+}
