@@ -57,7 +57,7 @@ let service: [Module] = [
 // swift-format-ignore
 let core: [Module] = [
   .systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
-  .library("Network", dependsOn: ["Logging"]),
+  .library("Network", dependsOn: ["Localization", "Logging"], strings: true),
   .dynamicLibrary("URLSessionBridge", product: "ISSURLSession", dependsOn: []),
   .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("Radio", dependsOn: ["Localization", "Logging"], strings: true),

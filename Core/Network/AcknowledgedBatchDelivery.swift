@@ -91,6 +91,7 @@ public struct AcknowledgedBatchDelivery: Sendable {
       case "applied": answers[key] = .acknowledged(duplicate: false)
       case "duplicate": answers[key] = .acknowledged(duplicate: true)
       case "refused":
+        // untranslated: stands in for the receiver's own words, which are never translated
         let reason = (result["error"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "no reason given"
         answers[key] = .refused(status: result["httpStatus"] as? Int ?? 422, reason: reason)
       default: continue

@@ -13,7 +13,7 @@ public struct HTTPClient: HTTPSending {
   public init(
     configuration: ClientConfiguration, transport: any HTTPTransport = URLSessionTransport(),
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-    logger: Logger = .disabled(module: "Network")
+    logger: Logger = .disabled(module: "Network")  // untranslated: a module name
   ) {
     self.configuration = configuration
     self.transport = transport
@@ -101,6 +101,7 @@ public struct HTTPClient: HTTPSending {
     if let date = UTCTimestamp.date(from: text) { return date }
     if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
     throw DecodingError.dataCorruptedError(
+      // untranslated: a decoding detail, quoted verbatim like the decoder's own
       in: container, debugDescription: "expected an ISO-8601 date like 2026-11-22T05:00:00Z, found \"\(text)\"")
   }
 
@@ -123,8 +124,8 @@ public struct HTTPClient: HTTPSending {
     if request.body != nil, request.header("Content-Type") == nil {
       headers["Content-Type"] = "application/json"
     }
-    if request.header("Accept") == nil {
-      headers["Accept"] = "application/json"
+    if request.header("Accept") == nil {  // untranslated: an HTTP header
+      headers["Accept"] = "application/json"  // untranslated: an HTTP header
     }
     return WireRequest(
       url: url, method: request.method, headers: headers, body: request.body, timeout: configuration.timeout)
@@ -182,7 +183,9 @@ public struct HTTPClient: HTTPSending {
 
   static func reason(of error: DecodingError) -> String {
     switch error {
+    // untranslated: a decoding detail, quoted verbatim like the decoder's own
     case .keyNotFound(let key, _): "missing key \"\(key.stringValue)\""
+    // untranslated: a decoding detail, quoted verbatim like the decoder's own
     case .valueNotFound(let type, _): "expected \(type) but found null"
     case .typeMismatch(let type, let context): "expected \(type): \(context.debugDescription)"
     case .dataCorrupted(let context): context.debugDescription
@@ -235,10 +238,11 @@ public struct AuthenticatedClient: HTTPSending {
 
   func authorized(_ request: HTTPRequest) -> HTTPRequest {
     var request = request
+    // untranslated: an HTTP header
     for name in request.headers.keys where name.caseInsensitiveCompare("Authorization") == .orderedSame {
       request.headers[name] = nil
     }
-    request.headers["Authorization"] = "Bearer \(token.rawValue)"
+    request.headers["Authorization"] = "Bearer \(token.rawValue)"  // untranslated: an HTTP header
     return request
   }
 }

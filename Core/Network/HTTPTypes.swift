@@ -122,23 +122,9 @@ public enum NetworkError: Error, Equatable, CustomStringConvertible {
   /// `AcknowledgedDelivery`); `answer` says what came back.
   case unacknowledged(status: Int, answer: String)
 
-  /// One line describing the failure.
-  public var description: String {
-    switch self {
-    case .invalidURL(let url): "invalid URL: \(url)"
-    case .unreachable(let reason):
-      reason.hasPrefix(URLSessionLibrary.unavailablePrefix) ? reason : "server unreachable: \(reason)"
-    case .timeout: "request timed out"
-    case .status(let code, let body): body.isEmpty ? "HTTP status \(code)" : "HTTP status \(code): \(body)"
-    case .decoding(let keyPath, let reason):
-      keyPath.isEmpty ? "invalid response: \(reason)" : "invalid response at \(keyPath): \(reason)"
-    case .encoding(let reason): "cannot encode request: \(reason)"
-    case .unacknowledged(let status, let answer):
-      answer.isEmpty
-        ? "HTTP status \(status) with an empty answer, not an acknowledgement"
-        : "HTTP status \(status) with an answer that is not an acknowledgement: \(answer)"
-    }
-  }
+  /// One line describing the failure, in English (logs, analytics); `translatedMessage` is the
+  /// same line in the reader's language.
+  public var description: String { translatedMessage.description }
 
   /// Whether an idempotent request failing this way may be retried (unreachable, timeout, 5xx, 429;
   /// not the HTTP library missing).

@@ -1,3 +1,4 @@
+// untranslated-file: installation problems of the HTTP library, for whoever installs the app, kept as written
 import Foundation
 
 #if canImport(Glibc)

@@ -53,13 +53,6 @@ public enum DeviceProtocolViolation: Equatable, Sendable {
   }
 }
 
-extension LocalizedText {
-  /// An error as a person reads it: its translated line, or its own words verbatim.
-  static func reason(_ error: any Error) -> LocalizedText {
-    (error as? any TranslatedError)?.translatedMessage ?? .verbatim("\(error)")
-  }
-}
-
 /// The message types of a device protocol that a ``DeviceLink`` needs to know beyond each request's
 /// own answer type.
 public struct DeviceMessages: Sendable {
@@ -115,7 +108,7 @@ public actor DeviceLink {
     do {
       response = try await link.request(type: type, payload: payload)
     } catch {
-      throw .lost(device: name, endpoint: connector.endpoint, reason: .reason(error))
+      throw .lost(device: name, endpoint: connector.endpoint, reason: .reason(of: error))
     }
     switch response.type {
     case expected:
@@ -150,7 +143,7 @@ public actor DeviceLink {
       return try await starting.value
     } catch {
       link = nil
-      throw .unreachable(device: name, endpoint: connector.endpoint, reason: .reason(error), hint: unreachableHint)
+      throw .unreachable(device: name, endpoint: connector.endpoint, reason: .reason(of: error), hint: unreachableHint)
     }
   }
 }

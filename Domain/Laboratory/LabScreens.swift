@@ -268,7 +268,7 @@ enum LabScreens {
         .warning,
         to: translator(
           Strings.sourceKept(
-            time: time, reason: reading.offlineReason.map(LocalizedText.verbatim) ?? Strings.sourceOffline)))
+            time: time, reason: reading.offlineReason ?? Strings.sourceOffline)))
   }
 
   private static func celsius(_ value: Double, _ translator: Translator) -> String {

@@ -54,9 +54,9 @@ final class SuitFlow {
         // The link dropped or came back: say so (on stderr with --json, which keeps stdout one document).
         if case .link(let event) = update {
           if json {
-            context.terminal.printError(event.line)
+            context.terminal.printError(event.text)
           } else {
-            context.terminal.print(context.theme.apply(.warning, to: context.translator(event.line)))
+            context.terminal.print(context.theme.apply(.warning, to: context.translator(event.text)))
           }
         }
         continue
@@ -78,7 +78,7 @@ final class SuitFlow {
     if context.json {
       try context.printJSON(acknowledgement)
     } else {
-      let line = Strings.ackLine(message: command.acknowledged)
+      let line = Strings.ackLine(message: command.outcome)
       context.terminal.print(context.theme.apply(.ok, to: context.translator(line)))
     }
   }

@@ -56,26 +56,7 @@ extension SuitAlert {
   }
 }
 
-extension SuitLinkEvent {
-  /// "suit link lost; reconnecting (attempt 2 of 10)…", "suit link reconnected".
-  var line: LocalizedText {
-    switch self {
-    case .reconnecting(let attempt, let maximum): Strings.linkReconnecting(attempt: attempt, maximum: maximum)
-    case .reconnected: Strings.linkReconnected
-    }
-  }
-}
-
 extension SuitCommand {
-  /// What the suit did when it accepted this command: "target temperature set to 22.5 °C".
-  var acknowledged: LocalizedText {
-    switch self {
-    case .setTemperature(let celsius): Strings.ackTemperature(value: SuitNumbers.exact(celsius))
-    case .setOxygenFlow(let flow): Strings.ackOxygenFlow(value: SuitNumbers.exact(flow))
-    case .setLights(let on): on ? Strings.ackLightsOn : Strings.ackLightsOff
-    }
-  }
-
   /// What a route that sends this command changes: "set the suit's temperature 22.5 °C.".
   var change: LocalizedText {
     switch self {

@@ -40,24 +40,20 @@ public enum DeliveryReason: Sendable, Equatable {
     }
   }
 
-  /// The reason, one short phrase in every language.
+  /// The reason, one short phrase in every language (a network failure in Network's words).
   public var text: LocalizedText {
     switch self {
     case .refused(let center, let status, let reason):
       Strings.reasonRefused(center: ControlCenter.localizedName(of: center), status: String(status), reason: reason)
-    case .timeout: Strings.reasonTimeout
-    case .unreachable(let detail): Strings.reasonUnreachable(detail: detail)
-    case .status(let code, let body):
-      body.isEmpty ? Strings.reasonStatus(code: String(code)) : Strings.reasonStatusSaid(code: String(code), body: body)
+    case .timeout: NetworkError.timeout.translatedMessage
+    case .unreachable(let detail): NetworkError.unreachable(detail).translatedMessage
+    case .status(let code, let body): NetworkError.status(code: code, body: body).translatedMessage
     case .invalidAnswer(let keyPath, let detail):
-      keyPath.isEmpty
-        ? Strings.reasonInvalidAnswer(detail: detail) : Strings.reasonInvalidAnswerAt(path: keyPath, detail: detail)
+      NetworkError.decoding(keyPath: keyPath, reason: detail).translatedMessage
     case .unacknowledged(let status, let answer):
-      answer.isEmpty
-        ? Strings.reasonEmptyAnswer(status: String(status))
-        : Strings.reasonNotAcknowledged(status: String(status), answer: answer)
-    case .invalidURL(let url): Strings.reasonInvalidUrl(url: url)
-    case .encoding(let detail): Strings.reasonEncoding(detail: detail)
+      NetworkError.unacknowledged(status: status, answer: answer).translatedMessage
+    case .invalidURL(let url): NetworkError.invalidURL(url).translatedMessage
+    case .encoding(let detail): NetworkError.encoding(detail).translatedMessage
     }
   }
 

@@ -79,8 +79,8 @@ public enum VehicleScheduleError: ReportableError, TranslatedError, Equatable {
   case noScheduleYet(LocalizedText)
   /// Houston answered with something that is not a schedule.
   case invalidResponse(String)
-  /// The local copy cannot be read or written.
-  case storage(String)
+  /// The local copy cannot be read or written (the store's own line says why).
+  case storage(LocalizedText)
 
   public var kind: ErrorKind {
     switch self {
@@ -137,20 +137,20 @@ public final class LiveVehicleScheduleClient: VehicleScheduleClient {
       } catch NetworkError.decoding(let keyPath, let detail) {
         throw record(VehicleScheduleError.invalidResponse(keyPath.isEmpty ? detail : "\(keyPath): \(detail)"))
       } catch let error as NetworkError {
-        reason = Strings.scheduleHoustonUnreachable(error: "\(error)")
+        reason = Strings.scheduleHoustonUnreachable(error: error.translatedMessage)
         _ = record(error)
         logger.warning("Houston unavailable, using the kept schedule: \(error)")
       } catch let error as VehicleScheduleError {
         throw record(error)
       } catch {
-        throw record(VehicleScheduleError.storage(String(describing: error)))
+        throw record(VehicleScheduleError.storage(.reason(of: error)))
       }
     }
     let kept: ScheduleReading?
     do {
       kept = try await onStore { try self.store.get(ScheduleReading.self, key: Self.key, in: Self.collection) }
     } catch {
-      throw record(VehicleScheduleError.storage(String(describing: error)))
+      throw record(VehicleScheduleError.storage(.reason(of: error)))
     }
     guard var kept else { throw record(VehicleScheduleError.noScheduleYet(reason)) }
     kept.isLive = false

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A supply a procedure step uses, taken from the cosmonaut's inventory.
 public struct Consumable: Codable, Sendable, Hashable {
@@ -148,14 +149,33 @@ public struct KeptDocument<Document: Codable & Sendable & Equatable>: Codable, S
   public var receivedAt: Date
   /// True when Houston answered just now; false for the kept copy.
   public var isLive: Bool
-  /// Why Houston's copy was not used, when it was not.
-  public var offlineReason: String?
+  /// Why Houston's copy was not used, when it was not: in the reader's language on screen, in
+  /// English in JSON (a reason read back from JSON is shown as it was written).
+  public var offlineReason: LocalizedText?
 
   /// A reading.
-  public init(document: Document, receivedAt: Date, isLive: Bool, offlineReason: String? = nil) {
+  public init(document: Document, receivedAt: Date, isLive: Bool, offlineReason: LocalizedText? = nil) {
     self.document = document
     self.receivedAt = receivedAt
     self.isLive = isLive
     self.offlineReason = offlineReason
+  }
+
+  private enum CodingKeys: String, CodingKey { case document, receivedAt, isLive, offlineReason }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    document = try container.decode(Document.self, forKey: .document)
+    receivedAt = try container.decode(Date.self, forKey: .receivedAt)
+    isLive = try container.decode(Bool.self, forKey: .isLive)
+    offlineReason = try container.decodeIfPresent(String.self, forKey: .offlineReason).map(LocalizedText.verbatim)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(document, forKey: .document)
+    try container.encode(receivedAt, forKey: .receivedAt)
+    try container.encode(isLive, forKey: .isLive)
+    try container.encodeIfPresent(offlineReason?.description, forKey: .offlineReason)
   }
 }

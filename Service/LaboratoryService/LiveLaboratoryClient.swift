@@ -187,7 +187,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
         try await store.perform { try $0.put(reading, key: path, in: Collections.documents) }
         return reading
       } catch let error as NetworkError {
-        reason = Strings.reasonHoustonFailed(error: "\(error)")
+        reason = Strings.reasonHoustonFailed(error: error.translatedMessage)
         analytics.recordError(LaboratoryError.houstonUnavailable(reason), module: Self.module, context: ["path": path])
         logger.warning("Houston's \(what) not used, showing the kept copy: \(error)")
       }
@@ -195,7 +195,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
     let copy = try await store.perform { try $0.get(KeptDocument<Document>.self, key: path, in: Collections.documents) }
     guard var copy else { throw LaboratoryError.noDocumentYet(what: what, reason: reason) }
     copy.isLive = false
-    copy.offlineReason = reason.description
+    copy.offlineReason = reason
     return copy
   }
 
@@ -309,7 +309,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
       var report = try await report(delivered: round.delivered)
       if let stopped = round.stopped {
         let reason = Strings.reasonHoustonDidNotTake(
-          kind: stopped.message.kind, id: stopped.message.id.prefix(8), error: "\(stopped.error)")
+          kind: stopped.message.kind, id: stopped.message.id.prefix(8), error: LocalizedText.reason(of: stopped.error))
         logger.warning("\(reason)")
         guard !round.delivered.isEmpty || !round.setAside.isEmpty else {
           throw LaboratoryError.houstonUnavailable(reason)

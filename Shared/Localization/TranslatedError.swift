@@ -4,3 +4,11 @@ public protocol TranslatedError: Error {
   /// The line shown to the person.
   var translatedMessage: LocalizedText { get }
 }
+
+extension LocalizedText {
+  /// What went wrong, for a line that quotes another module's error: its translated line when it
+  /// has one, else its description as it is.
+  public static func reason(of error: any Error) -> LocalizedText {
+    (error as? any TranslatedError)?.translatedMessage ?? .verbatim(String(describing: error))
+  }
+}

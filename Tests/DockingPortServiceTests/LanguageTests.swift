@@ -88,7 +88,7 @@ struct DockingLanguageTests {
       #expect(error.userMessage.hasPrefix("no vehicle schedule yet: Houston is not configured;"))
     }
     #expect(
-      VehicleScheduleError.storage("disk I/O error").translatedMessage.resolved(in: .russian).hasPrefix(
+      VehicleScheduleError.storage(.verbatim("disk I/O error")).translatedMessage.resolved(in: .russian).hasPrefix(
         "сбой локальной копии расписания (disk I/O error)"))
   }
 

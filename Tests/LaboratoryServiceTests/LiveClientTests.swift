@@ -125,7 +125,9 @@ struct LiveClientTests {
     desk.goAway()
     let kept = try await lab.catalogue()
     #expect(
-      !kept.isLive && kept.document == .sample && kept.offlineReason?.contains("cannot get it from Houston") == true)
+      !kept.isLive && kept.document == .sample
+        && kept.offlineReason?.description.contains("cannot get it from Houston") == true)
+    #expect(kept.offlineReason?.resolved(in: .russian).hasPrefix("не удалось получить от Хьюстона") == true)
     await #expect(throws: LaboratoryError.houstonNotConfigured) { try await client(houston: false).sendResults() }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Testing
 
 @testable import Network
@@ -113,4 +114,20 @@ private func keyPath<T: Decodable>(decoding type: T.Type, _ json: String) -> Str
   let position = try HTTPClient.decode(
     Position.self, from: Data(#"{"latitude":1,"longitude":2,"timestamp":"2026-11-22T05:00:00.500Z"}"#.utf8))
   #expect(position.timestamp == Date(timeIntervalSince1970: 1_795_323_600.5))
+}
+
+@Test func aNetworkFailureReadsInTheReadersLanguageWithTheServersWordsVerbatim() {
+  #expect(NetworkError.timeout.translatedMessage.resolved(in: .russian) == "время ожидания ответа истекло")
+  #expect(NetworkError.timeout.description == "request timed out")
+  #expect(
+    NetworkError.status(code: 503, body: "overloaded").translatedMessage.resolved(in: .russian)
+      == "код HTTP 503: overloaded")
+  #expect(
+    NetworkError.unreachable("Connection refused").translatedMessage.resolved(in: .russian)
+      == "сервер недоступен: Connection refused")
+  #expect(
+    NetworkError.decoding(keyPath: "crew[1].name", reason: "missing key").translatedMessage.resolved(in: .russian)
+      == "неверный ответ в crew[1].name: missing key")
+  let missingLibrary = NetworkError.unreachable(URLSessionLibrary.unavailablePrefix + "libISSURLSession.so is missing")
+  #expect(missingLibrary.translatedMessage.resolved(in: .russian) == missingLibrary.description)
 }

@@ -52,7 +52,7 @@ struct SpacesuitLanguageTests {
     let text = harness.output.text
     #expect(text.contains("давление"), "\(text)")
     #expect(text.contains("29,6 кПа") && text.contains("87,0 %"), "\(text)")
-    #expect(text.contains("Скафандр подтвердил: заданная температура 22,5 °C"), "\(text)")
+    #expect(text.contains("Скафандр подтвердил: заданная температура — 22,5 °C"), "\(text)")
     #expect(SpacesuitRoute.set(.setLights(on: true)).change.map(russian.callAsFunction) == "включить фонари шлема.")
   }
 
