@@ -56,6 +56,7 @@ public struct AcknowledgedBatchDelivery: Sendable {
   /// The request is retried like any idempotent one (its own `Idempotency-Key` names the batch by
   /// its first key and size; the receiver deduplicates by the messages' keys).
   /// - Parameters:
+  ///   - messages: the messages, in the order the receiver applies them (nothing is sent for none).
   ///   - totalTimeout: the longest the delivery may take, retries included (nil: the client's policy).
   ///   - progress: hears about every attempt and every wait before a retry.
   public func deliver<Body: Encodable & Sendable>(
