@@ -77,13 +77,15 @@ final class SourcePrescan: @unchecked Sendable {
         }
       }
     }
-    let translated = paths.filter { path in translatedFolders.contains { path.hasPrefix($0) } }
-    let texts = IndexedResults<TextScan>(count: translated.count)
-    DispatchQueue.concurrentPerform(iterations: translated.count) { index in
-      texts.store(TextScanner.scan(fileAt: rootPrefix + translated[index], exemptCalls: .standard), at: index)
+    // One thread: `describe` compiles the manifest on the other core meanwhile, and lexing on both
+    // would slow it down by more than the lexing takes.
+    var result = Result()
+    for path in paths {
+      result.imports[path] = ImportScanner.imports(ofFileAt: rootPrefix + path)
+      if translatedFolders.contains(where: { path.hasPrefix($0) }) {
+        result.texts[path] = TextScanner.scan(fileAt: rootPrefix + path, exemptCalls: .standard)
+      }
     }
-    var result = Result(imports: ScannedSources.scan(paths: paths, root: root).importsByPath)
-    for (index, path) in translated.enumerated() { result.texts[path] = texts.value(at: index) }
     return result
   }
 }
