@@ -8,11 +8,11 @@ enum ReadingsScreen {
   static func table(_ readings: [Reading], theme: Theme, translator: Translator) -> String {
     let rows = readings.map { reading in
       [
-        translator(reading.metric.name),
-        translator(format(reading.value, unit: reading.metric.unitText)),
+        translator(reading.metric.localizedName),
+        translator(format(reading.value, unit: reading.metric.localizedUnit)),
         theme.apply(style(for: reading.status), to: translator(reading.status.word)),
-        translator(range(reading.threshold.optimal, unit: reading.metric.unitText)),
-        translator(range(reading.threshold.warning, unit: reading.metric.unitText)),
+        translator(range(reading.threshold.optimal, unit: reading.metric.localizedUnit)),
+        translator(range(reading.threshold.warning, unit: reading.metric.localizedUnit)),
       ]
     }
     return Table(

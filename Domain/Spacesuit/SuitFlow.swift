@@ -226,9 +226,9 @@ enum WatchLine {
     }
     let fields = [
       translator.time(telemetry.timestamp).padding(toLength: 8, withPad: " ", startingAt: 0),
-      value(telemetry.suitPressureKPa, 5, Strings.unitKpa),
+      value(telemetry.suitPressureKPa, 5, Metric.suitPressure.localizedUnit),
       value(telemetry.oxygenLevelPercent, 5, .verbatim("%")),
-      value(telemetry.carbonDioxideMmHg, 4, Strings.unitMmhg),
+      value(telemetry.carbonDioxideMmHg, 4, Metric.carbonDioxide.localizedUnit),
       value(telemetry.batteryChargePercent, 5, .verbatim("%")),
       value(telemetry.internalTemperatureC, 5, .verbatim("°C")),
       value(telemetry.outsideTemperatureC, 6, .verbatim("°C")),

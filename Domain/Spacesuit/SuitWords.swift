@@ -1,38 +1,6 @@
 import Localization
 import SpacesuitService
 
-/// The service's words in the reader's language, keyed by the service's stable enums (what the
-/// service sends and `--json` prints stays as it is).
-extension Metric {
-  /// The human name, e.g. "Suit pressure" / "Давление в скафандре".
-  var name: LocalizedText {
-    switch self {
-    case .suitPressure: Strings.metricSuitPressure
-    case .oxygenLevel: Strings.metricOxygenLevel
-    case .carbonDioxide: Strings.metricCarbonDioxide
-    case .batteryCharge: Strings.metricBatteryCharge
-    case .internalTemperature: Strings.metricInternalTemperature
-    case .outsideTemperature: Strings.metricOutsideTemperature
-    case .systolicPressure: Strings.metricSystolicPressure
-    case .diastolicPressure: Strings.metricDiastolicPressure
-    case .bloodOxygen: Strings.metricBloodOxygen
-    case .heartRate: Strings.metricHeartRate
-    case .bodyTemperature: Strings.metricBodyTemperature
-    }
-  }
-
-  /// The unit symbol, e.g. "kPa" / "кПа" (`%` and `°C` stay).
-  var unitText: LocalizedText {
-    switch self {
-    case .suitPressure: Strings.unitKpa
-    case .carbonDioxide, .systolicPressure, .diastolicPressure: Strings.unitMmhg
-    case .heartRate: Strings.unitBpm
-    case .oxygenLevel, .batteryCharge, .bloodOxygen, .internalTemperature, .outsideTemperature, .bodyTemperature:
-      .verbatim(unit)
-    }
-  }
-}
-
 extension ReadingStatus {
   /// "optimal", "warning", "critical" in the reader's language.
   var word: LocalizedText {
@@ -50,8 +18,9 @@ extension SuitAlert {
   var line: LocalizedText {
     let marker = reading.status == .critical ? Strings.markerCritical : Strings.markerWarning
     return Strings.alertLine(
-      marker: marker, metric: reading.metric.name, value: LocalizedText.number(reading.value, fractionDigits: 1),
-      unit: reading.metric.unitText, status: marker, optimal: SuitNumbers.band(reading.threshold.optimal),
+      marker: marker, metric: reading.metric.localizedName,
+      value: LocalizedText.number(reading.value, fractionDigits: 1),
+      unit: reading.metric.localizedUnit, status: marker, optimal: SuitNumbers.band(reading.threshold.optimal),
       warning: SuitNumbers.band(reading.threshold.warning))
   }
 }
