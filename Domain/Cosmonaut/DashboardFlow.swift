@@ -16,20 +16,6 @@ struct DashboardSummary: Encodable, Equatable {
     /// Why the position is not live, when it is not (the screen's language; English in `--json`).
     let offlineReason: LocalizedText?
 
-    enum CodingKeys: String, CodingKey {
-      case latitude, longitude, altitudeKm, speedKmPerSecond, timestamp, live, offlineReason
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(latitude, forKey: .latitude)
-      try container.encode(longitude, forKey: .longitude)
-      try container.encode(altitudeKm, forKey: .altitudeKm)
-      try container.encode(speedKmPerSecond, forKey: .speedKmPerSecond)
-      try container.encode(timestamp, forKey: .timestamp)
-      try container.encode(live, forKey: .live)
-      try container.encodeIfPresent(offlineReason?.description, forKey: .offlineReason)
-    }
   }
 
   let profile: CosmonautProfile

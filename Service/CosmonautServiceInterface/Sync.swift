@@ -48,27 +48,8 @@ public struct SyncReport: Codable, Sendable, Equatable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case delivered, pending, setAside, houstonConfigured, lastError
-  }
-
-  /// Reads a report; a reason read back is shown as it was written.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    delivered = try container.decode([OutboxEntry].self, forKey: .delivered)
-    pending = try container.decode([OutboxEntry].self, forKey: .pending)
-    setAside = try container.decode([OutboxEntry].self, forKey: .setAside)
-    houstonConfigured = try container.decode(Bool.self, forKey: .houstonConfigured)
-    lastErrorText = try container.decodeIfPresent(String.self, forKey: .lastError).map(LocalizedText.verbatim)
-  }
-
-  /// Writes the report as its JSON form (the reason in English).
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(delivered, forKey: .delivered)
-    try container.encode(pending, forKey: .pending)
-    try container.encode(setAside, forKey: .setAside)
-    try container.encode(houstonConfigured, forKey: .houstonConfigured)
-    try container.encodeIfPresent(lastError, forKey: .lastError)
+    case delivered, pending, setAside, houstonConfigured
+    case lastErrorText = "lastError"
   }
 }
 
@@ -100,27 +81,8 @@ public struct SyncStatus: Codable, Sendable, Equatable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case pending, setAside, houstonConfigured, lastError, lastDelivered
-  }
-
-  /// Reads a status; a reason read back is shown as it was written.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    pending = try container.decode(Int.self, forKey: .pending)
-    setAside = try container.decode(Int.self, forKey: .setAside)
-    houstonConfigured = try container.decode(Bool.self, forKey: .houstonConfigured)
-    lastErrorText = try container.decodeIfPresent(String.self, forKey: .lastError).map(LocalizedText.verbatim)
-    lastDelivered = try container.decode(Int.self, forKey: .lastDelivered)
-  }
-
-  /// Writes the status as its JSON form (the reason in English).
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(pending, forKey: .pending)
-    try container.encode(setAside, forKey: .setAside)
-    try container.encode(houstonConfigured, forKey: .houstonConfigured)
-    try container.encodeIfPresent(lastError, forKey: .lastError)
-    try container.encode(lastDelivered, forKey: .lastDelivered)
+    case pending, setAside, houstonConfigured, lastDelivered
+    case lastErrorText = "lastError"
   }
 }
 

@@ -160,22 +160,4 @@ public struct KeptDocument<Document: Codable & Sendable & Equatable>: Codable, S
     self.isLive = isLive
     self.offlineReason = offlineReason
   }
-
-  private enum CodingKeys: String, CodingKey { case document, receivedAt, isLive, offlineReason }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    document = try container.decode(Document.self, forKey: .document)
-    receivedAt = try container.decode(Date.self, forKey: .receivedAt)
-    isLive = try container.decode(Bool.self, forKey: .isLive)
-    offlineReason = try container.decodeIfPresent(String.self, forKey: .offlineReason).map(LocalizedText.verbatim)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(document, forKey: .document)
-    try container.encode(receivedAt, forKey: .receivedAt)
-    try container.encode(isLive, forKey: .isLive)
-    try container.encodeIfPresent(offlineReason?.description, forKey: .offlineReason)
-  }
 }

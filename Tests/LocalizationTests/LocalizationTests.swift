@@ -98,3 +98,18 @@ private let table = StringTable(
     #expect(Translator.english.number(1_000_000) == "1,000,000")
   }
 }
+
+@Suite struct LocalizedTextCodingTests {
+  private struct Reading: Codable, Equatable {
+    var reason: LocalizedText?
+  }
+
+  @Test func inJSONATextIsItsEnglishLineAndReadsBackAsWritten() throws {
+    let json = try JSONEncoder().encode(
+      Reading(reason: LocalizedText("title", in: table) + .verbatim(": ") + .number(3)))
+    #expect(String(decoding: json, as: UTF8.self) == #"{"reason":"Supplies: 3"}"#)
+    let read = try JSONDecoder().decode(Reading.self, from: json)
+    #expect(read.reason?.resolved(in: .russian) == "Supplies: 3")
+    #expect(try JSONDecoder().decode(Reading.self, from: Data("{}".utf8)) == Reading(reason: nil))
+  }
+}
