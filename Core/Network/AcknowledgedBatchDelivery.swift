@@ -10,15 +10,15 @@ import Foundation
 /// answer that is no such object, is not delivered (`unacknowledged`), so a server that is not the
 /// receiver never empties an outbox. Re-sending a batch is safe: every message carries its key.
 ///
-/// A receiver that has no batch endpoint (404 or 405) is `unsupported`: the caller falls back to
-/// ``AcknowledgedDelivery``, one message per request.
+/// A receiver that has no batch endpoint (404 or 405), or will not take a batch this large (413),
+/// is `unsupported`: the caller falls back to ``AcknowledgedDelivery``, one message per request.
 public struct AcknowledgedBatchDelivery: Sendable {
   /// How the batch ended.
   public enum Outcome: Sendable, Equatable {
     /// The receiver answered for the batch: one outcome per message, in the order sent
     /// (`failed(.unacknowledged)` for a message its answer does not acknowledge).
     case answered([AcknowledgedDelivery.Outcome])
-    /// The receiver has no batch endpoint at this address.
+    /// The receiver has no batch endpoint at this address, or takes no batch this large.
     case unsupported
     /// Nothing was delivered this time (unreachable, timeout, 5xx, credentials, nonsense); try later.
     case failed(NetworkError)
@@ -72,7 +72,7 @@ public struct AcknowledgedBatchDelivery: Sendable {
       let response = try await client.send(request, progress: progress)
       return .answered(Self.classify(response, keys: messages.map(\.key)))
     } catch let error as NetworkError {
-      if case .status(let code, _) = error, code == 404 || code == 405 { return .unsupported }
+      if case .status(let code, _) = error, [404, 405, 413].contains(code) { return .unsupported }
       return .failed(error)
     }
   }

@@ -52,7 +52,7 @@ func anAnswerThatIsNoBatchAnswerDeliversNothing(body: String) async throws {
   #expect(outcome == .answered([none, none, none]))
 }
 
-@Test(arguments: [404, 405])
+@Test(arguments: [404, 405, 413])
 func aReceiverWithoutTheBatchEndpointIsUnsupported(status: Int) async throws {
   let outcome = try await batch(FakeTransport([.status(status, #"{"error":"no such endpoint"}"#)])).deliver(messages)
   #expect(outcome == .unsupported)
