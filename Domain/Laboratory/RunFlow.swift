@@ -75,8 +75,8 @@ struct RunFlow {
       context.logger.info("results of run \(run.id) wait: \(error)")
       if !context.json {
         let reason =
-          error is any TranslatedError
-          ? LocalizedText.reason(of: error) : .verbatim((error as? any ReportableError)?.userMessage ?? "\(error)")
+          (error as? any TranslatedError)?.translatedMessage
+          ?? .verbatim((error as? any ReportableError)?.userMessage ?? "\(error)")
         context.terminal.print(
           context.theme.apply(.dim, to: context.translator(Strings.runResultsWait(reason: reason))))
       }
