@@ -23,12 +23,13 @@ public struct Translator: Sendable {
 
   /// A whole number with the language's grouping (`1,000` / `1 000`).
   public func number(_ value: Int) -> String {
-    value.formatted(.number.locale(language.locale))
+    NumberText(language).whole(value)
   }
 
   /// A decimal with exactly `fractionDigits` digits after the separator (`22.5` / `22,5`).
   public func number(_ value: Double, fractionDigits: Int) -> String {
-    value.formatted(.number.precision(.fractionLength(fractionDigits)).grouping(.never).locale(language.locale))
+    NumberText(language).decimal(value, fractionDigits: fractionDigits)
+      ?? value.formatted(.number.precision(.fractionLength(fractionDigits)).grouping(.never).locale(language.locale))
   }
 
   /// A date and time as `2026-11-22 05:00 UTC` (English) or `22.11.2026 08:00 UTC+3` (Russian, Moscow time).
