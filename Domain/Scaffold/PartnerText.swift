@@ -22,8 +22,6 @@ enum PartnerText {
       Strings.partnerWrongValue(
         file: file, path: keyPath.map(LocalizedText.verbatim) ?? Strings.partnerTopLevel,
         expected: expectation(expected), found: value(found))
-    case .wrongID(let file, let expected, let found):
-      Strings.partnerWrongId(file: file, expected: expected, found: found)
     }
   }
 

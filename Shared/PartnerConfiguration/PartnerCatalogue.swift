@@ -1,8 +1,8 @@
 import Foundation
 
-/// The partners the apps know: the files in the module's `Partners/` folder — embedded into the
-/// module when it is built, so a new partner is a new file and nothing else — and any partner file
-/// elsewhere, named by its path.
+/// The partners the apps know: the files in the module's `Partners/` folder — checked and made into
+/// values when the module is built, so a new partner is a new file and nothing else, and no start-up
+/// decodes one — and any partner file elsewhere, named by its path.
 public enum PartnerCatalogue {
   /// The shipped partners' ids (their files' names), sorted.
   public static var ids: [String] { ShippedPartners.files.keys.sorted() }
@@ -22,15 +22,11 @@ public enum PartnerCatalogue {
       let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
       return try loadFile(url, named: choice)
     }
-    guard let text = ShippedPartners.files[choice] else {
+    // A shipped partner was read, checked and made into a value when the module was built.
+    guard let configuration = ShippedPartners.configuration(choice) else {
       throw PartnerConfigurationError(.unknownPartner(choice, partners: ids))
     }
-    let file = "Partners/\(choice).json"
-    let partner = try PartnerFile.decode(Data(text.utf8), file: file)
-    guard partner.configuration.id == choice else {
-      throw PartnerConfigurationError(.wrongID(file: file, expected: choice, found: partner.configuration.id))
-    }
-    return partner
+    return DecodedPartner(configuration: configuration, unknownKeys: [], file: "Partners/\(choice).json")
   }
 
   private static func loadFile(_ url: URL, named name: String) throws(PartnerConfigurationError) -> DecodedPartner {

@@ -105,8 +105,6 @@ public enum PartnerProblem: Sendable, Equatable {
   case missing(file: String, keyPath: String, expected: PartnerExpectation)
   /// The value at `keyPath` (nil: the whole file) is not what it must be.
   case wrongValue(file: String, keyPath: String?, expected: PartnerExpectation, found: FoundValue)
-  /// A shipped file's id is not its file's name.
-  case wrongID(file: String, expected: String, found: String)
 
   /// The kind of mistake (for the exit code).
   var kind: PartnerConfigurationError.Kind {
@@ -122,7 +120,6 @@ public enum PartnerProblem: Sendable, Equatable {
     switch self {
     case .missing(_, let keyPath, _): keyPath
     case .wrongValue(_, let keyPath, _, _): keyPath ?? KeyPath.topLevel
-    case .wrongID: "id"
     default: nil
     }
   }
@@ -144,8 +141,6 @@ public enum PartnerProblem: Sendable, Equatable {
       "partner file \(file): \(keyPath): missing; expected \(expected.text)"
     case .wrongValue(let file, let keyPath, let expected, let found):
       "partner file \(file): \(keyPath ?? KeyPath.topLevel): expected \(expected.text), found \(found.text)"
-    case .wrongID(let file, let expected, let found):
-      "partner file \(file): id: expected \"\(expected)\" (the file's name), found \"\(found)\""
     }
   }
 }

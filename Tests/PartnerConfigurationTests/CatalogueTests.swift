@@ -27,6 +27,17 @@ let partnersFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     #expect(partner.configuration.theme.sheet() != StyleSheet.defaults)
   }
 
+  @Test(arguments: ["nasa", "roscosmos", "esa", "jaxa", "csa"])
+  func eachShippedPartnerIsWhatReadingItsFileStrictlyGives(id: String) throws {
+    // The build made the shipped partners into values; they must be exactly what the strict reader
+    // makes of the files, which must read without a warning.
+    let text = try String(contentsOf: partnersFolder.appendingPathComponent("\(id).json"), encoding: .utf8)
+    #expect(ShippedPartners.files[id] == text)
+    let read = try PartnerFile.decode(Data(text.utf8), file: "Partners/\(id).json")
+    #expect(read.warnings.isEmpty)
+    #expect(try PartnerCatalogue.load(id) == read)
+  }
+
   @Test func theFivePartnersLookAndBehaveDifferently() throws {
     let partners = try PartnerCatalogue.ids.map { try PartnerCatalogue.load($0).configuration }
     #expect(Set(partners.map(\.name)) == ["NASA", "Roscosmos", "ESA", "JAXA", "CSA"])

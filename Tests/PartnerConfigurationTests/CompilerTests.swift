@@ -53,7 +53,13 @@ import Testing
     """
 
   @Test func aSchemaBecomesTypedKeysAndPartnerFilesAreEmbeddedAsTheyAre() throws {
-    let tricky = ##"{ "id": "asc", "name": "Say \"#hi\" \\ there" }"##
+    let tricky = ##"""
+      { "id": "asc", "name": "Say \"#hi\" \\ there\u0001",
+        "theme": { "base": { "title": { "foreground": "cyan" } },
+                   "screens": { "mainMenu": { "title": { "attributes": ["bold"] } } } },
+        "features": { "offlineMode": true, "backgroundSync": false },
+        "analytics": { "providers": ["jsonLines", "console", "jsonLines"] } }
+      """##
     let result = try compile(schema, partners: ["asc.json": tricky])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.keys.contains("public enum StyleElement: String, Sendable, Hashable, CaseIterable {"))
@@ -69,6 +75,44 @@ import Testing
         ".mainMenu: Screen(elements: [.title], styles: [.title: TextStyle(background: .named(.`cyan`))])"))
     // The file's text is embedded byte for byte, in a raw string its own quotes and hashes cannot end.
     #expect(result.embedded.contains("\"asc\": ##\"\"\"\n\(tricky)\n\"\"\"##,"))
+    // …and as the value it gives: the toggles as arguments in alphabetical order (the Swift build
+    // refuses one missing, unknown or misspelt), each provider once, strings escaped.
+    #expect(result.embedded.contains(#"case "asc":  // Example/Partners/asc.json"#))
+    #expect(result.embedded.contains(##"id: "asc", name: "Say \"#hi\" \\ there\u{1}","##))
+    #expect(
+      result.embedded.contains(
+        "theme: PartnerTheme(base: [.title: TextStyle(foreground: .named(.`cyan`))], "
+          + "screens: [.mainMenu: [.title: TextStyle(attributes: [.bold])]]),"))
+    #expect(result.embedded.contains("features: .compiled(backgroundSync: false, offlineMode: true),"))
+    #expect(result.embedded.contains("analytics: AnalyticsSelection(providers: [.jsonLines, .console]))"))
+  }
+
+  @Test func aWrongPartnerFileFailsTheBuildWithOneLinePerProblem() throws {
+    let wrong = """
+      { "id": "nasa", "name": " ", "colour": "red",
+        "theme": { "base": { "dim": { "foreground": "#12" }, "titel": {} },
+                   "screens": { "mainMenu": { "dim": {} }, "settings": {} } },
+        "features": { "offlineMode": 1, "background-sync": true },
+        "analytics": { "providers": "jsonLines" } }
+      """
+    let result = try compile(schema, partners: ["asc.json": wrong, "esa.json": "[]"])
+    #expect(result.status == 1)
+    #expect(
+      result.errors.split(separator: "\n").sorted() == [
+        "error: Example/Partners/asc.json: analytics.providers: expected a list of provider names",
+        "error: Example/Partners/asc.json: colour: unknown key (known here: id, name, theme, features, analytics)",
+        "error: Example/Partners/asc.json: features.background-sync: expected true or false",
+        "error: Example/Partners/asc.json: features.offlineMode: expected true or false",
+        "error: Example/Partners/asc.json: id: expected \"asc\", the file's name",
+        "error: Example/Partners/asc.json: name: expected the name people read, on one line",
+        "error: Example/Partners/asc.json: theme.base.dim.foreground: \"#12\" is not a colour name or #RRGGBB",
+        "error: Example/Partners/asc.json: theme.base.titel: not an element here (known here: title, dim)",
+        "error: Example/Partners/asc.json: theme.base.title: missing (every partner styles it)",
+        "error: Example/Partners/asc.json: theme.screens.mainMenu.dim: not an element here (known here: title)",
+        "error: Example/Partners/asc.json: theme.screens.settings: not a screen of the schema",
+        "error: Example/Partners/esa.json: expected a JSON object (a partner configuration)",
+      ])
+    #expect(result.keys.isEmpty && result.embedded.isEmpty, "nothing is written")
   }
 
   @Test func aWrongSchemaFailsTheBuildWithOneLinePerProblem() throws {

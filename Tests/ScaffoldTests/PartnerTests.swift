@@ -162,7 +162,6 @@ extension LaunchHarness {
       .missing(file: "a.json", keyPath: "id", expected: .list(of: .attribute(names: ["bold", "dim"]))),
       .wrongValue(file: "a.json", keyPath: nil, expected: .partner(keys: ["id"]), found: .object),
       .wrongValue(file: "a.json", keyPath: "theme", expected: .theme, found: .null),
-      .wrongID(file: "Partners/esa.json", expected: "esa", found: "nasa"),
     ]
     for problem in problems {
       let error = PartnerError(reason: PartnerConfigurationError(problem))

@@ -6,9 +6,10 @@ import Foundation
 // partner must set it, the framework's base style) and every screen (name, help, the elements it
 // shows, the framework's styles for some of them there). KEYS.swift gets `enum StyleElement`,
 // `enum StyleScreen` and `StyleSchema.workspace`, so code names elements and screens only through
-// generated constants. PARTNERS.swift embeds each PARTNER file (`<id>.json`) as it is, so the
-// module finds its partners wherever the executable runs. A problem fails the build with one line
-// per problem, naming the file and the key path.
+// generated constants. PARTNERS.swift embeds each PARTNER file (`<id>.json`) as it is, and as a
+// `PartnerConfiguration` value checked here, so the module finds its partners wherever the executable
+// runs and starts without decoding them. A problem fails the build with one line per problem,
+// naming the file and the key path.
 
 /// Words an element or screen may not be named, since it becomes an enum case.
 let swiftKeywords: Set<String> = [
@@ -40,8 +41,23 @@ func isPartnerID(_ text: String) -> Bool {
     && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
 }
 
+/// True for JSON's `true` and `false` only (Foundation also casts the numbers 0 and 1 to `Bool`).
+func isBoolean(_ value: Any?) -> Bool {
+  guard let value, value is Bool else { return false }
+  return type(of: value) == Bool.self || String(describing: type(of: value)).contains("Boolean")
+}
+
+/// `text` as a Swift string literal: quotes, backslashes and control characters escaped.
 func literal(_ text: String) -> String {
-  "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  var body = ""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"", "\\": body += "\\\(scalar)"
+    case _ where scalar.value < 0x20 || scalar.value == 0x7F: body += "\\u{\(String(scalar.value, radix: 16))}"
+    default: body.unicodeScalars.append(scalar)
+    }
+  }
+  return "\"\(body)\""
 }
 
 /// `text` as a multi-line raw string literal, with enough `#`s that nothing in it ends or escapes it.
@@ -57,8 +73,7 @@ func rawLiteral(_ text: String) -> String {
     }
   }
   let hashes = String(repeating: "#", count: longest + 1)
-  let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
-  return "\(hashes)\"\"\"\n\(body)\n\"\"\"\(hashes)"
+  return "\(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)"
 }
 
 /// A style of the schema as Swift (`TextStyle(foreground: .named(.cyan), attributes: [.bold])`).
@@ -120,6 +135,110 @@ func rawLiteral(_ text: String) -> String {
   }
 }
 
+/// One problem per key of `object` that is not `known`.
+@MainActor func refuseUnknownKeys(_ object: [String: Any], known: [String], at path: String, file: String) {
+  for key in object.keys.sorted() where !known.contains(key) {
+    problems.append("\(file): \(path)\(key): unknown key (known here: \(known.joined(separator: ", ")))")
+  }
+}
+
+/// The object at `key` of `object`, or a problem.
+@MainActor func object(_ object: [String: Any], _ key: String, at path: String, file: String) -> [String: Any]? {
+  guard let value = object[key] as? [String: Any] else {
+    problems.append("\(file): \(path)\(key): expected an object")
+    return nil
+  }
+  return value
+}
+
+/// `styles` (element name → style) as a dictionary literal, for the elements `allowed`.
+@MainActor func styleMap(_ styles: [String: Any], allowed: [String], at path: String, file: String) -> String {
+  var entries: [String] = []
+  for name in styles.keys.sorted() {
+    guard allowed.contains(name) else {
+      problems.append("\(file): \(path).\(name): not an element here (known here: \(allowed.joined(separator: ", ")))")
+      continue
+    }
+    entries.append(".\(name): " + style(styles[name], at: "\(path).\(name)", file: file))
+  }
+  return entries.isEmpty ? "[:]" : "[\(entries.joined(separator: ", "))]"
+}
+
+/// A shipped partner file as a `PartnerConfiguration` expression, checked here as the module checks
+/// a partner file it reads: the id is the file's name, the name one line, the theme within the
+/// schema, the providers names. The feature toggles become the arguments of
+/// `FeatureToggles.compiled(…)`, in alphabetical order and none defaulted, so a toggle missing,
+/// unknown or misspelt fails the Swift build; the module's tests check that each value is what
+/// reading its file gives.
+@MainActor func partnerValue(
+  _ text: String, id: String, file: String, elements: [(name: String, object: [String: Any])],
+  screens: [(name: String, object: [String: Any])]
+) -> String {
+  guard let partner = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+    problems.append("\(file): expected a JSON object (a partner configuration)")
+    return ""
+  }
+  refuseUnknownKeys(partner, known: ["id", "name", "theme", "features", "analytics"], at: "", file: file)
+  if partner["id"] as? String != id {
+    problems.append("\(file): id: expected \"\(id)\", the file's name")
+  }
+  let name = partner["name"] as? String ?? ""
+  if name.allSatisfy(\.isWhitespace) || name.contains(where: \.isNewline) {
+    problems.append("\(file): name: expected the name people read, on one line")
+  }
+  var base = "[:]"
+  var screenStyles: [String] = []
+  if let theme = object(partner, "theme", at: "", file: file) {
+    refuseUnknownKeys(theme, known: ["base", "screens"], at: "theme.", file: file)
+    if let styles = object(theme, "base", at: "theme.", file: file) {
+      for element in elements where element.object["required"] as? Bool == true && styles[element.name] == nil {
+        problems.append("\(file): theme.base.\(element.name): missing (every partner styles it)")
+      }
+      base = styleMap(styles, allowed: elements.map(\.name), at: "theme.base", file: file)
+    }
+    let screenObjects = theme["screens"] == nil ? [:] : object(theme, "screens", at: "theme.", file: file) ?? [:]
+    for screenName in screenObjects.keys.sorted() {
+      guard let screen = screens.first(where: { $0.name == screenName }) else {
+        problems.append("\(file): theme.screens.\(screenName): not a screen of the schema")
+        continue
+      }
+      guard let styles = object(screenObjects, screenName, at: "theme.screens.", file: file) else { continue }
+      let shown = screen.object["elements"] as? [String] ?? []
+      screenStyles.append(
+        ".\(screenName): " + styleMap(styles, allowed: shown, at: "theme.screens.\(screenName)", file: file))
+    }
+  }
+  var toggles: [String] = []
+  if let features = object(partner, "features", at: "", file: file) {
+    for key in features.keys.sorted() {
+      guard isName(key), isBoolean(features[key]) else {
+        problems.append("\(file): features.\(key): expected true or false")
+        continue
+      }
+      toggles.append("\(key): \(features[key] as? Bool == true)")
+    }
+  }
+  var providers: [String] = []
+  if let analytics = object(partner, "analytics", at: "", file: file) {
+    refuseUnknownKeys(analytics, known: ["providers"], at: "analytics.", file: file)
+    let names = analytics["providers"] as? [Any] ?? []
+    if analytics["providers"] as? [Any] == nil || names.contains(where: { !isName($0 as? String ?? "") }) {
+      problems.append("\(file): analytics.providers: expected a list of provider names")
+    }
+    for case let name as String in names where isName(name) && !providers.contains(".\(name)") {
+      providers.append(".\(name)")
+    }
+  }
+  let screensLiteral = screenStyles.isEmpty ? "[:]" : "[\(screenStyles.joined(separator: ", "))]"
+  return """
+    PartnerConfiguration(
+            id: \(literal(id)), name: \(literal(name)),
+            theme: PartnerTheme(base: \(base), screens: \(screensLiteral)),
+            features: .compiled(\(toggles.joined(separator: ", "))),
+            analytics: AnalyticsSelection(providers: [\(providers.joined(separator: ", "))]))
+    """
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 4 else {
   fail(["usage: PartnerFileCompiler MODULE SCHEMA.json KEYS.swift PARTNERS.swift [PARTNER.json...]"])
@@ -171,7 +290,7 @@ source += """
   """
 for element in elements {
   let required = element.object["required"] as? Bool ?? false
-  if element.object["required"] != nil && !(element.object["required"] is Bool) {
+  if element.object["required"] != nil && !isBoolean(element.object["required"]) {
     problems.append("\(schemaFile): elements.\(element.name).required: expected true or false")
   }
   for key in element.object.keys.sorted() where !["name", "help", "required", "default"].contains(key) {
@@ -216,12 +335,14 @@ source += "    ])\n}\n"
 var partners = """
   // Generated by the PartnerFiles plugin from \(module)/Partners/*.json; edit those, not this file.
 
-  /// The partner files shipped in Partners/, by id (the file's name), as they are written.
+  /// The partner files shipped in Partners/, by id (the file's name): as they are written, and as
+  /// the configurations they give, checked and made when the module was built.
   enum ShippedPartners {
     static let files: [String: String] = [
 
   """
 var ids: Set<String> = []
+var configurations: [String] = []
 for path in arguments.dropFirst(4).sorted() {
   let url = URL(fileURLWithPath: path)
   let id = url.deletingPathExtension().lastPathComponent
@@ -235,13 +356,19 @@ for path in arguments.dropFirst(4).sorted() {
   do {
     let text = try String(contentsOf: url, encoding: .utf8)
     partners += "    \(literal(id)): \(rawLiteral(text)),\n"
+    let file = "\(module)/Partners/\(url.lastPathComponent)"
+    configurations.append(
+      "    case \(literal(id)):  // \(file)\n      return \(partnerValue(text, id: id, file: file, elements: elements, screens: screens))\n"
+    )
   } catch {
     problems.append(
       "\(module)/Partners/\(url.lastPathComponent): cannot be read as UTF-8 text (\(error.localizedDescription))")
   }
 }
 partners += ids.isEmpty ? "    :\n" : ""
-partners += "  ]\n}\n"
+partners += "  ]\n\n  /// The configuration of the shipped partner `id`; nil for an id none has.\n"
+partners += "  static func configuration(_ id: String) -> PartnerConfiguration? {\n    switch id {\n"
+partners += configurations.joined() + "    default:\n      return nil\n    }\n  }\n}\n"
 if !problems.isEmpty { fail(problems) }
 
 do {
