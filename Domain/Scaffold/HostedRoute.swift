@@ -1,3 +1,4 @@
+import CommandLineKit
 import UIComponents
 
 /// A route of any hosted domain: the domain's route type and its value, so one app can host domains
@@ -30,9 +31,11 @@ public struct HostedRoute: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { String(describing: value) }
 
-  /// The route's case without its values (`updateProfile`, not the name it sets): what logs and
-  /// analytics may record.
+  /// The route without its values: what logs and analytics may record. A command's route is named
+  /// by its command's words (`profile set`, not the name it sets); any other by its case
+  /// (`updateProfile`). Reflection is the fallback only: it costs a start-up a millisecond or more.
   var name: String {
-    Mirror(reflecting: value).children.first?.label ?? String(describing: value)
+    if let command = value as? any CommandRoute { return command.invocation.path.joined(separator: " ") }
+    return Mirror(reflecting: value).children.first?.label ?? String(describing: value)
   }
 }
