@@ -51,9 +51,9 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
   case socketPathTooLong(path: String, maximum: Int)
   /// Another process is already listening on the socket path.
   case addressInUse(path: String)
-  /// Something that is not a socket (`kind`, in English: "a directory", "a regular file", …) is at
-  /// the path; it is left alone.
-  case notASocket(path: String, kind: String)
+  /// Something that is not a socket (a directory, a regular file, …) is at the path; it is left
+  /// alone.
+  case notASocket(path: String, kind: FileKind)
   /// The connection dropped and every reconnect attempt failed; the link is closed.
   case reconnectFailed(attempts: Int)
   /// A system call failed: which call and the system's reason (the system's own words, verbatim).
@@ -72,9 +72,7 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
       Strings.radioSocketPathTooLong(length: path.utf8.count, maximum: maximum, path: path)
     case .emptySocketPath: Strings.radioEmptySocketPath
     case .addressInUse(let path): Strings.radioAddressInUse(path: path)
-    case .notASocket(let path, let kind):
-      Strings.radioNotASocket(
-        path: path, kind: FileKind.allCases.first { $0.text.description == kind }?.text ?? .verbatim(kind))
+    case .notASocket(let path, let kind): Strings.radioNotASocket(path: path, kind: kind.text)
     case .reconnectFailed(let attempts):
       attempts == 1 ? Strings.radioReconnectFailedOnce : Strings.radioReconnectFailed(attempts: attempts)
     case .system(let call, let reason): Strings.radioSystem(call: call, reason: reason)
@@ -87,11 +85,22 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
 }
 
 /// What is at a path where a socket was expected.
-enum FileKind: Sendable, Equatable, CaseIterable {
-  case directory, regularFile, symbolicLink, namedPipe, device, other
+public enum FileKind: Sendable, Equatable, CaseIterable {
+  /// A directory.
+  case directory
+  /// A regular file.
+  case regularFile
+  /// A symbolic link (never followed).
+  case symbolicLink
+  /// A named pipe (FIFO).
+  case namedPipe
+  /// A character or block device.
+  case device
+  /// Anything else that is not a socket.
+  case other
 
   /// "a directory", "a regular file", … in the reader's language.
-  var text: LocalizedText {
+  public var text: LocalizedText {
     switch self {
     case .directory: Strings.fileDirectory
     case .regularFile: Strings.fileRegular

@@ -167,7 +167,7 @@ public final class UnixSocketListener: Sendable {
       throw systemError("lstat", errno)
     }
     guard status.st_mode & S_IFMT == S_IFSOCK else {
-      throw RadioError.notASocket(path: path, kind: FileIdentity.kind(of: status.st_mode).text.description)
+      throw RadioError.notASocket(path: path, kind: FileIdentity.kind(of: status.st_mode))
     }
     if someoneListens(at: address) { throw RadioError.addressInUse(path: path) }
     // Remove the stale socket only if it is still the very file probed.

@@ -92,13 +92,14 @@ public enum BenchLauncher {
       fail(
         "--socket \(path) is \(path.utf8.count) bytes; a Unix socket path may have at most \(maximum): use a shorter one",
         code: ExitCode.usage)
-    } catch RadioError.notASocket(let path, let kind) where kind == "a directory" {
+    } catch RadioError.notASocket(let path, .directory) {
       fail(
         "\(path) is a directory, not a socket; give a socket file in it, e.g. --socket \(path)/\(device).sock",
         code: ExitCode.cannotCreate)
     } catch RadioError.notASocket(let path, let kind) {
       fail(
-        "\(path) is \(kind), not a socket; it was left alone: pick another --socket path", code: ExitCode.cannotCreate)
+        "\(path) is \(kind.text.description), not a socket; it was left alone: pick another --socket path",
+        code: ExitCode.cannotCreate)
     } catch RadioError.system(let call, let reason) where call == "bind" {
       fail("cannot create the socket \(path): \(reason)", code: ExitCode.cannotCreate)
     } catch {

@@ -14,23 +14,6 @@ import Synchronization
 /// Every change and its outbox entry are written in ONE store transaction (BEGIN IMMEDIATE), so
 /// they commit together or not at all, and concurrent writers (tasks or processes) lose no update.
 public final class LiveCosmonautClient: CosmonautClient {
-  /// How long a call may wait for Houston, retries included.
-  public struct HoustonBudget: Sendable, Equatable {
-    /// For the station position, which falls back to the last known one: short.
-    public var position: Duration
-    /// For each report; delivery stops (the report stays queued) when it runs out.
-    public var report: Duration
-
-    /// Creates a budget.
-    public init(position: Duration, report: Duration) {
-      self.position = position
-      self.report = report
-    }
-
-    /// 2 s for the position, 5 s per report: a person is waiting.
-    public static let interactive = HoustonBudget(position: .seconds(2), report: .seconds(5))
-  }
-
   /// Module name used for analytics and logs.
   static let module = "CosmonautService"
   /// The Houston endpoint reports are POSTed to, one per request.
@@ -43,15 +26,15 @@ public final class LiveCosmonautClient: CosmonautClient {
   private let store: EntityStore
   private let outbox: Outbox<ReportPayload>
   private let houston: AuthenticatedClient?
-  private let budget: HoustonBudget
+  private let budget: MissionControlBudget
   private let analytics: Analytics
   private let logger: Logger
   private let now: @Sendable () -> Date
   private let statusReportInterval: Duration
   /// Houston, as the app shows it.
   public let controlCenter = ControlCenter.houston
-  /// The background syncer, nudged after every change this client makes.
-  private let backgroundSyncer = Mutex<OutboxSyncer?>(nil)
+  /// The background rounds, nudged after every change this client makes.
+  private let background = BackgroundRounds()
   /// Set when Houston answered that it has no batch endpoint: reports go one per request from then on.
   private let houstonLacksBatches = Mutex(false)
 
@@ -59,7 +42,7 @@ public final class LiveCosmonautClient: CosmonautClient {
   public init(
     store: EntityStore, houston: AuthenticatedClient?, analytics: Analytics, logger: Logger,
     now: @escaping @Sendable () -> Date = Date.init, statusReportInterval: Duration = .seconds(900),
-    budget: HoustonBudget = .interactive
+    budget: MissionControlBudget = .interactive
   ) {
     self.store = store
     self.outbox = Outbox(store: store, name: Collections.prefix)
@@ -176,7 +159,8 @@ public final class LiveCosmonautClient: CosmonautClient {
           var request = HTTPRequest(method: .get, path: "/v1/station/position")
           request.totalTimeout = budget.position
           let position = try await houston.send(
-            request, decoding: StationPosition.self, progress: Self.relay(progress, personal: personal))
+            request, decoding: StationPosition.self,
+            progress: MissionControlProgress.relay(progress, center: .houston, personal: personal))
           do {
             try await store.perform { try $0.put(position, key: Keys.lastPosition, in: Collections.meta) }
           } catch {
@@ -282,39 +266,24 @@ public final class LiveCosmonautClient: CosmonautClient {
   public func startBackgroundSync(
     every interval: Duration, onStatus: @escaping @Sendable (SyncStatus) -> Void
   ) -> BackgroundSync {
-    let syncer = OutboxSyncer(interval: interval) { [self] in
-      let status = await backgroundRound()
-      if let status { onStatus(status) }
-    }
-    backgroundSyncer.withLock { $0 = syncer }
-    syncer.start()
-    return BackgroundSync(nudge: syncer.nudge, stop: syncer.stop)
-  }
-
-  /// One background round: queue a due status report, deliver what waits, count what is left.
-  /// Failures are logged (Houston being away is expected), not thrown; nil when cancelled.
-  private func backgroundRound() async -> SyncStatus? {
-    var lastError: LocalizedText?
-    var delivered = 0
-    do {
-      if houston == nil {
-        try await queueStatusReportIfDue()
-      } else {
-        let report = try await deliverQueued(progress: { _ in })
-        delivered = report.delivered.count
-        lastError = report.lastErrorText
-      }
-    } catch is CancellationError {
-      return nil
-    } catch {
-      let mapped = Self.map(error, personal: PersonalData.none)
-      lastError = mapped.translatedMessage
-      logger.notice("background sync: \(mapped.userMessage)")
-    }
-    guard var status = try? await syncStatus() else { return nil }
-    status.lastErrorText = lastError
-    status.lastDelivered = delivered
-    return status
+    // Each round queues a due status report and delivers what waits; a failure is logged (Houston
+    // being away is expected), not thrown.
+    background.start(
+      every: interval,
+      round: { [self] in
+        guard houston != nil else {
+          try await queueStatusReportIfDue()
+          return nil
+        }
+        return try await deliverQueued(progress: { _ in })
+      },
+      status: { [self] in try await syncStatus() },
+      failure: { [logger] error in
+        let mapped = Self.map(error, personal: PersonalData.none)
+        logger.notice("background sync: \(mapped.userMessage)")
+        return mapped.translatedMessage
+      },
+      onStatus: onStatus)
   }
 
   /// The delivery round behind `sync(progress:)`; errors thrown are `CosmonautServiceError`s.
@@ -349,7 +318,8 @@ public final class LiveCosmonautClient: CosmonautClient {
       if batching {
         let messages = items.map { AcknowledgedBatchDelivery.Message(key: $0.entry.id, report: Self.envelope($0)) }
         switch try await batch.deliver(
-          messages, totalTimeout: budget.report, progress: Self.relay(progress, personal: personal))
+          messages, totalTimeout: budget.report,
+          progress: MissionControlProgress.relay(progress, center: .houston, personal: personal))
         {
         case .answered(let outcomes): return zip(items, outcomes).map(verdict)
         case .failed(let error): return [verdict(items[0], .failed(error))]
@@ -363,7 +333,7 @@ public final class LiveCosmonautClient: CosmonautClient {
       for item in items {
         let outcome = try await single.deliver(
           Self.envelope(item), key: item.entry.id, totalTimeout: budget.report,
-          progress: Self.relay(progress, personal: personal))
+          progress: MissionControlProgress.relay(progress, center: .houston, personal: personal))
         verdicts.append(verdict(item, outcome))
         if case .failed = outcome { break }
       }
@@ -414,9 +384,9 @@ public final class LiveCosmonautClient: CosmonautClient {
     return message
   }
 
-  /// Tells a running background syncer that something was queued.
+  /// Tells the running background rounds that something was queued.
   private func changed() {
-    backgroundSyncer.withLock { $0 }?.nudge()
+    background.nudge()
   }
 
   /// The profile's values, to keep them out of texts that reach logs and analytics.
@@ -447,17 +417,6 @@ public final class LiveCosmonautClient: CosmonautClient {
     context["operation"] = operation
     analytics.recordError(error, module: Self.module, context: context)
     logger.error("\(operation) failed: \(error.userMessage)", metadata: context)
-  }
-
-  /// Houston's progress as the service tells it, with Houston's words kept free of personal data.
-  private static func relay(
-    _ progress: @escaping @Sendable (MissionControlProgress) -> Void, personal: PersonalData
-  ) -> @Sendable (HTTPProgress) -> Void {
-    { event in
-      if case .waiting(let attempt, let wait, let failure) = event {
-        progress(.retrying(attempt: attempt, retryIn: wait, reason: map(failure, personal: personal).translatedMessage))
-      }
-    }
   }
 
   /// The service error for any error; texts that came from Houston are cleared of `personal` data.

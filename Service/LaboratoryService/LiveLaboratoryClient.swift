@@ -301,8 +301,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
           id: item.entry.id, kind: item.entry.kind, createdAt: item.entry.createdAt, payload: item.payload)
         switch try await delivery.deliver(envelope, key: item.entry.id, totalTimeout: budget) {
         case .acknowledged: return .delivered
-        // untranslated: kept with the set-aside result; English like every stored value
-        case .refused(let status, let reason): return .refused(reason: "Houston refused it (HTTP \(status)): \(reason)")
+        case .refused(let status, let reason): return ResultReason.refusal(status: status, reason: reason)
         case .failed(let error): return .failed(error)
         }
       }

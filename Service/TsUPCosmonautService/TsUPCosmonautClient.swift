@@ -5,7 +5,6 @@ import Localization
 import Logging
 import Network
 import Persistence
-import Synchronization
 
 /// The cosmonaut client of the Roscosmos flavour (`cosmonaut-ru`): it reports to TsUP, the Mission
 /// Control Centre in Korolyov, in TsUP's dialect (`TsUPWire`: `GET /api/v2/orbit` in SI units,
@@ -17,23 +16,6 @@ import Synchronization
 /// `AcknowledgedDelivery`: delivered only when TsUP acknowledges the key, set aside when TsUP refuses
 /// one for good, queued with the reason otherwise.
 public final class TsUPCosmonautClient: CosmonautClient {
-  /// How long a call may wait for TsUP, retries included.
-  public struct Budget: Sendable, Equatable {
-    /// For the orbit, which falls back to the last one kept: short.
-    public var orbit: Duration
-    /// For each report; delivery stops (the report stays queued) when it runs out.
-    public var report: Duration
-
-    /// Creates a budget.
-    public init(orbit: Duration, report: Duration) {
-      self.orbit = orbit
-      self.report = report
-    }
-
-    /// 2 s for the orbit, 5 s per report: a person is waiting.
-    public static let interactive = Budget(orbit: .seconds(2), report: .seconds(5))
-  }
-
   /// TsUP, as the app shows it (Moscow time).
   public let controlCenter = ControlCenter.tsup
   /// The module name errors and events are recorded under.
@@ -46,19 +28,19 @@ public final class TsUPCosmonautClient: CosmonautClient {
   private let store: EntityStore
   private let outbox: Outbox<TsUPWire.Body>
   private let tsup: AuthenticatedClient?
-  private let budget: Budget
+  private let budget: MissionControlBudget
   private let analytics: Analytics
   private let logger: Logger
   private let now: @Sendable () -> Date
   private let statusReportInterval: Duration
-  /// The background syncer, nudged after every change this client makes.
-  private let syncer = Mutex<OutboxSyncer?>(nil)
+  /// The background rounds, nudged after every change this client makes.
+  private let background = BackgroundRounds()
 
   /// Creates a client. `tsup` nil = offline: changes queue up, `sync()` throws `notConfigured`.
   public init(
     store: EntityStore, tsup: AuthenticatedClient?, analytics: Analytics, logger: Logger,
     now: @escaping @Sendable () -> Date = Date.init, statusReportInterval: Duration = .seconds(900),
-    budget: Budget = .interactive
+    budget: MissionControlBudget = .interactive
   ) {
     self.store = store
     self.outbox = Outbox(store: store, name: Self.name)
@@ -141,7 +123,7 @@ public final class TsUPCosmonautClient: CosmonautClient {
           return value
         }
       }
-      syncer.withLock { $0 }?.nudge()
+      background.nudge()
       return value
     }
   }
@@ -157,7 +139,8 @@ public final class TsUPCosmonautClient: CosmonautClient {
         progress(.contactingOrbit)
         let personal = PersonalData(try await profile())
         do {
-          let position = try await orbit(from: tsup, progress: Self.relay(progress, personal: personal))
+          let position = try await orbit(
+            from: tsup, progress: MissionControlProgress.relay(progress, center: .tsup, personal: personal))
           do {
             try await store.perform { store in
               try store.transaction { transaction in
@@ -192,7 +175,7 @@ public final class TsUPCosmonautClient: CosmonautClient {
     from tsup: AuthenticatedClient, progress: @escaping @Sendable (HTTPProgress) -> Void
   ) async throws -> StationPosition {
     var request = HTTPRequest(method: .get, path: TsUPWire.orbitPath)
-    request.totalTimeout = budget.orbit
+    request.totalTimeout = budget.position
     let orbit = try await tsup.send(request, decoding: TsUPWire.Orbit.self, progress: progress)
     guard let position = orbit.position else {
       throw CosmonautServiceError.invalidResponse(.tsup, reason: Strings.orbitOutOfRange)
@@ -233,7 +216,7 @@ public final class TsUPCosmonautClient: CosmonautClient {
       try await store.perform { _ in try outbox.retry(id) }
     }
     logger.notice("set-aside report back in the outbox", metadata: ["kind": entry.kind, "key": entry.id])
-    syncer.withLock { $0 }?.nudge()
+    background.nudge()
     return entry
   }
 
@@ -249,35 +232,23 @@ public final class TsUPCosmonautClient: CosmonautClient {
   public func startBackgroundSync(
     every interval: Duration, onStatus: @escaping @Sendable (SyncStatus) -> Void
   ) -> BackgroundSync {
-    let syncer = OutboxSyncer(interval: interval) { [self] in
-      if let status = await backgroundRound() { onStatus(status) }
-    }
-    self.syncer.withLock { $0 = syncer }
-    syncer.start()
-    return BackgroundSync(nudge: syncer.nudge, stop: syncer.stop)
-  }
-
-  /// One background round: a due summary, delivery, the counts; failures are logged, not thrown.
-  private func backgroundRound() async -> SyncStatus? {
-    var (lastError, delivered): (LocalizedText?, Int) = (nil, 0)
-    do {
-      if tsup == nil {
-        try await queueStatusSummaryIfDue()
-      } else {
-        let report = try await deliver(progress: { _ in })
-        (lastError, delivered) = (report.lastErrorText, report.delivered.count)
-      }
-    } catch is CancellationError {
-      return nil
-    } catch {
-      let mapped = Self.map(error, personal: .none)
-      lastError = mapped.translatedMessage
-      logger.notice("background sync: \(mapped.userMessage)")
-    }
-    guard var status = try? await syncStatus() else { return nil }
-    status.lastErrorText = lastError
-    status.lastDelivered = delivered
-    return status
+    // Each round queues a due summary and delivers what waits; a failure is logged, not thrown.
+    background.start(
+      every: interval,
+      round: { [self] in
+        guard tsup != nil else {
+          try await queueStatusSummaryIfDue()
+          return nil
+        }
+        return try await deliver(progress: { _ in })
+      },
+      status: { [self] in try await syncStatus() },
+      failure: { [logger] error in
+        let mapped = Self.map(error, personal: .none)
+        logger.notice("background sync: \(mapped.userMessage)")
+        return mapped.translatedMessage
+      },
+      onStatus: onStatus)
   }
 
   private func deliver(progress: @escaping @Sendable (MissionControlProgress) -> Void) async throws -> SyncReport {
@@ -287,7 +258,9 @@ public final class TsUPCosmonautClient: CosmonautClient {
     let outbox = outbox
     let total = try await store.perform { _ in try outbox.pendingCount() }
     let delivery = AcknowledgedDelivery(client: tsup, path: TsUPWire.telemetryPath)
-    let (budget, logger, relay) = (budget, logger, Self.relay(progress, personal: personal))
+    let (budget, logger, relay) = (
+      budget, logger, MissionControlProgress.relay(progress, center: .tsup, personal: personal)
+    )
     var done = 0
     let round = try await outbox.deliver(now: now) { item -> DeliveryVerdict in
       progress(.contactingReport(done + 1, of: total))
@@ -370,16 +343,6 @@ public final class TsUPCosmonautClient: CosmonautClient {
   private func record(_ error: CosmonautServiceError, _ operation: String) {
     analytics.recordError(error, module: Self.module, context: ["operation": operation])
     logger.error("\(operation) failed: \(error.userMessage)", metadata: ["operation": operation])
-  }
-
-  /// Retries as the service tells them, TsUP's words kept free of personal data.
-  private static func relay(
-    _ progress: @escaping @Sendable (MissionControlProgress) -> Void, personal: PersonalData
-  ) -> @Sendable (HTTPProgress) -> Void {
-    { event in
-      guard case .waiting(let attempt, let wait, let failure) = event else { return }
-      progress(.retrying(attempt: attempt, retryIn: wait, reason: map(failure, personal: personal).translatedMessage))
-    }
   }
 
   /// The service error for any error; TsUP's texts are cleared of `personal` data.

@@ -27,7 +27,7 @@ import Testing
       id: "k", kind: "supplies.changed", createdAt: Self.created, attempts: 1, lastError: line, lastReason: explained)
     let text = try #require(entry.lastErrorText)
     #expect(text.description == line)
-    #expect(text.resolved(in: .russian) == "Хьюстон отклонил отчёт (HTTP 422): quantity too large")
+    #expect(text.resolved(in: .russian) == "Хьюстон отказал в приёме (HTTP 422): quantity too large")
   }
 
   @Test func aReasonKeptAsTextByAnOlderVersionIsShownAsItWasKept() throws {

@@ -29,7 +29,7 @@ import Testing
     #expect(kept.lastReason?.values["status"] == "422")
     #expect(kept.lastError == "Houston refused it (HTTP 422): quantityAfter must not exceed the storage capacity")
     let russian = try #require(kept.lastErrorText).resolved(in: .russian)
-    #expect(russian.hasPrefix("Хьюстон отклонил отчёт (HTTP 422): "), "\(russian)")
+    #expect(russian.hasPrefix("Хьюстон отказал в приёме (HTTP 422): "), "\(russian)")
     #expect(report.setAside.first?.lastReason == kept.lastReason)
   }
 

@@ -215,7 +215,7 @@ final class Harness: Sendable {
 
   func makeClient(
     store: EntityStore? = nil, houstonConfigured: Bool = true, retry: RetryPolicy = .standard,
-    statusReportInterval: Duration = .seconds(900), budget: LiveCosmonautClient.HoustonBudget = .interactive
+    statusReportInterval: Duration = .seconds(900), budget: MissionControlBudget = .interactive
   ) throws -> LiveCosmonautClient {
     LiveCosmonautClient(
       store: try store ?? makeStore(), houston: houstonConfigured ? authenticatedClient(retry: retry) : nil,

@@ -57,7 +57,7 @@ struct RussianTests {
     try await harness.open("sync/status")
 
     let text = harness.output.text
-    #expect(text.contains("Хьюстон отклонил отчёт (HTTP 422): quantity too large"), "\(text)")
+    #expect(text.contains("Хьюстон отказал в приёме (HTTP 422): quantity too large"), "\(text)")
     #expect(!text.contains("refused it"), "\(text)")
     let json = CosmonautHarness(.once(json: true), client: client, translator: russian)
     try await json.open("sync/status")

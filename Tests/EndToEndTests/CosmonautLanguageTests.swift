@@ -79,7 +79,7 @@ struct CosmonautLanguageTests {
     for command in [["sync", "status"], ["sync", "set-aside"]] {
       let russian = try await run(Executables.cosmonaut, sandbox, command, locale: "ru_RU.UTF-8")
       #expect(russian.status == 0, "\(russian.stderr)")
-      #expect(russian.stdout.contains("Хьюстон отклонил отчёт (HTTP 422): "), "\(command): \(russian.stdout)")
+      #expect(russian.stdout.contains("Хьюстон отказал в приёме (HTTP 422): "), "\(command): \(russian.stdout)")
       #expect(!russian.stdout.contains("refused it"), "\(russian.stdout)")
       let english = try await run(Executables.cosmonaut, sandbox, command, locale: "en_US.UTF-8")
       #expect(english.stdout.contains("Houston refused it (HTTP 422): "), "\(command): \(english.stdout)")

@@ -46,6 +46,28 @@ struct LaboratoryLanguageTests {
     #expect(english.stderr == "error: no run \"zz\"; see 'run list'\n", "\(english.stderr)")
   }
 
+  @Test("a result Houston refuses reads in Russian under LANG=ru_RU.UTF-8; its JSON stays English")
+  func refusedResultInRussian() async throws {
+    let sandbox = try Sandbox()
+    #expect(try await sandbox.cosmonaut(["profile", "set", "--name", "Valentina Orlova"]).status == 0)
+    let (houston, url) = try await sandbox.houston(["--refuse-kind", "run.started"])
+    defer { houston.stop() }
+    let started = try await laboratory(sandbox, ["run", "start", "plant-habitat"], locale: "en_US.UTF-8", houston: url)
+    #expect(started.status == 0, "\(started.stderr)")
+    let sent = try await laboratory(sandbox, ["results", "send"], locale: "ru_RU.UTF-8", houston: url)
+    #expect(sent.status == 0, "\(sent.stderr)")
+    let refusal = "Хьюстон отказал в приёме (HTTP 422): results of kind run.started are refused (--refuse-kind)"
+    let russian = try await laboratory(sandbox, ["results"], locale: "ru_RU.UTF-8")
+    #expect(russian.status == 0 && russian.stdout.contains(refusal), "\(russian.stdout)")
+    #expect(!russian.stdout.contains("refused it"), "\(russian.stdout)")
+    let english = try await laboratory(sandbox, ["results"], locale: "en_US.UTF-8")
+    #expect(english.stdout.contains("Houston refused it (HTTP 422): results of kind run.started"), "\(english.stdout)")
+    let englishJSON = try await laboratory(sandbox, ["results", "--json"], locale: "en_US.UTF-8")
+    let russianJSON = try await laboratory(sandbox, ["results", "--json"], locale: "ru_RU.UTF-8")
+    #expect(russianJSON.stdout == englishJSON.stdout && !containsCyrillic(russianJSON.stdout))
+    #expect(englishJSON.stdout.contains("Houston refused it (HTTP 422)"), "\(englishJSON.stdout)")
+  }
+
   @Test("--json is byte for byte the same in Russian and in English")
   func jsonIsTheSameInEveryLanguage() async throws {
     let sandbox = try Sandbox()

@@ -17,12 +17,15 @@ final class HoustonDesk: HTTPTransport, Sendable {
     var applied: [String] = []
     var dropAnswers = 0
     var away = false
+    var refuse: String?
   }
   private let state = Mutex(State())
 
   var applied: [String] { state.withLock { $0.applied } }
   func dropNextAnswers(_ count: Int) { state.withLock { $0.dropAnswers = count } }
   func goAway() { state.withLock { $0.away = true } }
+  /// Refuses every lab result from now on (HTTP 422) with `reason`.
+  func refuseResults(_ reason: String) { state.withLock { $0.refuse = reason } }
 
   func send(_ request: WireRequest) async throws -> HTTPResponse {
     let path = request.url.path
@@ -31,6 +34,9 @@ final class HoustonDesk: HTTPTransport, Sendable {
     case "/v1/lab/experiments":
       return HTTPResponse(status: 200, body: try Self.encoder.encode(ExperimentCatalogue.sample))
     case "/v1/lab/results":
+      if let reason = state.withLock({ $0.refuse }) {
+        return HTTPResponse(status: 422, body: Data(#"{"error":"\#(reason)"}"#.utf8))
+      }
       let key = request.header("Idempotency-Key") ?? ""
       let (duplicate, drop) = state.withLock { state -> (Bool, Bool) in
         let duplicate = state.applied.contains(key)
@@ -111,6 +117,30 @@ struct LiveClientTests {
     #expect(report.pending.isEmpty)
     #expect(desk.applied.count == 4 && Set(desk.applied).count == 4)
     #expect(try await lab.sendResults().delivered.isEmpty)
+  }
+
+  @Test func aResultHoustonRefusesIsSetAsideWithAReasonKeptInNoLanguageAndReadInRussian() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let lab = try client()
+    _ = try await lab.logIn(SampleLogIn(label: "serum-1", freezer: "merlin"), crew: "V")
+    desk.refuseResults("unknown freezer merlin")
+
+    let report = try await lab.sendResults()
+    #expect(report.delivered.isEmpty && report.pending.isEmpty)
+    let refused = try #require(report.setAside.first)
+    #expect(refused.lastError == "Houston refused it (HTTP 422): unknown freezer merlin", "English, as kept")
+    #expect(
+      refused.lastReason
+        == OutboxReason(
+          code: "refused", values: ["center": "Houston", "status": "422", "reason": "unknown freezer merlin"]))
+    let text = try #require(ResultReason.text(of: refused))
+    #expect(text.description == "Houston refused it (HTTP 422): unknown freezer merlin")
+    #expect(text.resolved(in: .russian) == "Хьюстон отказал в приёме (HTTP 422): unknown freezer merlin")
+    let kept = try #require(try await lab.results().setAside.first)
+    #expect(
+      ResultReason.text(of: kept)?.resolved(in: .russian) == text.resolved(in: .russian), "read back from the store")
+    let older = OutboxMessage(id: "k", kind: "run.step", createdAt: Date(), lastError: "Houston refused it: old")
+    #expect(ResultReason.text(of: older)?.resolved(in: .russian) == "Houston refused it: old", "an older line as kept")
   }
 
   @Test func theCatalogueIsKeptForOfflineUseAndWithoutACopyTheErrorSaysHowToGetOne() async throws {

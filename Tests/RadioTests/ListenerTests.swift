@@ -25,7 +25,7 @@ final class ScratchDirectory {
     let path = scratch.file("notes.txt")
     try Data("flight notes\n".utf8).write(to: URL(fileURLWithPath: path))
 
-    #expect(throws: RadioError.notASocket(path: path, kind: "a regular file")) { try UnixSocketListener(path: path) }
+    #expect(throws: RadioError.notASocket(path: path, kind: .regularFile)) { try UnixSocketListener(path: path) }
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "flight notes\n")
   }
 
@@ -35,8 +35,9 @@ final class ScratchDirectory {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
 
     let error = #expect(throws: RadioError.self) { try UnixSocketListener(path: path) }
-    #expect(error == .notASocket(path: path, kind: "a directory"))
+    #expect(error == .notASocket(path: path, kind: .directory))
     #expect(error?.description == "\(path) is a directory, not a socket")
+    #expect(error?.translatedMessage.resolved(in: .russian) == "\(path) — не сокет (каталог)")
     var isDirectory: ObjCBool = false
     #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
   }
@@ -48,7 +49,7 @@ final class ScratchDirectory {
     try Data("keep".utf8).write(to: URL(fileURLWithPath: target))
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
 
-    #expect(throws: RadioError.notASocket(path: link, kind: "a symbolic link")) { try UnixSocketListener(path: link) }
+    #expect(throws: RadioError.notASocket(path: link, kind: .symbolicLink)) { try UnixSocketListener(path: link) }
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
     #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep")
   }
@@ -57,7 +58,7 @@ final class ScratchDirectory {
     let scratch = try ScratchDirectory()
     let path = scratch.file("fifo")
     #expect(mkfifo(path, 0o600) == 0)
-    #expect(throws: RadioError.notASocket(path: path, kind: "a named pipe")) { try UnixSocketListener(path: path) }
+    #expect(throws: RadioError.notASocket(path: path, kind: .namedPipe)) { try UnixSocketListener(path: path) }
     #expect(FileManager.default.fileExists(atPath: path))
   }
 
