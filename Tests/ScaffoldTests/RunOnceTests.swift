@@ -83,10 +83,11 @@ import UIComponents
     harness.galleyBehavior = { _, _ in throw FlowFailure(kind: .rejected, userMessage: "no tea left") }
     _ = await harness.makeApp().runOnce(HostedRoute(GalleyRoute.serve(meal: "tea", portions: 2)), json: false)
     let logged = harness.logSink.messages.joined(separator: "\n")
-    #expect(logged.contains("open serve"))
+    // A command's route is named by its command's words, never by its values.
+    #expect(logged.contains("open galley serve"))
     #expect(!logged.contains("\"tea\""), "\(logged)")
     let properties = harness.analyticsEvents.events.flatMap { $0.properties.values }
-    #expect(properties.contains("serve"))
+    #expect(properties.contains("galley serve"))
     #expect(!properties.contains { $0.contains("portions") })
   }
 }
