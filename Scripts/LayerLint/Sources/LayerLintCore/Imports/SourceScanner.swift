@@ -47,10 +47,21 @@ final class SourcePrescan: @unchecked Sendable {
   static func start(root: String, folders: [String]) -> SourcePrescan {
     let prescan = SourcePrescan()
     Thread.detachNewThread {
+      Self.yieldToOtherProcesses()
       prescan.result = prescan.run(root: root, folders: folders)
       prescan.done.signal()
     }
     return prescan
+  }
+
+  /// Runs the calling thread only when a core is otherwise idle (`SCHED_IDLE`): on a machine of
+  /// two cores the prescan would otherwise slow `describe`, which the lint waits for anyway.
+  private static func yieldToOtherProcesses() {
+    #if os(Linux)
+      let schedIdle: Int32 = 5  // SCHED_IDLE (<sched.h> defines it only for _GNU_SOURCE)
+      var parameters = sched_param()
+      _ = pthread_setschedparam(pthread_self(), schedIdle, &parameters)
+    #endif
   }
 
   /// What was found; waits for the prescan to finish.
