@@ -60,7 +60,7 @@ let core: [Module] = [
   .library("Network", dependsOn: ["Localization", "Logging"], strings: true),
   .dynamicLibrary("URLSessionBridge", product: "ISSURLSession", dependsOn: []),
   .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("Radio", dependsOn: ["Localization", "Logging"], strings: true),
+  .library("Radio", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
   .library("UIComponents", dependsOn: ["PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("CommandLineKit", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
 ]

@@ -1,0 +1,43 @@
+import Foundation
+
+/// The command device `P` on the station's bus: one request frame in, one answer out.
+/// Pure: the answer depends only on the model, the request and the time given.
+public struct CommandDevice<P: CommandDeviceProtocol>: SimulatedDevice {
+  /// The endpoint of in-process links to the device.
+  public static var inProcessEndpoint: String { P.identity.inProcessEndpoint }
+
+  /// The model behind the device.
+  public private(set) var simulator: P.Model
+
+  /// A device answering from `simulator`.
+  public init(simulator: P.Model) {
+    self.simulator = simulator
+  }
+
+  /// The answer to `request` once the model has advanced to `date`.
+  public mutating func respond(to request: Frame, at date: Date) -> Frame {
+    simulator.advance(to: date)
+    let (type, payload): (P.MessageType, [UInt8])
+    do {
+      switch P.MessageType(rawValue: request.type) {
+      case .statusRequest?:
+        (type, payload) = (.status, try FrameBody.encode(simulator.status))
+      case .commandRequest?:
+        let command = try FrameBody.decode(P.Model.Command.self, from: request.payload)
+        (type, payload) = (.acknowledgement, try FrameBody.encode(simulator.apply(command)))
+      default:
+        // A protocol failure on the wire is English like the protocol; the client shows it as a detail.
+        let word = P.identity.wireName
+        let message = String(format: "unknown \(word) message type 0x%02X", request.type)  // untranslated: wire text
+        (type, payload) = Self.failure(message)
+      }
+    } catch {
+      (type, payload) = Self.failure("cannot read the request: \(error)")  // untranslated: wire text, as above
+    }
+    return Frame(type: type.rawValue, sequence: request.sequence, payload: payload)
+  }
+
+  private static func failure(_ message: String) -> (P.MessageType, [UInt8]) {
+    (.failure, (try? FrameBody.encode(DeviceFailure(message: message))) ?? [])
+  }
+}
