@@ -1,19 +1,13 @@
 import AppAnalytics
-import Foundation
 import Localization
-import Logging
 import Radio
 
-/// Talks to the station's docking system: telemetry and commands.
-public protocol DockingPortClient: Sendable {
-  /// The docking system now: wings, joints, batteries, orbit.
-  func status() async throws -> DockingStatus
-  /// Carries out a command; throws `DockingPortError.rejected` when the docking system refuses it.
-  func send(_ command: DockingCommand) async throws -> DockingAcknowledgement
-}
+/// Talks to the station's docking system: telemetry (ports and the vehicles at them) and commands; throws
+/// `DockingPortError.rejected` when the docking system refuses a command.
+public typealias DockingPortClient = CommandDeviceClient<DockingProtocol>
 
 /// What can go wrong talking to the docking system.
-public enum DockingPortError: ReportableError, TranslatedError, Equatable {
+public enum DockingPortError: CommandDeviceError, Equatable {
   /// Nothing answers at the endpoint, or the link dropped: Radio's line, in the reader's language,
   /// saying where and what to check.
   case unreachable(LocalizedText)
@@ -37,95 +31,11 @@ public enum DockingPortError: ReportableError, TranslatedError, Equatable {
     case .protocolViolation(let reason): Strings.errorProtocolViolation(reason: reason)
     }
   }
-
-  public var userMessage: String { translatedMessage.description }
 }
 
 /// The docking system over a Radio link, connected on first use (and reconnected by the link).
-public actor LiveDockingPortClient: DockingPortClient {
-  static let module = "DockingPortService"
-  private let device: DeviceLink
-  private let logger: Logger
-  private let analytics: Analytics
-
-  /// A client that connects through `connector` when first asked.
-  public init(
-    connector: RadioConnector, configuration: RadioLinkConfiguration = .init(), logger: Logger, analytics: Analytics
-  ) {
-    device = DeviceLink(
-      name: Strings.deviceName, connector: connector,
-      messages: DeviceMessages(failure: DockingProtocol.MessageType.failure.rawValue),
-      unreachableHint: Strings.deviceUnreachableHint,
-      configuration: configuration, logger: logger)
-    self.logger = logger
-    self.analytics = analytics
-  }
-
-  public func status() async throws -> DockingStatus {
-    try await exchange(.statusRequest, body: [String: String](), expecting: .status, as: DockingStatus.self)
-  }
-
-  public func send(_ command: DockingCommand) async throws -> DockingAcknowledgement {
-    let answer = try await exchange(
-      .commandRequest, body: command, expecting: .acknowledgement, as: DockingAcknowledgement.self)
-    analytics.track("docking.command", ["command": answer.command, "accepted": String(answer.accepted)])
-    guard answer.accepted else { throw record(DockingPortError.rejected(answer.reason), command.description) }
-    return answer
-  }
-
-  private func exchange<Body: Encodable & Sendable, Answer: Decodable & Sendable>(
-    _ request: DockingProtocol.MessageType, body: Body, expecting expected: DockingProtocol.MessageType,
-    as answer: Answer.Type
-  ) async throws -> Answer {
-    do {
-      return try await device.exchange(request.rawValue, body: body, expecting: expected.rawValue, as: answer)
-    } catch {
-      switch error {
-      case .unreachable, .lost: throw record(DockingPortError.unreachable(error.translatedMessage), "\(request)")
-      case .protocolViolation(_, let violation):
-        throw record(DockingPortError.protocolViolation(violation.text), "\(request)")
-      }
-    }
-  }
-
-  private func record(_ error: any Error, _ operation: String) -> any Error {
-    analytics.recordError(error, module: Self.module, context: ["operation": operation])
-    logger.warning("\(operation) failed: \(error)")
-    return error
-  }
-}
+public typealias LiveDockingPortClient = LiveCommandDevice<DockingProtocol>
 
 /// A docking system in memory for domain tests and previews: the real model, its clock stopped
 /// unless advanced; records the commands it gets.
-public actor FakeDockingPortClient: DockingPortClient {
-  /// The model answering.
-  public private(set) var simulator: DockingSimulator
-  /// Every command sent, in order (refused ones included).
-  public private(set) var sentCommands: [DockingCommand] = []
-  /// When set, every call throws it.
-  public private(set) var failure: DockingPortError?
-
-  /// A fake over `simulator` (by default a nominal docking system at a fixed date).
-  public init(simulator: DockingSimulator = DockingSimulator(start: Date(timeIntervalSince1970: 1_800_000_000))) {
-    self.simulator = simulator
-  }
-
-  /// Makes every further call throw `failure` (nil: succeed again).
-  public func setFailure(_ failure: DockingPortError?) { self.failure = failure }
-
-  /// Moves the model's time on by `seconds`.
-  public func advance(by seconds: Double) { simulator.advance(by: seconds) }
-
-  public func status() async throws -> DockingStatus {
-    if let failure { throw failure }
-    return simulator.status
-  }
-
-  public func send(_ command: DockingCommand) async throws -> DockingAcknowledgement {
-    sentCommands.append(command)
-    if let failure { throw failure }
-    let answer = simulator.apply(command)
-    guard answer.accepted else { throw DockingPortError.rejected(answer.reason) }
-    return answer
-  }
-}
+public typealias FakeDockingPortClient = FakeCommandDevice<DockingProtocol>

@@ -1,62 +1,28 @@
 import Foundation
 import Radio
 
-/// The thermal control system's messages inside Radio frames: a JSON body per message, one type byte per
-/// message kind and schema (a changed schema gets new type bytes, so an older peer answers
-/// "unknown message" instead of misreading it). Requests 0x20…0x2F, their answers request | 0x80.
-public enum ThermalProtocol {
-  /// Message kinds.
-  public enum MessageType: UInt8, Sendable {
-    /// Request: the current `ThermalStatus` (empty body).
-    case statusRequest = 0x20
-    /// Request: carry out a `ThermalCommand`.
-    case commandRequest = 0x21
-    /// Answer: a `ThermalStatus`.
-    case status = 0xA0
-    /// Answer: a `ThermalAcknowledgement`.
-    case acknowledgement = 0xA1
-    /// Answer: the request could not be served (a `ProtocolFailure`).
-    case failure = 0xAF
-  }
+/// The thermal control system's messages inside Radio frames: `CommandDeviceProtocol`'s status and command
+/// requests in the band 0x20…0x2F, with `ThermalStatus`, `ThermalCommand` and `ThermalAcknowledgement` as bodies.
+public enum ThermalProtocol: CommandDeviceProtocol {
+  public typealias Model = HeatRadiatorSimulator
+  public typealias Failure = HeatRadiatorError
 
-  /// Whether a request of `type` is the thermal control system's to answer.
-  public static func handles(_ type: UInt8) -> Bool { (0x20...0x2F).contains(type) }
-
+  /// Type bytes from 0x20; "thermal" on the wire; "thermal.command" in analytics; this module's words.
+  public static let identity = CommandDeviceIdentity(
+    firstRequest: 0x20, wireName: "thermal", inProcessEndpoint: "in-process:thermal-control-system",
+    module: "HeatRadiatorService", commandEvent: "thermal.command",  // untranslated: the module name in analytics
+    name: Strings.deviceName, unreachableHint: Strings.deviceUnreachableHint)
 }
 
 /// The thermal control system as a device on the station's bus: one request frame in, one answer out.
-/// Pure: the answer depends only on the model, the request and the time given.
-public struct HeatRadiatorDevice: Sendable {
-  /// The model behind the device.
-  public private(set) var simulator: HeatRadiatorSimulator
+public typealias HeatRadiatorDevice = CommandDevice<ThermalProtocol>
 
-  /// A device answering from `simulator`.
-  public init(simulator: HeatRadiatorSimulator) {
-    self.simulator = simulator
-  }
+/// A simulated thermal control system shared by every link to it, on a clock that may run faster than the wall.
+public typealias HeatRadiatorSimulation = DeviceSimulation<HeatRadiatorDevice>
 
-  /// The answer to `request` once the model has advanced to `date`.
-  public mutating func respond(to request: Frame, at date: Date) -> Frame {
-    simulator.advance(to: date)
-    let (type, payload): (ThermalProtocol.MessageType, [UInt8])
-    do {
-      switch ThermalProtocol.MessageType(rawValue: request.type) {
-      case .statusRequest:
-        (type, payload) = (.status, try FrameBody.encode(simulator.status))
-      case .commandRequest:
-        let command = try FrameBody.decode(ThermalCommand.self, from: request.payload)
-        (type, payload) = (.acknowledgement, try FrameBody.encode(simulator.apply(command)))
-      default:
-        // untranslated: a protocol failure on the wire, English like the protocol; the client shows it as a detail
-        (type, payload) = Self.failure(String(format: "unknown thermal message type 0x%02X", request.type))
-      }
-    } catch {
-      (type, payload) = Self.failure("cannot read the request: \(error)")  // untranslated: wire text, as above
-    }
-    return Frame(type: type.rawValue, sequence: request.sequence, payload: payload)
-  }
-
-  private static func failure(_ message: String) -> (ThermalProtocol.MessageType, [UInt8]) {
-    (.failure, (try? FrameBody.encode(DeviceFailure(message: message))) ?? [])
-  }
+extension HeatRadiatorSimulator: CommandDeviceModel {
+  /// A nominal thermal control system whose clock starts at `date`.
+  public static func nominal(at date: Date) -> Self { Self(start: date) }
 }
+
+extension ThermalAcknowledgement: CommandDeviceAcknowledgement {}

@@ -1,62 +1,28 @@
 import Foundation
 import Radio
 
-/// The power system's messages inside Radio frames: a JSON body per message, one type byte per
-/// message kind and schema (a changed schema gets new type bytes, so an older peer answers
-/// "unknown message" instead of misreading it). Requests 0x10…0x1F, their answers request | 0x80.
-public enum PowerProtocol {
-  /// Message kinds.
-  public enum MessageType: UInt8, Sendable {
-    /// Request: the current `PowerStatus` (empty body).
-    case statusRequest = 0x10
-    /// Request: carry out a `PowerCommand`.
-    case commandRequest = 0x11
-    /// Answer: a `PowerStatus`.
-    case status = 0x90
-    /// Answer: a `PowerAcknowledgement`.
-    case acknowledgement = 0x91
-    /// Answer: the request could not be served (a `ProtocolFailure`).
-    case failure = 0x9F
-  }
+/// The power system's messages inside Radio frames: `CommandDeviceProtocol`'s status and command
+/// requests in the band 0x10…0x1F, with `PowerStatus`, `PowerCommand` and `PowerAcknowledgement` as bodies.
+public enum PowerProtocol: CommandDeviceProtocol {
+  public typealias Model = SolarArraySimulator
+  public typealias Failure = SolarArrayError
 
-  /// Whether a request of `type` is the power system's to answer.
-  public static func handles(_ type: UInt8) -> Bool { (0x10...0x1F).contains(type) }
-
+  /// Type bytes from 0x10; "power" on the wire; "power.command" in analytics; this module's words.
+  public static let identity = CommandDeviceIdentity(
+    firstRequest: 0x10, wireName: "power", inProcessEndpoint: "in-process:power-system",
+    module: "SolarArrayService", commandEvent: "power.command",  // untranslated: the module name in analytics
+    name: Strings.deviceName, unreachableHint: Strings.deviceUnreachableHint)
 }
 
 /// The power system as a device on the station's bus: one request frame in, one answer out.
-/// Pure: the answer depends only on the model, the request and the time given.
-public struct SolarArrayDevice: Sendable {
-  /// The model behind the device.
-  public private(set) var simulator: SolarArraySimulator
+public typealias SolarArrayDevice = CommandDevice<PowerProtocol>
 
-  /// A device answering from `simulator`.
-  public init(simulator: SolarArraySimulator) {
-    self.simulator = simulator
-  }
+/// A simulated power system shared by every link to it, on a clock that may run faster than the wall.
+public typealias SolarArraySimulation = DeviceSimulation<SolarArrayDevice>
 
-  /// The answer to `request` once the model has advanced to `date`.
-  public mutating func respond(to request: Frame, at date: Date) -> Frame {
-    simulator.advance(to: date)
-    let (type, payload): (PowerProtocol.MessageType, [UInt8])
-    do {
-      switch PowerProtocol.MessageType(rawValue: request.type) {
-      case .statusRequest:
-        (type, payload) = (.status, try FrameBody.encode(simulator.status))
-      case .commandRequest:
-        let command = try FrameBody.decode(PowerCommand.self, from: request.payload)
-        (type, payload) = (.acknowledgement, try FrameBody.encode(simulator.apply(command)))
-      default:
-        // untranslated: a protocol failure on the wire, English like the protocol; the client shows it as a detail
-        (type, payload) = Self.failure(String(format: "unknown power message type 0x%02X", request.type))
-      }
-    } catch {
-      (type, payload) = Self.failure("cannot read the request: \(error)")  // untranslated: wire text, as above
-    }
-    return Frame(type: type.rawValue, sequence: request.sequence, payload: payload)
-  }
-
-  private static func failure(_ message: String) -> (PowerProtocol.MessageType, [UInt8]) {
-    (.failure, (try? FrameBody.encode(DeviceFailure(message: message))) ?? [])
-  }
+extension SolarArraySimulator: CommandDeviceModel {
+  /// A nominal power system whose clock starts at `date`.
+  public static func nominal(at date: Date) -> Self { Self(start: date) }
 }
+
+extension PowerAcknowledgement: CommandDeviceAcknowledgement {}

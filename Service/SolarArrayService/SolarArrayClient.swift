@@ -1,19 +1,13 @@
 import AppAnalytics
-import Foundation
 import Localization
-import Logging
 import Radio
 
-/// Talks to the station's power system: telemetry and commands.
-public protocol SolarArrayClient: Sendable {
-  /// The power system now: wings, joints, batteries, orbit.
-  func status() async throws -> PowerStatus
-  /// Carries out a command; throws `SolarArrayError.rejected` when the power system refuses it.
-  func send(_ command: PowerCommand) async throws -> PowerAcknowledgement
-}
+/// Talks to the station's power system: telemetry (wings, joints, batteries, orbit) and commands; throws
+/// `SolarArrayError.rejected` when the power system refuses a command.
+public typealias SolarArrayClient = CommandDeviceClient<PowerProtocol>
 
 /// What can go wrong talking to the power system.
-public enum SolarArrayError: ReportableError, TranslatedError, Equatable {
+public enum SolarArrayError: CommandDeviceError, Equatable {
   /// Nothing answers at the endpoint, or the link dropped: Radio's line, in the reader's language,
   /// saying where and what to check.
   case unreachable(LocalizedText)
@@ -37,95 +31,11 @@ public enum SolarArrayError: ReportableError, TranslatedError, Equatable {
     case .protocolViolation(let reason): Strings.errorProtocolViolation(reason: reason)
     }
   }
-
-  public var userMessage: String { translatedMessage.description }
 }
 
 /// The power system over a Radio link, connected on first use (and reconnected by the link).
-public actor LiveSolarArrayClient: SolarArrayClient {
-  static let module = "SolarArrayService"
-  private let device: DeviceLink
-  private let logger: Logger
-  private let analytics: Analytics
-
-  /// A client that connects through `connector` when first asked.
-  public init(
-    connector: RadioConnector, configuration: RadioLinkConfiguration = .init(), logger: Logger, analytics: Analytics
-  ) {
-    device = DeviceLink(
-      name: Strings.deviceName, connector: connector,
-      messages: DeviceMessages(failure: PowerProtocol.MessageType.failure.rawValue),
-      unreachableHint: Strings.deviceUnreachableHint,
-      configuration: configuration, logger: logger)
-    self.logger = logger
-    self.analytics = analytics
-  }
-
-  public func status() async throws -> PowerStatus {
-    try await exchange(.statusRequest, body: [String: String](), expecting: .status, as: PowerStatus.self)
-  }
-
-  public func send(_ command: PowerCommand) async throws -> PowerAcknowledgement {
-    let answer = try await exchange(
-      .commandRequest, body: command, expecting: .acknowledgement, as: PowerAcknowledgement.self)
-    analytics.track("power.command", ["command": answer.command, "accepted": String(answer.accepted)])
-    guard answer.accepted else { throw record(SolarArrayError.rejected(answer.reason), command.description) }
-    return answer
-  }
-
-  private func exchange<Body: Encodable & Sendable, Answer: Decodable & Sendable>(
-    _ request: PowerProtocol.MessageType, body: Body, expecting expected: PowerProtocol.MessageType,
-    as answer: Answer.Type
-  ) async throws -> Answer {
-    do {
-      return try await device.exchange(request.rawValue, body: body, expecting: expected.rawValue, as: answer)
-    } catch {
-      switch error {
-      case .unreachable, .lost: throw record(SolarArrayError.unreachable(error.translatedMessage), "\(request)")
-      case .protocolViolation(_, let violation):
-        throw record(SolarArrayError.protocolViolation(violation.text), "\(request)")
-      }
-    }
-  }
-
-  private func record(_ error: any Error, _ operation: String) -> any Error {
-    analytics.recordError(error, module: Self.module, context: ["operation": operation])
-    logger.warning("\(operation) failed: \(error)")
-    return error
-  }
-}
+public typealias LiveSolarArrayClient = LiveCommandDevice<PowerProtocol>
 
 /// A power system in memory for domain tests and previews: the real model, its clock stopped
 /// unless advanced; records the commands it gets.
-public actor FakeSolarArrayClient: SolarArrayClient {
-  /// The model answering.
-  public private(set) var simulator: SolarArraySimulator
-  /// Every command sent, in order (refused ones included).
-  public private(set) var sentCommands: [PowerCommand] = []
-  /// When set, every call throws it.
-  public private(set) var failure: SolarArrayError?
-
-  /// A fake over `simulator` (by default a nominal power system at a fixed date).
-  public init(simulator: SolarArraySimulator = SolarArraySimulator(start: Date(timeIntervalSince1970: 1_800_000_000))) {
-    self.simulator = simulator
-  }
-
-  /// Makes every further call throw `failure` (nil: succeed again).
-  public func setFailure(_ failure: SolarArrayError?) { self.failure = failure }
-
-  /// Moves the model's time on by `seconds`.
-  public func advance(by seconds: Double) { simulator.advance(by: seconds) }
-
-  public func status() async throws -> PowerStatus {
-    if let failure { throw failure }
-    return simulator.status
-  }
-
-  public func send(_ command: PowerCommand) async throws -> PowerAcknowledgement {
-    sentCommands.append(command)
-    if let failure { throw failure }
-    let answer = simulator.apply(command)
-    guard answer.accepted else { throw SolarArrayError.rejected(answer.reason) }
-    return answer
-  }
-}
+public typealias FakeSolarArrayClient = FakeCommandDevice<PowerProtocol>
