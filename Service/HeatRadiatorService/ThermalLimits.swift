@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import Radio
 
 /// The figures of the external thermal control system this model uses, and the limits that raise alerts.
 public enum ThermalLimits {
@@ -66,18 +67,4 @@ public enum ThermalLimits {
 }
 
 /// A reading of the thermal control system beyond its limit.
-public struct ThermalAlert: Sendable, Equatable {
-  /// How bad.
-  public enum Severity: String, Codable, Sendable { case warning, critical }
-  /// How bad.
-  public var severity: Severity
-  /// What it concerns, as a person reads it: `loop A pump` / `насос контура A`.
-  public var label: LocalizedText
-  /// One line for a person, in every language.
-  public var text: LocalizedText
-
-  /// What it concerns in English, e.g. `loop A pump`: the alert's name in logs and analytics.
-  public var subject: String { label.description }
-  /// The line in English, for logs.
-  public var message: String { text.description }
-}
+public typealias ThermalAlert = DeviceAlert

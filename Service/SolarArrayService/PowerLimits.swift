@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import Radio
 
 /// The figures of the station's power system this model uses, and the limits that raise alerts.
 public enum PowerLimits {
@@ -56,21 +57,7 @@ public enum PowerLimits {
 }
 
 /// A reading of the power system beyond its limit.
-public struct PowerAlert: Sendable, Equatable {
-  /// How bad.
-  public enum Severity: String, Codable, Sendable { case warning, critical }
-  /// How bad.
-  public var severity: Severity
-  /// What it concerns, as a person reads it: `battery 2B` / `АКБ 2B`.
-  public var label: LocalizedText
-  /// One line for a person, in every language.
-  public var text: LocalizedText
-
-  /// What it concerns in English, e.g. `battery 2B`: the alert's name in logs and analytics.
-  public var subject: String { label.description }
-  /// The line in English, for logs.
-  public var message: String { text.description }
-}
+public typealias PowerAlert = DeviceAlert
 
 /// `a − b` folded into −180…180 degrees.
 func angleDifference(_ a: Double, _ b: Double) -> Double {
