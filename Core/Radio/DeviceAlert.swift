@@ -3,7 +3,12 @@ import Localization
 /// A device's reading beyond its limit (a station periphery's, for one), in every language.
 public struct DeviceAlert: Sendable, Equatable {
   /// How bad.
-  public enum Severity: String, Codable, Sendable { case warning, critical }
+  public enum Severity: String, Codable, Sendable {
+    /// Beyond its normal range: look at it soon.
+    case warning
+    /// Beyond its safe range: act now.
+    case critical
+  }
   /// How bad.
   public var severity: Severity
   /// What it concerns, as a person reads it: `battery 2B` / `АКБ 2B`.
