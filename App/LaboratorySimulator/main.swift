@@ -1,6 +1,7 @@
 import Foundation
 import LaboratoryService
 import Logging
+import Radio
 import Scaffold
 
 let options = LabOptions(BenchLauncher.options(of: LabCommandLine.program))
@@ -8,6 +9,6 @@ let logger = Logger(module: "lab-sim", level: options.logLevel, sinks: [Standard
 let start = Date()
 let labs = LabSimulation(
   simulator: LabSimulator(start: start, scenario: options.scenario.lab),
-  clock: LabSimulation.clock(start: start, factor: options.timeFactor), logger: logger.scoped(to: "Labs"))
+  clock: SimulationClock.starting(at: start, factor: options.timeFactor), logger: logger.scoped(to: "Labs"))
 logger.info("scenario \(options.scenario.rawValue), time factor \(options.timeFactor)")
 BenchLauncher.run("lab-sim", device: "lab", socketPath: options.socketPath, logger: logger) { await labs.answer($0) }

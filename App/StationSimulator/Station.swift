@@ -33,9 +33,4 @@ struct Station: Sendable {
     let message = Data(#"{"message":"no system of this station answers message type \#(request.type)"}"#.utf8)
     return Frame(type: Self.unknownRequestType, sequence: request.sequence, payload: Array(message))
   }
-
-  /// A clock starting at `start` and running `factor` times as fast as the wall clock.
-  static func clock(start: Date, factor: Double) -> @Sendable () -> Date {
-    { start.addingTimeInterval(Date().timeIntervalSince(start) * factor) }
-  }
 }

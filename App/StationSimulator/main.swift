@@ -1,12 +1,13 @@
 import Foundation
 import Logging
+import Radio
 import Scaffold
 
 let options = StationOptions(BenchLauncher.options(of: StationCommandLine.program))
 let logger = Logger(module: "station-sim", level: options.logLevel, sinks: [StandardErrorLogSink()])
 let start = Date()
 let station = Station(
-  scenario: options.scenario, start: start, clock: Station.clock(start: start, factor: options.timeFactor),
+  scenario: options.scenario, start: start, clock: SimulationClock.starting(at: start, factor: options.timeFactor),
   logger: logger.scoped(to: "Station"))
 logger.info("scenario \(options.scenario.rawValue), time factor \(options.timeFactor)")
 BenchLauncher.run("station-sim", device: "station", socketPath: options.socketPath, logger: logger) {

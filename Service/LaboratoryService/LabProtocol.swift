@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import Radio
 
 /// The labs' messages inside Radio frames: a JSON body per message, one type byte per message kind
@@ -25,7 +24,10 @@ public enum LabProtocol {
 
 /// The labs as a device on the station's bus: one request frame in, one answer out. Pure: the
 /// answer depends only on the model, the request and the time given.
-public struct LabDevice: Sendable {
+public struct LabDevice: SimulatedDevice {
+  /// The endpoint of in-process links to the labs.
+  public static let inProcessEndpoint = "in-process:labs"
+
   /// The model behind the device.
   public private(set) var simulator: LabSimulator
 
@@ -63,32 +65,5 @@ public struct LabDevice: Sendable {
 
 /// Simulated labs shared by every link to them, on a clock that may run faster than the wall (a
 /// bench's time factor). Serves in-process links (`--lab simulated`); `lab-sim` routes the requests
-/// of its socket connections to ``answer(_:)``.
-public actor LabSimulation {
-  private var device: LabDevice
-  private let clock: @Sendable () -> Date
-  private let logger: Logger
-
-  /// A simulation of `simulator`, reading model time from `clock`.
-  public init(simulator: LabSimulator, clock: @escaping @Sendable () -> Date, logger: Logger) {
-    device = LabDevice(simulator: simulator)
-    self.clock = clock
-    self.logger = logger
-  }
-
-  /// The answer to one request frame, at the clock's time.
-  public func answer(_ request: Frame) -> Frame {
-    device.respond(to: request, at: clock())
-  }
-
-  /// Opens in-memory links to this simulation, all served by one `RadioServer`.
-  public nonisolated var connector: RadioConnector {
-    RadioConnector.inProcess(
-      endpoint: "in-process:labs", server: RadioServer(logger: logger) { await self.answer($0) })
-  }
-
-  /// A clock starting at `start` and running `factor` times as fast as the wall clock.
-  public static func clock(start: Date, factor: Double) -> @Sendable () -> Date {
-    { start.addingTimeInterval(Date().timeIntervalSince(start) * factor) }
-  }
-}
+/// of its socket connections to `answer(_:)`.
+public typealias LabSimulation = DeviceSimulation<LabDevice>

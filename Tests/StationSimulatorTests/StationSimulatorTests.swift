@@ -48,7 +48,7 @@ struct StationSimulatorTests {
 
   @Test func theClockRunsByTheTimeFactor() {
     let start = Date().addingTimeInterval(-10)
-    let now = Station.clock(start: start, factor: 60)()
+    let now = SimulationClock.starting(at: start, factor: 60)()
     #expect(abs(now.timeIntervalSince(start) - 600) < 60)
   }
 
