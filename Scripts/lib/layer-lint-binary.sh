@@ -10,7 +10,8 @@ fi
 _layer_lint_lib_dir="${BASH_SOURCE[0]%/*}"
 [[ "$_layer_lint_lib_dir" == "${BASH_SOURCE[0]}" ]] && _layer_lint_lib_dir="."
 _layer_lint_here="$PWD"
-cd "$_layer_lint_lib_dir/../.." && _layer_lint_root="$PWD" && cd "$_layer_lint_lib_dir" && _layer_lint_lib_dir="$PWD"
+# Each `cd` from where the script was started, since the folder may be given relative to it.
+cd "$_layer_lint_lib_dir" && _layer_lint_lib_dir="$PWD" && cd "$_layer_lint_lib_dir/../.." && _layer_lint_root="$PWD"
 cd "$_layer_lint_here" || return 2
 unset _layer_lint_here
 
