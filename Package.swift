@@ -41,7 +41,7 @@ let domain: [Module] = [
 
 // swift-format-ignore
 let service: [Module] = [
-  .library("CosmonautServiceInterface", dependsOn: ["Network", "Persistence", "Localization", "AppAnalytics"], strings: true),
+  .library("CosmonautServiceInterface", dependsOn: ["Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"]),
   .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence", "Localization"]),

@@ -50,6 +50,13 @@ struct LabResultEnvelope: Codable, Sendable {
   var payload: LabResultPayload
 }
 
+extension LabResultEnvelope {
+  /// What Houston gets for a queued result.
+  init(_ item: OutboxItem<LabResultPayload>) {
+    self.init(id: item.entry.id, kind: item.entry.kind, createdAt: item.entry.createdAt, payload: item.payload)
+  }
+}
+
 /// What waits for the ground, what was delivered, and how the last delivery went.
 public struct ResultsReport: Codable, Sendable, Equatable {
   /// Results delivered by this call, in order.

@@ -8,15 +8,20 @@ import Radio
 
 /// The laboratory client the app uses: the labs over a Radio link, runs and the sample log in an
 /// `EntityStore` (SQLite), results queued in an `Outbox` in the same store and delivered to Houston
-/// through `AcknowledgedDelivery`; the catalogue and the schedule from Houston, kept for offline use.
+/// through Core's `OutboxDelivery` and `AcknowledgedSender` (batches of 64 where Houston takes them);
+/// the catalogue and the schedule from Houston, kept for offline use.
 ///
 /// Every change and the results it queues commit in ONE store transaction (BEGIN IMMEDIATE), so
 /// they commit together or not at all, and two processes lose no update (a freezer never takes
 /// more samples than it has slots).
 public final class LiveLaboratoryClient: LaboratoryClient {
   static let module = "LaboratoryService"
-  /// The Houston endpoint results are POSTed to.
-  static let resultsPath = "/v1/lab/results"
+  /// How results reach Houston: one per request to `POST /v1/lab/results` (a `LabResultEnvelope`
+  /// with its `Idempotency-Key`), or up to 64 per request to `POST /v1/lab/results/batch` as
+  /// `{"results":[{"key":…,"result":…}]}`; Houston acknowledges each by its key.
+  static let resultsDialect = DeliveryDialect(
+    path: "/v1/lab/results", batchPath: "/v1/lab/results/batch", batchSize: 64,
+    batchLayout: .keyed(list: "results", key: "key", body: "result"))
 
   enum Collections {
     static let prefix = "laboratory"
@@ -27,7 +32,10 @@ public final class LiveLaboratoryClient: LaboratoryClient {
 
   private let store: EntityStore
   private let outbox: Outbox<LabResultPayload>
+  private let results: OutboxDelivery<LabResultPayload>
   private let houston: AuthenticatedClient?
+  /// Delivers the results to Houston; nil when Houston is not configured.
+  private let sender: AcknowledgedSender?
   private let device: DeviceLink
   private let analytics: Analytics
   private let logger: Logger
@@ -43,7 +51,11 @@ public final class LiveLaboratoryClient: LaboratoryClient {
   ) {
     self.store = store
     outbox = Outbox(store: store, name: Collections.prefix)
+    results = OutboxDelivery(outbox: outbox, logger: logger, analytics: analytics)
     self.houston = houston
+    sender = houston.map {
+      AcknowledgedSender(client: $0, dialect: Self.resultsDialect, budget: houstonBudget, logger: logger)
+    }
     device = DeviceLink(
       name: Strings.deviceName, connector: connector,
       messages: DeviceMessages(failure: LabProtocol.MessageType.failure.rawValue),
@@ -293,41 +305,28 @@ public final class LiveLaboratoryClient: LaboratoryClient {
 
   public func sendResults() async throws -> ResultsReport {
     try await reporting("sendResults") {
-      guard let houston else { throw LaboratoryError.houstonNotConfigured }
-      let delivery = AcknowledgedDelivery(client: houston, path: Self.resultsPath)
-      let budget = houstonBudget
-      let round = try await outbox.deliver(now: now) { item -> DeliveryVerdict in
-        let envelope = LabResultEnvelope(
-          id: item.entry.id, kind: item.entry.kind, createdAt: item.entry.createdAt, payload: item.payload)
-        switch try await delivery.deliver(envelope, key: item.entry.id, totalTimeout: budget) {
-        case .acknowledged: return .delivered
-        case .refused(let status, let reason): return ResultReason.refusal(status: status, reason: reason)
-        case .failed(let error): return .failed(error)
-        }
+      guard let sender else { throw LaboratoryError.houstonNotConfigured }
+      let result = try await results.deliver(window: Self.resultsDialect.batchSize, now: now) { items in
+        try await sender.send(items, key: \.entry.id, encode: LabResultEnvelope.init, judge: ResultReason.verdict)
       }
-      var report = try await report(delivered: round.delivered)
-      if let stopped = round.stopped {
+      var report = ResultsReport(
+        delivered: result.round.delivered, pending: result.after.pending, setAside: result.after.setAside,
+        houstonConfigured: true)
+      if let stopped = result.round.stopped {
         let reason = Strings.reasonHoustonDidNotTake(
           kind: stopped.message.kind, id: stopped.message.id.prefix(8), error: LocalizedText.reason(of: stopped.error))
-        logger.warning("\(reason)")
-        guard !round.delivered.isEmpty || !round.setAside.isEmpty else {
-          throw LaboratoryError.houstonUnavailable(reason)
-        }
+        guard result.failure == nil else { throw LaboratoryError.houstonUnavailable(reason) }
         report.lastError = reason.description
       }
-      logger.info("delivered \(round.delivered.count) result(s)")
       return report
     }
   }
 
   private func report(delivered: [OutboxMessage]) async throws -> ResultsReport {
-    let outbox = outbox
-    let (pending, setAside) = try await store.perform { _ in
-      (try outbox.pendingMessages(), try outbox.setAside().map(\.entry))
-    }
+    let contents = try await results.contents()
     return ResultsReport(
-      delivered: delivered, pending: pending, setAside: setAside, houstonConfigured: houston != nil,
-      lastError: pending.first?.lastError)
+      delivered: delivered, pending: contents.pending, setAside: contents.setAside, houstonConfigured: houston != nil,
+      lastError: contents.pending.first?.lastError)
   }
 
   // MARK: Errors
