@@ -109,7 +109,9 @@ public final class OutboxDelivery<Payload: Codable & Sendable>: Sendable {
       logger.warning(
         "set aside: \(message.lastError ?? "refused")", metadata: ["kind": message.kind, "key": message.id])
     }
-    if let events, !round.setAside.isEmpty { analytics.track("\(events).setAside", ["count": "\(round.setAside.count)"]) }
+    if let events, !round.setAside.isEmpty {
+      analytics.track("\(events).setAside", ["count": "\(round.setAside.count)"])
+    }
     if let stopped = round.stopped {
       logger.warning("delivery stopped at \(stopped.message.kind) \(stopped.message.id): \(stopped.error)")
     }
@@ -141,12 +143,6 @@ public struct OutboxCounts: Sendable, Equatable {
   public var pending: Int
   /// Messages the receiver refused, waiting for someone's decision.
   public var setAside: Int
-
-  /// Counts.
-  public init(pending: Int, setAside: Int) {
-    self.pending = pending
-    self.setAside = setAside
-  }
 }
 
 /// What an outbox holds, without payloads.
@@ -155,12 +151,6 @@ public struct OutboxContents: Sendable, Equatable {
   public var pending: [OutboxMessage]
   /// Messages the receiver refused, oldest first, each with its reason in `lastError`.
   public var setAside: [OutboxMessage]
-
-  /// Contents.
-  public init(pending: [OutboxMessage], setAside: [OutboxMessage]) {
-    self.pending = pending
-    self.setAside = setAside
-  }
 }
 
 /// A delivery round and what waited after it.

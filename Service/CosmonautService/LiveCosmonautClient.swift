@@ -159,7 +159,9 @@ public final class LiveCosmonautClient: MissionControlReporter {
           request.totalTimeout = budget
           return try await houston.send(request, decoding: StationPosition.self, progress: relay)
         },
-        keep: { position in try await store.perform { try $0.put(position, key: Keys.lastPosition, in: Collections.meta) } },
+        keep: { position in
+          try await store.perform { try $0.put(position, key: Keys.lastPosition, in: Collections.meta) }
+        },
         kept: { try await lastKnownPosition() })
     }
   }

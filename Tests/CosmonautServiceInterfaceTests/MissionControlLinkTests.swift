@@ -38,7 +38,8 @@ private final class Workspace: Sendable {
   let outbox: Outbox<String>
 
   init() throws {
-    let store = try EntityStore(configuration: StoreConfiguration(fileURL: directory.appendingPathComponent("s.sqlite")))
+    let store = try EntityStore(
+      configuration: StoreConfiguration(fileURL: directory.appendingPathComponent("s.sqlite")))
     outbox = Outbox(store: store, name: "crew")
   }
 
@@ -93,7 +94,8 @@ private final class Workspace: Sendable {
     let receiver = AcknowledgingReceiver()
     await receiver.answer(503)
     let link = workspace.link(receiver)
-    await #expect(throws: CosmonautServiceError.answeredError(Self.houston, status: 503, reason: #"{"error":"busy"}"#)) {
+    await #expect(throws: CosmonautServiceError.answeredError(Self.houston, status: 503, reason: #"{"error":"busy"}"#))
+    {
       try await link.sync(body: { $0.payload }, personal: { .none }, progress: { _ in })
     }
     let waiting = try await link.pendingSync()

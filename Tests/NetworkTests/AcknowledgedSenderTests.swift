@@ -19,7 +19,8 @@ private func sender(
 }
 
 /// Sends `items` through `sender`, each message a `Note`, each outcome as it came.
-private func send(_ items: [String], through sender: AcknowledgedSender) async throws -> [AcknowledgedDelivery.Outcome] {
+private func send(_ items: [String], through sender: AcknowledgedSender) async throws -> [AcknowledgedDelivery.Outcome]
+{
   try await sender.send(items, key: { $0 }, encode: { Note(id: $0) }, judge: { $0 })
 }
 
@@ -103,7 +104,9 @@ private func acknowledgement(_ key: String) -> String { #"{"acknowledged":"\#(ke
       batch: { _, keys in keys.map { _ in .acknowledged(duplicate: true) } })
     let dialect = DeliveryDialect(path: "/one", batchPath: "/many", batchSize: 3, acknowledgement: everything)
     let transport = FakeTransport([.status(200, "ok")])
-    #expect(try await send(keys, through: sender(transport, dialect: dialect)) == Array(repeating: .acknowledged(duplicate: true), count: 3))
+    #expect(
+      try await send(keys, through: sender(transport, dialect: dialect))
+        == Array(repeating: .acknowledged(duplicate: true), count: 3))
   }
 
   @Test func eachRequestIsBoundedByTheBudget() async throws {

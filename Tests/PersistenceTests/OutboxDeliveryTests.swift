@@ -91,10 +91,11 @@ private struct Desk: ~Copyable {
     let rounds = Mutex(0)
     let (ran, continuation) = AsyncStream.makeStream(of: Int.self)
     let syncer = desk.delivery.startRounds(every: .seconds(3600)) {
-      continuation.yield(rounds.withLock { rounds in
-        rounds += 1
-        return rounds
-      })
+      continuation.yield(
+        rounds.withLock { rounds in
+          rounds += 1
+          return rounds
+        })
     }
     var next = ran.makeAsyncIterator()
     #expect(await next.next() == 1, "a round at once")

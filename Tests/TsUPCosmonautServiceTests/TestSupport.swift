@@ -69,7 +69,9 @@ actor FakeTsUP: HTTPTransport {
     let recorded = Request(
       method: request.method.rawValue, path: request.url.path, headers: request.headers, body: request.body)
     requests.append(recorded)
-    if recorded.path == "/api/v2/telemetry/batch" && !batches { return HTTPResponse(status: 404, body: Data("{}".utf8)) }
+    if recorded.path == "/api/v2/telemetry/batch" && !batches {
+      return HTTPResponse(status: 404, body: Data("{}".utf8))
+    }
     if let alwaysStatus { return HTTPResponse(status: alwaysStatus.code, body: Data(alwaysStatus.body.utf8)) }
     if echo { return HTTPResponse(status: 200, body: recorded.body ?? Data()) }
     if let reply = script.first {
@@ -77,11 +79,8 @@ actor FakeTsUP: HTTPTransport {
       switch reply {
       case .status(let code, let body): return HTTPResponse(status: code, body: Data(body.utf8))
       case .applyThenStatus(let code):
-        if recorded.path == "/api/v2/telemetry/batch" {
-          _ = applyBatch(recorded)
-        } else {
-          apply(recorded)
-        }
+        let isBatch = recorded.path == "/api/v2/telemetry/batch"
+        _ = isBatch ? applyBatch(recorded) : [["applied": apply(recorded)]]
         return HTTPResponse(status: code, body: Data("{}".utf8))
       case .normal: break
       }
@@ -101,7 +100,8 @@ actor FakeTsUP: HTTPTransport {
       return HTTPResponse(status: fresh ? 201 : 200, body: Data(answer.utf8))
     case ("POST", "/api/v2/telemetry/batch"):
       let results = applyBatch(recorded)
-      return HTTPResponse(status: 200, body: (try? JSONSerialization.data(withJSONObject: ["results": results])) ?? Data())
+      return HTTPResponse(
+        status: 200, body: (try? JSONSerialization.data(withJSONObject: ["results": results])) ?? Data())
     default:
       return HTTPResponse(status: 404, body: Data("{}".utf8))
     }
