@@ -1,5 +1,6 @@
 import AppAnalytics
 import Foundation
+import LaboratoryServiceInterface
 import Localization
 import Logging
 import Network
@@ -16,12 +17,6 @@ import Radio
 /// more samples than it has slots).
 public final class LiveLaboratoryClient: LaboratoryClient {
   static let module = "LaboratoryService"
-  /// How results reach Houston: one per request to `POST /v1/lab/results` (a `LabResultEnvelope`
-  /// with its `Idempotency-Key`), or up to 64 per request to `POST /v1/lab/results/batch` as
-  /// `{"results":[{"key":…,"result":…}]}`; Houston acknowledges each by its key.
-  static let resultsDialect = DeliveryDialect(
-    path: "/v1/lab/results", batchPath: "/v1/lab/results/batch", batchSize: 64,
-    batchLayout: .keyed(list: "results", key: "key", body: "result"))
 
   enum Collections {
     static let prefix = "laboratory"
@@ -54,7 +49,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
     results = OutboxDelivery(outbox: outbox, logger: logger, analytics: analytics)
     self.houston = houston
     sender = houston.map {
-      AcknowledgedSender(client: $0, dialect: Self.resultsDialect, budget: houstonBudget, logger: logger)
+      AcknowledgedSender(client: $0, dialect: LabResultWire.dialect, budget: houstonBudget, logger: logger)
     }
     device = DeviceLink(
       name: Strings.deviceName, connector: connector,
@@ -80,7 +75,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
       let answer = try await exchange(
         .rackCommandRequest, body: command, expecting: .acknowledgement, as: RackAcknowledgement.self)
       analytics.track("lab.rack", ["rack": command.rack, "state": command.state.rawValue])
-      guard answer.accepted else { throw LaboratoryError.rejected(Strings.reasonLabsRefused(message: answer.message)) }
+      guard answer.accepted else { throw LaboratoryError.refusedByLabs(answer.message) }
       return answer
     }
   }
@@ -159,7 +154,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
           let id = try PrefixMatch.find(
             sampleID, in: samples.filter(\.isStored).map(\.id), kind: .sample)
           guard var sample = samples.first(where: { $0.id == id }) else {
-            throw LaboratoryError.invalid(Strings.reasonNoSample(id: id))
+            throw LaboratoryError.noSuchSample(id)
           }
           sample.loggedOutAt = date
           sample.freezerTimeOut = freezerTime
@@ -176,12 +171,12 @@ public final class LiveLaboratoryClient: LaboratoryClient {
 
   public func catalogue() async throws -> KeptDocument<ExperimentCatalogue> {
     try await reporting("catalogue") {
-      try await kept(ExperimentCatalogue.self, "/v1/lab/experiments", Strings.documentCatalogue)
+      try await kept(ExperimentCatalogue.self, "/v1/lab/experiments", ExperimentCatalogue.documentName)
     }
   }
 
   public func schedule() async throws -> KeptDocument<RunSchedule> {
-    try await reporting("schedule") { try await kept(RunSchedule.self, "/v1/lab/schedule", Strings.documentSchedule) }
+    try await reporting("schedule") { try await kept(RunSchedule.self, "/v1/lab/schedule", RunSchedule.documentName) }
   }
 
   /// The document at `path` from Houston (then kept), else the kept copy with the reason.
@@ -189,7 +184,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
     _ type: Document.Type, _ path: String, _ what: LocalizedText
   ) async throws -> KeptDocument<Document> {
     // The reason is kept with the copy (English, like every stored value) and shown in the error.
-    var reason = Strings.reasonHoustonNotConfigured
+    var reason = LaboratoryError.houstonNotConfiguredReason
     if let houston {
       do {
         var request = HTTPRequest(method: .get, path: path)
@@ -243,7 +238,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
       try await store.perform { store in
         let key = try PrefixMatch.find(id, in: try store.keys(in: Collections.runs), kind: .run)
         guard let run = try store.get(ProcedureRun.self, key: key, in: Collections.runs) else {
-          throw LaboratoryError.invalid(Strings.reasonNoRun(id: id))
+          throw LaboratoryError.noSuchRun(id)
         }
         return run
       }
@@ -258,7 +253,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
       let run = try await store.perform { store in
         try store.transaction { transaction in
           guard var run = try transaction.get(ProcedureRun.self, key: key, in: Collections.runs) else {
-            throw LaboratoryError.invalid(Strings.reasonNoRun(id: id))
+            throw LaboratoryError.noSuchRun(id)
           }
           let before = try transaction.all(StoredSample.self, in: Collections.samples).map(\.value)
           var samples = before
@@ -306,8 +301,8 @@ public final class LiveLaboratoryClient: LaboratoryClient {
   public func sendResults() async throws -> ResultsReport {
     try await reporting("sendResults") {
       guard let sender else { throw LaboratoryError.houstonNotConfigured }
-      let result = try await results.deliver(window: Self.resultsDialect.batchSize, now: now) { items in
-        try await sender.send(items, key: \.entry.id, encode: LabResultEnvelope.init, judge: ResultReason.verdict)
+      let result = try await results.deliver(window: LabResultWire.dialect.batchSize, now: now) { items in
+        try await sender.send(items, key: \.entry.id, encode: LabResultWire.Envelope.init, judge: ResultReason.verdict)
       }
       var report = ResultsReport(
         delivered: result.round.delivered, pending: result.after.pending, setAside: result.after.setAside,

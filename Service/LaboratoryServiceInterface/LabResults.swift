@@ -19,6 +19,21 @@ public struct LabResultPayload: Codable, Sendable, Equatable {
   public var drew: [Consumable]?
   /// Samples concerned.
   public var samples: [StoredSample]?
+
+  /// A payload; what is not given is left out of the JSON.
+  public init(
+    run: String? = nil, experiment: String? = nil, crew: String? = nil, step: Int? = nil, outcome: String? = nil,
+    reason: String? = nil, drew: [Consumable]? = nil, samples: [StoredSample]? = nil
+  ) {
+    self.run = run
+    self.experiment = experiment
+    self.crew = crew
+    self.step = step
+    self.outcome = outcome
+    self.reason = reason
+    self.drew = drew
+    self.samples = samples
+  }
 }
 
 /// One result queued for the ground: its kind and payload.
@@ -27,6 +42,12 @@ public struct LabResult: Sendable, Equatable {
   public var kind: String
   /// What it says.
   public var payload: LabResultPayload
+
+  /// A result of `kind` saying `payload`.
+  public init(kind: String, payload: LabResultPayload) {
+    self.kind = kind
+    self.payload = payload
+  }
 
   /// Kind of a run's start.
   public static let runStartedKind = "run.started"
@@ -40,21 +61,6 @@ public struct LabResult: Sendable, Equatable {
   public static let sampleLoggedOutKind = "sample.loggedOut"
   /// Kind of samples an excursion put at risk.
   public static let samplesAtRiskKind = "samples.atRisk"
-}
-
-/// The JSON body of `POST /v1/lab/results`.
-struct LabResultEnvelope: Codable, Sendable {
-  var id: String
-  var kind: String
-  var createdAt: Date
-  var payload: LabResultPayload
-}
-
-extension LabResultEnvelope {
-  /// What Houston gets for a queued result.
-  init(_ item: OutboxItem<LabResultPayload>) {
-    self.init(id: item.entry.id, kind: item.entry.kind, createdAt: item.entry.createdAt, payload: item.payload)
-  }
 }
 
 /// What waits for the ground, what was delivered, and how the last delivery went.
