@@ -1,11 +1,9 @@
 import AppAnalytics
 import CosmonautServiceInterface
 import Foundation
-import Localization
 import Logging
 import Network
 import Persistence
-import Synchronization
 
 /// The cosmonaut client of the Houston flavour (`cosmonaut`, `laboratory`): data in an `EntityStore`
 /// (SQLite), changes queued in an `Outbox` in the same store and delivered to Houston through the
@@ -147,23 +145,17 @@ public final class LiveCosmonautClient: MissionControlReporter {
     }
   }
 
-  public func stationPosition(
-    progress: @escaping @Sendable (MissionControlProgress) -> Void
-  ) async throws -> PositionReading {
-    try await reporting("stationPosition") {
-      let store = store
-      return try await missionControl.stationPosition(
-        asking: .contactingStationPosition, personal: { [self] in try await personalData() }, progress: progress,
-        fetch: { houston, budget, relay in
-          var request = HTTPRequest(method: .get, path: HoustonWire.positionPath)
-          request.totalTimeout = budget
-          return try await houston.send(request, decoding: StationPosition.self, progress: relay)
-        },
-        keep: { position in
-          try await store.perform { try $0.put(position, key: Keys.lastPosition, in: Collections.meta) }
-        },
-        kept: { try await lastKnownPosition() })
-    }
+  /// Houston is asked for "the station position" at `GET /v1/station/position`.
+  public static let askingForPosition = MissionControlProgress.contactingStationPosition
+  /// Where Houston tells the station position.
+  public static let positionPath = HoustonWire.positionPath
+
+  /// Houston answers the position in the interface's units.
+  public static func position(in answer: StationPosition) -> StationPosition { answer }
+
+  /// Keeps the position Houston sent.
+  public func keepPosition(_ position: StationPosition) async throws {
+    try await store.perform { try $0.put(position, key: Keys.lastPosition, in: Collections.meta) }
   }
 
   // MARK: Sync
@@ -210,11 +202,6 @@ public final class LiveCosmonautClient: MissionControlReporter {
   /// Tells the running background rounds that something was queued.
   private func changed() {
     missionControl.delivery.nudge()
-  }
-
-  /// The profile's values, to keep them out of texts that reach logs and analytics.
-  private func personalData() async throws -> PersonalData {
-    PersonalData(try await profile())
   }
 
   // MARK: Errors

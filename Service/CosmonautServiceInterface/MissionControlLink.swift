@@ -224,11 +224,36 @@ public protocol MissionControlReporter: CosmonautClient {
   var missionControl: MissionControlLink<Payload> { get }
   /// What mission control gets for a queued report, in its dialect.
   static func body(of item: OutboxItem<Payload>) -> Body
+  /// What mission control answers when asked for the station position, in its dialect.
+  associatedtype PositionAnswer: Decodable & Sendable
+  /// Where mission control is asked for the station position (`GET`).
+  static var positionPath: String { get }
+  /// What a client says it is doing while it asks (for the station position, for the orbit).
+  static var askingForPosition: MissionControlProgress { get }
+  /// The position an answer gives, in the interface's units; throws when it is none.
+  static func position(in answer: PositionAnswer) throws -> StationPosition
+  /// Keeps the position mission control sent, for when it cannot be asked.
+  func keepPosition(_ position: StationPosition) async throws
 }
 
 extension MissionControlReporter {
   /// The centre the link reports to.
   public var controlCenter: ControlCenter { missionControl.center }
+
+  /// See `CosmonautClient.stationPosition(progress:)` and `MissionControlLink.stationPosition(asking:…)`.
+  public func stationPosition(
+    progress: @escaping @Sendable (MissionControlProgress) -> Void
+  ) async throws -> PositionReading {
+    try await missionControl.reporting("stationPosition") {
+      try await missionControl.stationPosition(
+        asking: Self.askingForPosition, personal: { [self] in PersonalData(try await profile()) }, progress: progress,
+        fetch: { client, budget, relay in
+          var request = HTTPRequest(method: .get, path: Self.positionPath)
+          request.totalTimeout = budget
+          return try Self.position(in: try await client.send(request, decoding: PositionAnswer.self, progress: relay))
+        }, keep: { [self] in try await keepPosition($0) }, kept: { try await lastKnownPosition() })
+    }
+  }
 
   /// See `CosmonautClient.pendingSync()`.
   public func pendingSync() async throws -> SyncReport {

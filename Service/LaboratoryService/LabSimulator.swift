@@ -10,18 +10,7 @@ public struct LabScenario: Codable, Sendable, Equatable {
   public var rackFault: Failure?
 
   /// Something that breaks `afterSeconds` into the run.
-  public struct Failure: Codable, Sendable, Equatable {
-    /// The freezer's or rack's id.
-    public var id: String
-    /// When, seconds after the start.
-    public var afterSeconds: Double
-
-    /// A failure of `id` after `afterSeconds`.
-    public init(id: String, afterSeconds: Double) {
-      self.id = id
-      self.afterSeconds = afterSeconds
-    }
-  }
+  public typealias Failure = LabFailure
 
   /// A scenario; the defaults are a nominal day.
   public init(coolerFailure: Failure? = nil, rackFault: Failure? = nil) {

@@ -107,10 +107,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
             try transaction.put(sample, key: sample.id, in: Collections.samples)
             samples = samples.map { $0.id == sample.id ? sample : $0 }
           }
-          if !flagged.isEmpty {
-            try outbox.enqueue(
-              LabResult.samplesAtRiskKind, LabResultPayload(samples: flagged), createdAt: date, in: transaction)
-          }
+          if !flagged.isEmpty { try Self.enqueue([.samplesAtRisk(flagged)], in: outbox, at: date, transaction) }
           return (samples, flagged)
         }
       }
@@ -133,8 +130,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
             request, crew: crew, stored: samples, telemetry: telemetry, now: date,
             id: Self.unusedID(samples.map(\.id)))
           try transaction.put(sample, key: sample.id, in: Collections.samples)
-          try outbox.enqueue(
-            LabResult.samplesLoggedInKind, LabResultPayload(samples: [sample]), createdAt: date, in: transaction)
+          try Self.enqueue([.samplesLoggedIn([sample])], in: outbox, at: date, transaction)
           return sample
         }
       }
@@ -159,8 +155,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
           sample.loggedOutAt = date
           sample.freezerTimeOut = freezerTime
           try transaction.put(sample, key: sample.id, in: Collections.samples)
-          try outbox.enqueue(
-            LabResult.sampleLoggedOutKind, LabResultPayload(samples: [sample]), createdAt: date, in: transaction)
+          try Self.enqueue([.sampleLoggedOut(sample)], in: outbox, at: date, transaction)
           return sample
         }
       }

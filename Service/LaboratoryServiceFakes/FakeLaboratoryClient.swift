@@ -78,7 +78,7 @@ public actor FakeLaboratoryClient: LaboratoryClient {
     let flagged = StowageRules.flagged(samples, by: telemetry, now: now)
     for sample in flagged { samples = samples.map { $0.id == sample.id ? sample : $0 } }
     if !flagged.isEmpty {
-      queue([LabResult(kind: LabResult.samplesAtRiskKind, payload: LabResultPayload(samples: flagged))])
+      queue([.samplesAtRisk(flagged)])
     }
     return StowageRules.report(telemetry, samples: samples, newlyAtRisk: flagged.map(\.id))
   }
@@ -87,7 +87,7 @@ public actor FakeLaboratoryClient: LaboratoryClient {
     let sample = try StowageRules.place(
       request, crew: crew, stored: samples, telemetry: try await telemetry(), now: now, id: nextID())
     samples.append(sample)
-    queue([LabResult(kind: LabResult.samplesLoggedInKind, payload: LabResultPayload(samples: [sample]))])
+    queue([.samplesLoggedIn([sample])])
     return sample
   }
 
@@ -99,7 +99,7 @@ public actor FakeLaboratoryClient: LaboratoryClient {
     }
     samples[index].loggedOutAt = now
     samples[index].freezerTimeOut = try? await telemetry().time
-    queue([LabResult(kind: LabResult.sampleLoggedOutKind, payload: LabResultPayload(samples: [samples[index]]))])
+    queue([.sampleLoggedOut(samples[index])])
     return samples[index]
   }
 

@@ -8,18 +8,7 @@ import LaboratoryServiceInterface
 /// temperature at once (an excursion from that moment on); a rack that faults draws nothing.
 public struct FakeLabs: Sendable {
   /// Something that breaks `afterSeconds` after the start.
-  public struct Failure: Sendable, Equatable {
-    /// The freezer's or rack's id.
-    public var id: String
-    /// When, seconds after the start.
-    public var afterSeconds: Double
-
-    /// A failure of `id` after `afterSeconds`.
-    public init(id: String, afterSeconds: Double) {
-      self.id = id
-      self.afterSeconds = afterSeconds
-    }
-  }
+  public typealias Failure = LabFailure
 
   /// The labs' clock.
   public private(set) var now: Date

@@ -19,21 +19,6 @@ public struct LabResultPayload: Codable, Sendable, Equatable {
   public var drew: [Consumable]?
   /// Samples concerned.
   public var samples: [StoredSample]?
-
-  /// A payload; what is not given is left out of the JSON.
-  public init(
-    run: String? = nil, experiment: String? = nil, crew: String? = nil, step: Int? = nil, outcome: String? = nil,
-    reason: String? = nil, drew: [Consumable]? = nil, samples: [StoredSample]? = nil
-  ) {
-    self.run = run
-    self.experiment = experiment
-    self.crew = crew
-    self.step = step
-    self.outcome = outcome
-    self.reason = reason
-    self.drew = drew
-    self.samples = samples
-  }
 }
 
 /// One result queued for the ground: its kind and payload.
@@ -42,12 +27,6 @@ public struct LabResult: Sendable, Equatable {
   public var kind: String
   /// What it says.
   public var payload: LabResultPayload
-
-  /// A result of `kind` saying `payload`.
-  public init(kind: String, payload: LabResultPayload) {
-    self.kind = kind
-    self.payload = payload
-  }
 
   /// Kind of a run's start.
   public static let runStartedKind = "run.started"
@@ -61,6 +40,23 @@ public struct LabResult: Sendable, Equatable {
   public static let sampleLoggedOutKind = "sample.loggedOut"
   /// Kind of samples an excursion put at risk.
   public static let samplesAtRiskKind = "samples.atRisk"
+}
+
+extension LabResult {
+  /// Samples logged into a freezer.
+  public static func samplesLoggedIn(_ samples: [StoredSample]) -> LabResult {
+    LabResult(kind: samplesLoggedInKind, payload: LabResultPayload(samples: samples))
+  }
+
+  /// A sample logged out of its freezer.
+  public static func sampleLoggedOut(_ sample: StoredSample) -> LabResult {
+    LabResult(kind: sampleLoggedOutKind, payload: LabResultPayload(samples: [sample]))
+  }
+
+  /// Samples an excursion put at risk.
+  public static func samplesAtRisk(_ samples: [StoredSample]) -> LabResult {
+    LabResult(kind: samplesAtRiskKind, payload: LabResultPayload(samples: samples))
+  }
 }
 
 /// What waits for the ground, what was delivered, and how the last delivery went.

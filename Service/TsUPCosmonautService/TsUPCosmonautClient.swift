@@ -133,39 +133,29 @@ public final class TsUPCosmonautClient: MissionControlReporter {
 
   // MARK: The orbit
 
-  public func stationPosition(
-    progress: @escaping @Sendable (MissionControlProgress) -> Void
-  ) async throws -> PositionReading {
-    try await recording("stationPosition") {
-      let store = store
-      return try await missionControl.stationPosition(
-        asking: .contactingOrbit, personal: { [self] in PersonalData(try await profile()) }, progress: progress,
-        fetch: Self.orbit,
-        keep: { position in
-          try await store.perform { store in
-            try store.transaction { transaction in
-              var record =
-                try transaction.get(CrewRecord.self, key: Self.recordKey, in: Self.recordCollection) ?? CrewRecord()
-              record.lastOrbit = position
-              try transaction.put(record, key: Self.recordKey, in: Self.recordCollection)
-            }
-          }
-        },
-        kept: { try await lastKnownPosition() })
-    }
-  }
+  /// TsUP is asked for "the orbit" at `GET /api/v2/orbit`.
+  public static let askingForPosition = MissionControlProgress.contactingOrbit
+  /// Where TsUP tells the orbit.
+  public static let positionPath = TsUPWire.orbitPath
 
-  /// The orbit TsUP computes now, in the interface's units.
-  private static func orbit(
-    from tsup: AuthenticatedClient, budget: Duration, progress: @escaping @Sendable (HTTPProgress) -> Void
-  ) async throws -> StationPosition {
-    var request = HTTPRequest(method: .get, path: TsUPWire.orbitPath)
-    request.totalTimeout = budget
-    let orbit = try await tsup.send(request, decoding: TsUPWire.Orbit.self, progress: progress)
+  /// The orbit TsUP sent, in the interface's units.
+  public static func position(in orbit: TsUPWire.Orbit) throws -> StationPosition {
     guard let position = orbit.position else {
       throw CosmonautServiceError.invalidResponse(.tsup, reason: Strings.orbitOutOfRange)
     }
     return position
+  }
+
+  /// Keeps the orbit TsUP sent in the record.
+  public func keepPosition(_ position: StationPosition) async throws {
+    try await store.perform { store in
+      try store.transaction { transaction in
+        var record =
+          try transaction.get(CrewRecord.self, key: Self.recordKey, in: Self.recordCollection) ?? CrewRecord()
+        record.lastOrbit = position
+        try transaction.put(record, key: Self.recordKey, in: Self.recordCollection)
+      }
+    }
   }
 
   // MARK: The status summary

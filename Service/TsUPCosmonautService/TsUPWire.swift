@@ -38,8 +38,8 @@ public enum TsUPWire {
   }
 
   /// The body of `GET /api/v2/orbit`.
-  struct Orbit: Decodable {
-    struct Elements: Decodable {
+  public struct Orbit: Decodable, Sendable {
+    struct Elements: Decodable, Sendable {
       let latitudeDegrees: Double
       let longitudeDegrees: Double
       let altitudeMetres: Double

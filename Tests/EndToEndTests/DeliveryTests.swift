@@ -36,20 +36,8 @@ struct DeliveryTests {
     }
   }
 
-  /// A flavour of the cosmonaut app and where its mission control counts what arrived.
-  struct Flavour: Sendable, CustomStringConvertible {
-    let executable: URL
-    let option: String
-    let dialect: String
-    let path: String
-
-    var description: String { executable.lastPathComponent }
-
-    static let houston = Flavour(
-      executable: Executables.cosmonaut, option: "--houston", dialect: "houston", path: "/v1/reports")
-    static let tsup = Flavour(
-      executable: Executables.cosmonautRu, option: "--tsup", dialect: "tsup", path: "/api/v2/telemetry")
-  }
+  /// A flavour of the cosmonaut app; its mission control counts what arrived at its `appliedPath`.
+  typealias Flavour = FlavourTests.Flavour
 
   func run(_ flavour: Flavour, _ sandbox: Sandbox, _ arguments: [String]) async throws -> ProcessResult {
     try await sandbox.run(
@@ -74,7 +62,7 @@ struct DeliveryTests {
     let sync = try await run(.tsup, sandbox, ["--tsup", url, "sync", "--json"])
     #expect(sync.status == 0, "\(sync.stderr)")
     #expect(((try sync.stdout.json() as? [String: Any])?["delivered"] as? [Any])?.count == 4)
-    let arrivals = try await Arrivals.at(url, Flavour.tsup.path)
+    let arrivals = try await Arrivals.at(url, Flavour.tsup.appliedPath)
     #expect(arrivals.batch == 1 && arrivals.single == 0, "one batch: \(arrivals)")
     #expect(arrivals.times.count == 4 && arrivals.resent == 0)
     let applied = try await FlavourTests.list("/api/v2/telemetry", "messages", at: url)
@@ -89,7 +77,7 @@ struct DeliveryTests {
     defer { server.stop() }
     let sync = try await run(.tsup, sandbox, ["--tsup", url, "sync"])
     #expect(sync.status == 0, "\(sync.stderr)")
-    let arrivals = try await Arrivals.at(url, Flavour.tsup.path)
+    let arrivals = try await Arrivals.at(url, Flavour.tsup.appliedPath)
     #expect(arrivals.batch == 0 && arrivals.single == 3, "\(arrivals)")
     #expect(arrivals.resent == 0)
     #expect(try await FlavourTests.list("/api/v2/telemetry", "messages", at: url).count == 3)
@@ -129,23 +117,25 @@ struct DeliveryTests {
     let sandbox = try Sandbox()
     try await queue(7, flavour, sandbox)
     // One message per request, each answered after a while: the kill lands mid-delivery.
-    let (server, url) = try await sandbox.houston(["--dialect", flavour.dialect, "--no-batch", "--delay-ms", "150"])
+    let (server, url) = try await sandbox.houston([
+      "--dialect", flavour.centre.lowercased(), "--no-batch", "--delay-ms", "150",
+    ])
     defer { server.stop() }
     let session = try KeyboardSession(
       sandbox: sandbox, arguments: [flavour.option, url, "sync"], executable: flavour.executable)
     var arrived = 0
     for _ in 0..<300 where arrived < 4 {
-      arrived = try await Arrivals.at(url, flavour.path).times.count
+      arrived = try await Arrivals.at(url, flavour.appliedPath).times.count
       if arrived < 4 { try await Task.sleep(for: .milliseconds(20)) }
     }
     session.kill9()
     #expect(arrived >= 4, "the sync was under way when killed")
-    let killed = try await Arrivals.at(url, flavour.path)
+    let killed = try await Arrivals.at(url, flavour.appliedPath)
     #expect(killed.times.count < 8, "killed before it was done: \(killed)")
 
     let again = try await run(flavour, sandbox, [flavour.option, url, "sync", "--json"])
     #expect(again.status == 0, "\(again.stderr)")
-    let arrivals = try await Arrivals.at(url, flavour.path)
+    let arrivals = try await Arrivals.at(url, flavour.appliedPath)
     #expect(arrivals.times.count == 8, "the status report and seven changes: \(arrivals)")
     // Only the request in flight at the kill (applied, its answer never read) may come again.
     #expect(arrivals.resent <= 1, "re-sent after the kill: \(arrivals.times.filter { $0.times > 1 })")
