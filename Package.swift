@@ -34,14 +34,14 @@ let domain: [Module] = [
   .library("Cosmonaut", dependsOn: ["CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"], strings: true),
   .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["Radio"], strings: true),
   .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"], strings: true),
+  .library("Laboratory", dependsOn: ["LaboratoryServiceInterface", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes", "LaboratoryServiceFakes"], strings: true),
 ]
 
 // MARK: - Service
 
 // swift-format-ignore
 let service: [Module] = [
-  .library("CosmonautServiceInterface", dependsOn: ["Network", "Persistence", "Localization", "AppAnalytics"], strings: true),
+  .library("CosmonautServiceInterface", dependsOn: ["Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"]),
   .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence", "Localization"]),
@@ -49,7 +49,9 @@ let service: [Module] = [
   .library("SolarArrayService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("HeatRadiatorService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("DockingPortService", dependsOn: ["Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("LaboratoryService", dependsOn: ["Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("LaboratoryServiceInterface", dependsOn: ["Network", "Persistence", "Localization", "AppAnalytics"], strings: true),
+  .library("LaboratoryService", dependsOn: ["LaboratoryServiceInterface", "Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("LaboratoryServiceFakes", dependsOn: ["LaboratoryServiceInterface", "Persistence", "Localization"]),
 ]
 
 // MARK: - Core

@@ -3,7 +3,8 @@ import Foundation
 /// Delivers several messages in one request to a receiver that acknowledges each by its
 /// idempotency key, in order.
 ///
-/// The body is `{"reports":[{"key":KEY,"report":BODY},…]}`; the answer must be a 2xx JSON object
+/// The body is laid out as `layout` says, by default `{"reports":[{"key":KEY,"report":BODY},…]}`;
+/// read by the default `acknowledgement`, the answer must be a 2xx JSON object
 /// `{"results":[{"key":KEY,"status":"applied"|"duplicate"|"refused","error":…,"httpStatus":…},…]}`
 /// (a refusal's `httpStatus` is the status a single delivery would have had, 422 when absent). Each message
 /// counts as delivered only when its own key is acknowledged; one missing from the answer, or an
@@ -38,17 +39,20 @@ public struct AcknowledgedBatchDelivery: Sendable {
     }
   }
 
-  private struct Batch<Body: Encodable & Sendable>: Encodable {
-    let reports: [Message<Body>]
-  }
-
   private let client: any HTTPSending
   private let path: String
+  private let layout: BatchLayout
+  private let acknowledgement: Acknowledgement
 
-  /// Delivers to `path` (below the client's base URL) through `client`.
-  public init(client: any HTTPSending, path: String) {
+  /// Delivers to `path` (below the client's base URL) through `client`, the body laid out as
+  /// `layout` says and the answer read by `acknowledgement`.
+  public init(
+    client: any HTTPSending, path: String, layout: BatchLayout = .keyed(), acknowledgement: Acknowledgement = .byKey
+  ) {
     self.client = client
     self.path = path
+    self.layout = layout
+    self.acknowledgement = acknowledgement
   }
 
   /// POSTs `messages` as one batch and classifies the answer for each of them.
@@ -65,12 +69,12 @@ public struct AcknowledgedBatchDelivery: Sendable {
   ) async throws -> Outcome {
     guard let first = messages.first else { return .answered([]) }
     var request = try HTTPRequest.json(
-      .post, path: path, body: Batch(reports: messages),
+      .post, path: path, body: BatchBody(layout: layout, messages: messages),
       headers: [HTTPRequest.idempotencyKeyHeader: "batch-\(messages.count)-\(first.key)"])
     request.totalTimeout = totalTimeout
     do {
       let response = try await client.send(request, progress: progress)
-      return .answered(Self.classify(response, keys: messages.map(\.key)))
+      return .answered(acknowledgement.batch(response, messages.map(\.key)))
     } catch let error as NetworkError {
       if case .status(let code, _) = error, [404, 405, 413].contains(code) { return .unsupported }
       return .failed(error)
@@ -99,5 +103,34 @@ public struct AcknowledgedBatchDelivery: Sendable {
       }
     }
     return keys.map { answers[$0] ?? unacknowledged }
+  }
+}
+
+/// The body of a batch, laid out as its `BatchLayout` says.
+private struct BatchBody<Body: Encodable & Sendable>: Encodable {
+  let layout: BatchLayout
+  let messages: [AcknowledgedBatchDelivery.Message<Body>]
+
+  /// A member name chosen at run time.
+  private struct Member: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var body = encoder.container(keyedBy: Member.self)
+    var list = body.nestedUnkeyedContainer(forKey: Member(layout.list))
+    for message in messages {
+      guard let entry = layout.entry else {
+        try list.encode(message.report)
+        continue
+      }
+      var keyed = list.nestedContainer(keyedBy: Member.self)
+      try keyed.encode(message.key, forKey: Member(entry.key))
+      try keyed.encode(message.report, forKey: Member(entry.body))
+    }
   }
 }

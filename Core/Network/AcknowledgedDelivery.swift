@@ -24,11 +24,14 @@ public struct AcknowledgedDelivery: Sendable {
 
   private let client: any HTTPSending
   private let path: String
+  private let acknowledgement: Acknowledgement
 
-  /// Delivers to `path` (below the client's base URL) through `client`.
-  public init(client: any HTTPSending, path: String) {
+  /// Delivers to `path` (below the client's base URL) through `client`; `acknowledgement` reads
+  /// the answers (by default, `{"acknowledged":KEY}`).
+  public init(client: any HTTPSending, path: String, acknowledgement: Acknowledgement = .byKey) {
     self.client = client
     self.path = path
+    self.acknowledgement = acknowledgement
   }
 
   /// POSTs `body` with `key` as its idempotency key and classifies the answer.
@@ -46,7 +49,7 @@ public struct AcknowledgedDelivery: Sendable {
     request.totalTimeout = totalTimeout
     do {
       let response = try await client.send(request, progress: progress)
-      return Self.classify(response, key: key)
+      return acknowledgement.single(response, key)
     } catch let error as NetworkError {
       if case .status(let code, let answer) = error, Self.isRefusal(code), let reason = Self.explanation(answer) {
         return .refused(status: code, reason: reason)

@@ -9,8 +9,9 @@ import Foundation
 /// under `outbox.sequence` in `<name>.meta`.
 ///
 /// Queueing happens inside the owner's transaction, so a change and its message commit together.
-/// Deliveries are recorded in batches: a crash between an acknowledgement and its record only
-/// re-sends messages the receiver recognises by their keys, so each is still applied once.
+/// What a receiver answered is recorded before the next request goes out: a crash re-sends at
+/// most the request in flight, whose messages the receiver recognises by their keys, so each is
+/// still applied once.
 public struct Outbox<Payload: Codable & Sendable>: Sendable {
   /// The store holding the outbox.
   public let store: EntityStore
@@ -18,21 +19,12 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
   public let name: String
   /// How many delivered messages the history keeps.
   public let historyLimit: Int
-  /// At most this many acknowledged messages wait before their delivery is recorded.
-  public let batchSize: Int
-  /// Nor does an acknowledged message wait longer than this to be recorded.
-  public let batchInterval: Duration
 
   /// Creates (or reopens) the outbox `name` in `store`.
-  public init(
-    store: EntityStore, name: String, historyLimit: Int = 50, batchSize: Int = 64,
-    batchInterval: Duration = .milliseconds(500)
-  ) {
+  public init(store: EntityStore, name: String, historyLimit: Int = 50) {
     self.store = store
     self.name = name
     self.historyLimit = historyLimit
-    self.batchSize = max(1, batchSize)
-    self.batchInterval = batchInterval
   }
 
   var queueCollection: String { "\(name).outbox" }
@@ -127,135 +119,103 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
 
   // MARK: Delivery
 
-  /// Delivers the queued messages in order through `send`, one at a time.
-  ///
-  /// `delivered` messages move to the history (recorded in batches of `batchSize`, and at the end);
-  /// `refused` ones are set aside with their reason and delivery goes on; at the first `failed` one
-  /// delivery stops and that message stays first in the queue with its attempt counted. A message
-  /// another process already delivered or set aside meanwhile is skipped when recorded.
-  /// Cancellation stops after the message in flight; what was delivered is recorded.
+  /// Delivers the queued messages in order through `send`, one at a time; see
+  /// ``deliver(window:now:_:)``.
   public func deliver(
     now: @escaping @Sendable () -> Date = Date.init,
     _ send: (OutboxItem<Payload>) async throws -> DeliveryVerdict
   ) async throws -> DeliveryRound {
-    try await deliver(inGroupsOf: 1, now: now) { items in [try await send(items[0])] }
+    try await deliver(window: 1, now: now) { items in [try await send(items[0])] }
   }
 
-  /// Delivers the queued messages in order, `size` at a time through `send`, which returns one
-  /// verdict per message it was given, in their order.
+  /// Delivers the queued messages in order through `send`, which is given the next ones (at most
+  /// `window`), sends as many from the front as one request takes (at least the first), and
+  /// returns a verdict for each it sent, in their order.
   ///
-  /// The verdicts are applied as ``deliver(now:_:)`` applies them one by one: delivered ones are
-  /// recorded, refused ones set aside, and at the first `failed` one delivery stops there (the
-  /// verdicts after it in the group are not applied; those messages stay queued, and a receiver that
-  /// took them anyway recognises them by their keys when they come again). A verdict missing for a
-  /// message counts as `failed`. Cancellation stops after the group in flight.
+  /// The verdicts of each call are recorded in ONE transaction before `send` is called again, so
+  /// what the receiver acknowledged is never sent again, even after a crash: `delivered` messages
+  /// move to the history, `refused` ones are set aside with their reason, and the first `failed`
+  /// one stays first in the queue with its attempt counted; delivery stops after that call (the
+  /// other failed messages of the call stay queued as they were). No verdict at all counts as a
+  /// failure of the first message. A message another process already delivered or set aside
+  /// meanwhile is skipped when recorded. Cancellation stops before the next call.
   public func deliver(
-    inGroupsOf size: Int, now: @escaping @Sendable () -> Date = Date.init,
+    window: Int, now: @escaping @Sendable () -> Date = Date.init,
     _ send: ([OutboxItem<Payload>]) async throws -> [DeliveryVerdict]
   ) async throws -> DeliveryRound {
     let queued = try await store.perform { _ in try self.pending() }
     var round = DeliveryRound()
-    var acknowledged: [(message: OutboxMessage, sequence: Int)] = []
-    let clock = ContinuousClock()
-    var lastRecord = clock.now
-    func record() async throws {
-      lastRecord = clock.now
-      guard !acknowledged.isEmpty else { return }
-      let batch = acknowledged
-      acknowledged.removeAll()
-      round.delivered += try await store.perform { _ in try self.recordDelivered(batch, at: now()) }
-    }
     var next = queued.startIndex
-    while next < queued.endIndex {
-      if Task.isCancelled { break }
-      let group = Array(queued[next..<min(next + max(1, size), queued.endIndex)])
-      next += group.count
-      let verdicts: [DeliveryVerdict]
-      do {
-        verdicts = try await send(group)
-      } catch {
-        try await record()
-        throw error
-      }
-      for (index, item) in group.enumerated() {
-        switch index < verdicts.count ? verdicts[index] : .failed(OutboxDeliveryGap()) {
-        case .delivered:
-          acknowledged.append((item.entry, item.sequence))
-          if acknowledged.count >= batchSize || lastRecord.duration(to: clock.now) >= batchInterval {
-            try await record()
-          }
-        case .refused(let reason, let explained):
-          try await record()
-          if let message = try await store.perform({ _ in
-            try self.setAside(item.entry.id, reason: reason, explained: explained, at: now())
-          }) {
-            round.setAside.append(message)
-          }
-        case .failed(let error):
-          try await record()
-          let reason = String(describing: error)
-          let explained = (error as? any ExplainedDeliveryFailure)?.outboxReason
-          var message = item.entry
-          message.attempts += 1
-          message.lastError = reason
-          message.lastReason = explained
-          if let updated = try await store.perform({ _ in
-            try self.recordFailure(item.entry.id, reason: reason, explained: explained)
-          }) {
-            message = updated
-          }
-          round.stopped = (message, error)
-          return round
-        }
+    while next < queued.endIndex, !Task.isCancelled {
+      let offered = Array(queued[next..<min(next + max(1, window), queued.endIndex)])
+      var verdicts = Array(try await send(offered).prefix(offered.count))
+      if verdicts.isEmpty { verdicts = [.failed(OutboxDeliveryGap())] }
+      let judged = Array(zip(offered, verdicts))
+      next += judged.count
+      let recorded = try await store.perform { _ in try self.record(judged, at: now()) }
+      round.delivered += recorded.delivered
+      round.setAside += recorded.setAside
+      if let stopped = recorded.stopped {
+        round.stopped = stopped
+        break
       }
     }
-    try await record()
     return round
   }
 
-  /// Moves acknowledged messages from the queue to the history, in one transaction; trims the history.
+  /// What one call's verdicts changed.
+  struct Recorded: Sendable {
+    var delivered: [OutboxMessage] = []
+    var setAside: [OutboxMessage] = []
+    var stopped: (message: OutboxMessage, error: any Error)?
+  }
+
+  /// Records the verdicts of one request in one transaction: delivered messages move to the
+  /// history (trimmed), refused ones are set aside, the first failed one has its attempt counted.
   /// A message no longer queued (another process recorded it first) is skipped.
-  func recordDelivered(_ batch: [(message: OutboxMessage, sequence: Int)], at date: Date) throws -> [OutboxMessage] {
+  func record(_ judged: [(item: OutboxItem<Payload>, verdict: DeliveryVerdict)], at date: Date) throws -> Recorded {
     try store.transaction { transaction in
-      var recorded: [OutboxMessage] = []
-      for (message, sequence) in batch {
-        guard try transaction.delete(key: message.id, in: queueCollection) else { continue }
-        var entry = message
-        entry.attempts += 1
-        entry.lastError = nil
-        entry.lastReason = nil
-        try transaction.put(
-          DeliveredMessage(entry: entry, sequence: sequence, deliveredAt: date), key: entry.id, in: deliveredCollection)
-        recorded.append(entry)
+      var recorded = Recorded()
+      for (item, verdict) in judged {
+        switch verdict {
+        case .delivered:
+          guard try transaction.delete(key: item.entry.id, in: queueCollection) else { continue }
+          var entry = item.entry
+          entry.attempts += 1
+          entry.lastError = nil
+          entry.lastReason = nil
+          try transaction.put(
+            DeliveredMessage(entry: entry, sequence: item.sequence, deliveredAt: date), key: entry.id,
+            in: deliveredCollection)
+          recorded.delivered.append(entry)
+        case .refused(let reason, let explained):
+          guard var kept = try transaction.get(OutboxItem<Payload>.self, key: item.entry.id, in: queueCollection)
+          else { continue }
+          try transaction.delete(key: item.entry.id, in: queueCollection)
+          kept.entry.attempts += 1
+          kept.entry.lastError = reason
+          kept.entry.lastReason = explained
+          kept.setAsideAt = date
+          try transaction.put(kept, key: item.entry.id, in: setAsideCollection)
+          recorded.setAside.append(kept.entry)
+        case .failed(let error):
+          guard recorded.stopped == nil else { continue }
+          var message = item.entry
+          message.attempts += 1
+          message.lastError = String(describing: error)
+          message.lastReason = (error as? any ExplainedDeliveryFailure)?.outboxReason
+          if var kept = try transaction.get(OutboxItem<Payload>.self, key: item.entry.id, in: queueCollection) {
+            kept.entry.attempts += 1
+            kept.entry.lastError = message.lastError
+            kept.entry.lastReason = message.lastReason
+            try transaction.put(kept, key: item.entry.id, in: queueCollection)
+            message = kept.entry
+          }
+          recorded.stopped = (message, error)
+        }
       }
-      try transaction.trim(deliveredCollection, keepingNewest: historyLimit)
+      if !recorded.delivered.isEmpty { try transaction.trim(deliveredCollection, keepingNewest: historyLimit) }
       return recorded
-    }
-  }
-
-  /// Counts a failed attempt on a queued message and keeps the reason; nil when it is no longer queued.
-  func recordFailure(_ id: String, reason: String, explained: OutboxReason? = nil) throws -> OutboxMessage? {
-    try store.transaction { transaction in
-      guard var item = try transaction.get(OutboxItem<Payload>.self, key: id, in: queueCollection) else { return nil }
-      item.entry.attempts += 1
-      item.entry.lastError = reason
-      item.entry.lastReason = explained
-      try transaction.put(item, key: id, in: queueCollection)
-      return item.entry
-    }
-  }
-
-  /// Moves a queued message to the set-aside list with the receiver's reason; nil when it is no longer queued.
-  func setAside(_ id: String, reason: String, explained: OutboxReason? = nil, at date: Date) throws -> OutboxMessage? {
-    try store.transaction { transaction in
-      guard var item = try transaction.get(OutboxItem<Payload>.self, key: id, in: queueCollection) else { return nil }
-      try transaction.delete(key: id, in: queueCollection)
-      item.entry.attempts += 1
-      item.entry.lastError = reason
-      item.entry.lastReason = explained
-      item.setAsideAt = date
-      try transaction.put(item, key: id, in: setAsideCollection)
-      return item.entry
     }
   }
 }

@@ -1,6 +1,6 @@
 import CommandLineKit
 import CosmonautServiceInterface
-import LaboratoryService
+import LaboratoryServiceInterface
 import Localization
 import UIComponents
 

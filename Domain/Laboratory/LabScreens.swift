@@ -1,5 +1,5 @@
 import Foundation
-import LaboratoryService
+import LaboratoryServiceInterface
 import Localization
 import UIComponents
 

@@ -1,5 +1,5 @@
 import CosmonautServiceInterface
-import LaboratoryService
+import LaboratoryServiceInterface
 import UIComponents
 
 /// The Laboratory domain's entry point: labs, cold stowage, experiments, runs and results.

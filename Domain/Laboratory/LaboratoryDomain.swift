@@ -1,5 +1,5 @@
 import CosmonautServiceInterface
-import LaboratoryService
+import LaboratoryServiceInterface
 import UIComponents
 
 /// The Laboratory domain as an app hosts it: built with the labs' service and the cosmonaut's

@@ -1,5 +1,5 @@
 import CommandLineKit
-import LaboratoryService
+import LaboratoryServiceInterface
 import Localization
 import UIComponents
 

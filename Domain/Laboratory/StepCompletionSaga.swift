@@ -1,6 +1,6 @@
 import AppAnalytics
 import CosmonautServiceInterface
-import LaboratoryService
+import LaboratoryServiceInterface
 import Localization
 import Logging
 

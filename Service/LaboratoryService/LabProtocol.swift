@@ -1,4 +1,5 @@
 import Foundation
+import LaboratoryServiceInterface
 import Radio
 
 /// The labs' messages inside Radio frames: a JSON body per message, one type byte per message kind

@@ -1,5 +1,6 @@
 // untranslated-file: the simulated labs answer as the equipment does, in English
 import Foundation
+import LaboratoryServiceInterface
 
 /// How simulated labs start: the scenario a bench (or a test) wants to see.
 public struct LabScenario: Codable, Sendable, Equatable {
@@ -9,18 +10,7 @@ public struct LabScenario: Codable, Sendable, Equatable {
   public var rackFault: Failure?
 
   /// Something that breaks `afterSeconds` into the run.
-  public struct Failure: Codable, Sendable, Equatable {
-    /// The freezer's or rack's id.
-    public var id: String
-    /// When, seconds after the start.
-    public var afterSeconds: Double
-
-    /// A failure of `id` after `afterSeconds`.
-    public init(id: String, afterSeconds: Double) {
-      self.id = id
-      self.afterSeconds = afterSeconds
-    }
-  }
+  public typealias Failure = LabFailure
 
   /// A scenario; the defaults are a nominal day.
   public init(coolerFailure: Failure? = nil, rackFault: Failure? = nil) {
@@ -62,7 +52,7 @@ public struct LabSimulator: Sendable {
   private let step: Double
 
   /// The cabin air temperature, °C.
-  static let cabinC = 22.0
+  static let cabinC = RackRules.cabinC
   /// How many excursions a freezer keeps in its log.
   static let excursionLogLength = 10
 
@@ -72,7 +62,7 @@ public struct LabSimulator: Sendable {
     self.start = start
     self.scenario = scenario
     self.step = max(step, 0.01)
-    for rack in Rack.all { racks[rack.id] = RackModel(state: rack.id == "fsl" ? .standby : .operating) }
+    for rack in Rack.all { racks[rack.id] = RackModel(state: RackRules.initialState(of: rack)) }
     for freezer in Freezer.all { freezers[freezer.id] = FreezerModel(temperature: freezer.storage.celsius) }
   }
 
@@ -129,18 +119,8 @@ public struct LabSimulator: Sendable {
     let seconds = now.timeIntervalSince1970
     let rackReadings = Rack.all.enumerated().map { index, rack -> RackReading in
       let model = racks[rack.id] ?? RackModel(state: .off)
-      let ripple = 1 + 0.04 * sin(seconds / 300 + Double(index))
-      let power: Double =
-        switch model.state {
-        case .operating: (rack.nominalPowerWatts * ripple).rounded()
-        case .standby: 80
-        case .off, .fault: 0
-        }
-      let temperature =
-        model.state == .fault ? 41.5 : Self.cabinC + 1 + 12 * power / rack.powerLimitWatts
-      return RackReading(
-        rack: rack.id, module: rack.module, state: model.state, powerWatts: power,
-        temperatureC: (temperature * 10).rounded() / 10, fault: model.fault)
+      return RackRules.reading(
+        of: rack, state: model.state, fault: model.fault, load: 1 + 0.04 * sin(seconds / 300 + Double(index)))
     }
     let freezerReadings = Freezer.all.map { freezer -> FreezerReading in
       let model = freezers[freezer.id] ?? FreezerModel(temperature: freezer.storage.celsius)
@@ -151,22 +131,13 @@ public struct LabSimulator: Sendable {
     return LabTelemetry(time: now, racks: rackReadings, freezers: freezerReadings)
   }
 
-  /// Carries out a rack command, or says why not (nothing changes then).
+  /// Carries out a rack command, or says why not (nothing changes then); see `RackRules`.
   public mutating func apply(_ command: RackCommand) -> RackAcknowledgement {
-    guard let rack = Rack.named(command.rack), let model = racks[rack.id] else {
-      return RackAcknowledgement(accepted: false, message: "no rack \(command.rack)")
-    }
-    switch (model.state, command.state) {
-    case (_, .fault):
-      return RackAcknowledgement(accepted: false, message: "a rack cannot be switched to fault")
-    case (.fault, .operating), (.fault, .standby):
-      return RackAcknowledgement(
-        accepted: false, message: "\(rack.name) is in fault (\(model.fault ?? "unknown")); switch it off first")
-    case (let current, let wanted) where current == wanted:
-      return RackAcknowledgement(accepted: true, message: "\(rack.name) is already \(wanted.rawValue)")
-    default:
-      racks[rack.id] = RackModel(state: command.state)
-      return RackAcknowledgement(accepted: true, message: "\(rack.name) is \(command.state.rawValue)")
-    }
+    let rack = Rack.named(command.rack)
+    let model = rack.flatMap { racks[$0.id] }
+    let answer = RackRules.answer(
+      to: command, rack: model == nil ? nil : rack, state: model?.state ?? .off, fault: model?.fault)
+    if let rack, answer.state != model?.state { racks[rack.id] = RackModel(state: answer.state) }
+    return answer.acknowledgement
   }
 }

@@ -1,5 +1,6 @@
 import AppAnalytics
 import Foundation
+import LaboratoryServiceInterface
 import Localization
 import Logging
 import Network
@@ -8,15 +9,14 @@ import Radio
 
 /// The laboratory client the app uses: the labs over a Radio link, runs and the sample log in an
 /// `EntityStore` (SQLite), results queued in an `Outbox` in the same store and delivered to Houston
-/// through `AcknowledgedDelivery`; the catalogue and the schedule from Houston, kept for offline use.
+/// through Core's `OutboxDelivery` and `AcknowledgedSender` (batches of 64 where Houston takes them);
+/// the catalogue and the schedule from Houston, kept for offline use.
 ///
 /// Every change and the results it queues commit in ONE store transaction (BEGIN IMMEDIATE), so
 /// they commit together or not at all, and two processes lose no update (a freezer never takes
 /// more samples than it has slots).
 public final class LiveLaboratoryClient: LaboratoryClient {
   static let module = "LaboratoryService"
-  /// The Houston endpoint results are POSTed to.
-  static let resultsPath = "/v1/lab/results"
 
   enum Collections {
     static let prefix = "laboratory"
@@ -27,7 +27,10 @@ public final class LiveLaboratoryClient: LaboratoryClient {
 
   private let store: EntityStore
   private let outbox: Outbox<LabResultPayload>
+  private let results: OutboxDelivery<LabResultPayload>
   private let houston: AuthenticatedClient?
+  /// Delivers the results to Houston; nil when Houston is not configured.
+  private let sender: AcknowledgedSender?
   private let device: DeviceLink
   private let analytics: Analytics
   private let logger: Logger
@@ -43,7 +46,11 @@ public final class LiveLaboratoryClient: LaboratoryClient {
   ) {
     self.store = store
     outbox = Outbox(store: store, name: Collections.prefix)
+    results = OutboxDelivery(outbox: outbox, logger: logger, analytics: analytics)
     self.houston = houston
+    sender = houston.map {
+      AcknowledgedSender(client: $0, dialect: LabResultWire.dialect, budget: houstonBudget, logger: logger)
+    }
     device = DeviceLink(
       name: Strings.deviceName, connector: connector,
       messages: DeviceMessages(failure: LabProtocol.MessageType.failure.rawValue),
@@ -68,7 +75,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
       let answer = try await exchange(
         .rackCommandRequest, body: command, expecting: .acknowledgement, as: RackAcknowledgement.self)
       analytics.track("lab.rack", ["rack": command.rack, "state": command.state.rawValue])
-      guard answer.accepted else { throw LaboratoryError.rejected(Strings.reasonLabsRefused(message: answer.message)) }
+      guard answer.accepted else { throw LaboratoryError.refusedByLabs(answer.message) }
       return answer
     }
   }
@@ -100,10 +107,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
             try transaction.put(sample, key: sample.id, in: Collections.samples)
             samples = samples.map { $0.id == sample.id ? sample : $0 }
           }
-          if !flagged.isEmpty {
-            try outbox.enqueue(
-              LabResult.samplesAtRiskKind, LabResultPayload(samples: flagged), createdAt: date, in: transaction)
-          }
+          if !flagged.isEmpty { try Self.enqueue([.samplesAtRisk(flagged)], in: outbox, at: date, transaction) }
           return (samples, flagged)
         }
       }
@@ -126,8 +130,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
             request, crew: crew, stored: samples, telemetry: telemetry, now: date,
             id: Self.unusedID(samples.map(\.id)))
           try transaction.put(sample, key: sample.id, in: Collections.samples)
-          try outbox.enqueue(
-            LabResult.samplesLoggedInKind, LabResultPayload(samples: [sample]), createdAt: date, in: transaction)
+          try Self.enqueue([.samplesLoggedIn([sample])], in: outbox, at: date, transaction)
           return sample
         }
       }
@@ -147,13 +150,12 @@ public final class LiveLaboratoryClient: LaboratoryClient {
           let id = try PrefixMatch.find(
             sampleID, in: samples.filter(\.isStored).map(\.id), kind: .sample)
           guard var sample = samples.first(where: { $0.id == id }) else {
-            throw LaboratoryError.invalid(Strings.reasonNoSample(id: id))
+            throw LaboratoryError.noSuchSample(id)
           }
           sample.loggedOutAt = date
           sample.freezerTimeOut = freezerTime
           try transaction.put(sample, key: sample.id, in: Collections.samples)
-          try outbox.enqueue(
-            LabResult.sampleLoggedOutKind, LabResultPayload(samples: [sample]), createdAt: date, in: transaction)
+          try Self.enqueue([.sampleLoggedOut(sample)], in: outbox, at: date, transaction)
           return sample
         }
       }
@@ -164,12 +166,12 @@ public final class LiveLaboratoryClient: LaboratoryClient {
 
   public func catalogue() async throws -> KeptDocument<ExperimentCatalogue> {
     try await reporting("catalogue") {
-      try await kept(ExperimentCatalogue.self, "/v1/lab/experiments", Strings.documentCatalogue)
+      try await kept(ExperimentCatalogue.self, "/v1/lab/experiments", ExperimentCatalogue.documentName)
     }
   }
 
   public func schedule() async throws -> KeptDocument<RunSchedule> {
-    try await reporting("schedule") { try await kept(RunSchedule.self, "/v1/lab/schedule", Strings.documentSchedule) }
+    try await reporting("schedule") { try await kept(RunSchedule.self, "/v1/lab/schedule", RunSchedule.documentName) }
   }
 
   /// The document at `path` from Houston (then kept), else the kept copy with the reason.
@@ -177,7 +179,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
     _ type: Document.Type, _ path: String, _ what: LocalizedText
   ) async throws -> KeptDocument<Document> {
     // The reason is kept with the copy (English, like every stored value) and shown in the error.
-    var reason = Strings.reasonHoustonNotConfigured
+    var reason = LaboratoryError.houstonNotConfiguredReason
     if let houston {
       do {
         var request = HTTPRequest(method: .get, path: path)
@@ -231,7 +233,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
       try await store.perform { store in
         let key = try PrefixMatch.find(id, in: try store.keys(in: Collections.runs), kind: .run)
         guard let run = try store.get(ProcedureRun.self, key: key, in: Collections.runs) else {
-          throw LaboratoryError.invalid(Strings.reasonNoRun(id: id))
+          throw LaboratoryError.noSuchRun(id)
         }
         return run
       }
@@ -246,7 +248,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
       let run = try await store.perform { store in
         try store.transaction { transaction in
           guard var run = try transaction.get(ProcedureRun.self, key: key, in: Collections.runs) else {
-            throw LaboratoryError.invalid(Strings.reasonNoRun(id: id))
+            throw LaboratoryError.noSuchRun(id)
           }
           let before = try transaction.all(StoredSample.self, in: Collections.samples).map(\.value)
           var samples = before
@@ -293,41 +295,28 @@ public final class LiveLaboratoryClient: LaboratoryClient {
 
   public func sendResults() async throws -> ResultsReport {
     try await reporting("sendResults") {
-      guard let houston else { throw LaboratoryError.houstonNotConfigured }
-      let delivery = AcknowledgedDelivery(client: houston, path: Self.resultsPath)
-      let budget = houstonBudget
-      let round = try await outbox.deliver(now: now) { item -> DeliveryVerdict in
-        let envelope = LabResultEnvelope(
-          id: item.entry.id, kind: item.entry.kind, createdAt: item.entry.createdAt, payload: item.payload)
-        switch try await delivery.deliver(envelope, key: item.entry.id, totalTimeout: budget) {
-        case .acknowledged: return .delivered
-        case .refused(let status, let reason): return ResultReason.refusal(status: status, reason: reason)
-        case .failed(let error): return .failed(error)
-        }
+      guard let sender else { throw LaboratoryError.houstonNotConfigured }
+      let result = try await results.deliver(window: LabResultWire.dialect.batchSize, now: now) { items in
+        try await sender.send(items, key: \.entry.id, encode: LabResultWire.Envelope.init, judge: ResultReason.verdict)
       }
-      var report = try await report(delivered: round.delivered)
-      if let stopped = round.stopped {
+      var report = ResultsReport(
+        delivered: result.round.delivered, pending: result.after.pending, setAside: result.after.setAside,
+        houstonConfigured: true)
+      if let stopped = result.round.stopped {
         let reason = Strings.reasonHoustonDidNotTake(
           kind: stopped.message.kind, id: stopped.message.id.prefix(8), error: LocalizedText.reason(of: stopped.error))
-        logger.warning("\(reason)")
-        guard !round.delivered.isEmpty || !round.setAside.isEmpty else {
-          throw LaboratoryError.houstonUnavailable(reason)
-        }
+        guard result.failure == nil else { throw LaboratoryError.houstonUnavailable(reason) }
         report.lastError = reason.description
       }
-      logger.info("delivered \(round.delivered.count) result(s)")
       return report
     }
   }
 
   private func report(delivered: [OutboxMessage]) async throws -> ResultsReport {
-    let outbox = outbox
-    let (pending, setAside) = try await store.perform { _ in
-      (try outbox.pendingMessages(), try outbox.setAside().map(\.entry))
-    }
+    let contents = try await results.contents()
     return ResultsReport(
-      delivered: delivered, pending: pending, setAside: setAside, houstonConfigured: houston != nil,
-      lastError: pending.first?.lastError)
+      delivered: delivered, pending: contents.pending, setAside: contents.setAside, houstonConfigured: houston != nil,
+      lastError: contents.pending.first?.lastError)
   }
 
   // MARK: Errors

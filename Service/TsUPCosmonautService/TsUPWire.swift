@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Foundation
+import Network
 
 extension ControlCenter {
   /// TsUP (Tsentr Upravleniya Polyotami), the Mission Control Centre in Korolyov, as `cosmonaut-ru`
@@ -10,11 +11,17 @@ extension ControlCenter {
 
 /// TsUP's dialect: its own endpoints and payload shapes, SI units (metres, metres per second) and
 /// Moscow time (UTC+3) in every time it sends or receives.
-enum TsUPWire {
+public enum TsUPWire {
   /// Where the station is now: `GET`, answered with an `Orbit`.
   static let orbitPath = "/api/v2/orbit"
   /// Where reports go: `POST` a `Message` with an `Idempotency-Key`; TsUP acknowledges the key.
   static let telemetryPath = "/api/v2/telemetry"
+  /// Where up to 64 reports go in one request: `POST {"messages":[Message,…]}` (each names its key
+  /// in its header); TsUP acknowledges each key, in order, as `{"results":[{"key":…,"status":…},…]}`.
+  static let telemetryBatchPath = "/api/v2/telemetry/batch"
+  /// How reports reach TsUP.
+  static let dialect = DeliveryDialect(
+    path: telemetryPath, batchPath: telemetryBatchPath, batchSize: 64, batchLayout: .bare(list: "messages"))
   /// Moscow time's offset from UTC.
   static let moscowOffset = 3 * 3600
 
@@ -31,8 +38,8 @@ enum TsUPWire {
   }
 
   /// The body of `GET /api/v2/orbit`.
-  struct Orbit: Decodable {
-    struct Elements: Decodable {
+  public struct Orbit: Decodable, Sendable {
+    struct Elements: Decodable, Sendable {
       let latitudeDegrees: Double
       let longitudeDegrees: Double
       let altitudeMetres: Double
@@ -61,7 +68,7 @@ enum TsUPWire {
   }
 
   /// What a report says, in TsUP's words; kept in the outbox until it is delivered.
-  struct Body: Codable, Sendable, Equatable {
+  public struct Body: Codable, Sendable, Equatable {
     /// The cosmonaut's record: profile fields under TsUP's names.
     struct CrewMember: Codable, Sendable, Equatable {
       var fullName: String
@@ -124,8 +131,8 @@ enum TsUPWire {
   }
 
   /// The body of `POST /api/v2/telemetry`: a header TsUP files the message by, and the body.
-  struct Message: Encodable {
-    struct Header: Encodable {
+  public struct Message: Encodable, Sendable {
+    struct Header: Encodable, Sendable {
       /// The idempotency key, also in the `Idempotency-Key` header.
       let key: String
       /// TsUP's type for the report (`type(of:)`).

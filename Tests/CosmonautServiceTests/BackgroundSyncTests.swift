@@ -61,14 +61,17 @@ func eventually(_ condition: @Sendable () async throws -> Bool) async rethrows -
 
 @Suite struct StoreErrorMappingTests {
   @Test func aFullDiskIsAnIOErrorAndABusyStoreIsUnavailable() {
-    let full = LiveCosmonautClient.map(PersistenceError.diskFull(path: "/d/cosmonaut.sqlite"), personal: .none)
+    let full = CosmonautServiceError(
+      PersistenceError.diskFull(path: "/d/cosmonaut.sqlite"), center: .houston, personal: .none)
     #expect(full.kind == .io)
     #expect(full.userMessage.contains("full"))
     #expect(!full.userMessage.contains("move"))
-    let busy = LiveCosmonautClient.map(PersistenceError.busy(path: "/d/cosmonaut.sqlite"), personal: .none)
+    let busy = CosmonautServiceError(
+      PersistenceError.busy(path: "/d/cosmonaut.sqlite"), center: .houston, personal: .none)
     #expect(busy.kind == .unavailable)
     #expect(busy.userMessage.contains("try again"))
-    let damaged = LiveCosmonautClient.map(PersistenceError.damaged(path: "/d/x", reason: "r"), personal: .none)
+    let damaged = CosmonautServiceError(
+      PersistenceError.damaged(path: "/d/x", reason: "r"), center: .houston, personal: .none)
     #expect(damaged.kind == .internal)
     #expect(!damaged.userMessage.contains("move"))
   }

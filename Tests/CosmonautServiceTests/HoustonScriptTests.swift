@@ -9,6 +9,9 @@ import Testing
   import FoundationNetworking
 #endif
 
+/// Houston's batch endpoint, as the client's dialect names it.
+private let batchPath = HoustonWire.dialect.batchPath ?? ""
+
 /// `Scripts/houston` as a real process on 127.0.0.1, spoken to over URLSession.
 final class HoustonProcess: @unchecked Sendable {
   let process = Process()
@@ -309,7 +312,7 @@ struct HoustonScriptTests {
     let houston = try await HoustonProcess.start(arguments: ["--state", stateFile, "--refuse-kind", "bad.kind"])
     defer { #expect(houston.stop() == 0) }
     let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
-    let batch = AcknowledgedBatchDelivery(client: client, path: LiveCosmonautClient.batchPath)
+    let batch = AcknowledgedBatchDelivery(client: client, path: batchPath)
     let messages = [("k-1", "status.report"), ("k-2", "bad.kind"), ("k-3", "supplies.changed")].map {
       AcknowledgedBatchDelivery.Message(key: $0.0, report: ["id": $0.0, "kind": $0.1])
     }
@@ -327,7 +330,7 @@ struct HoustonScriptTests {
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: stateFile))) as? [String: Any])
     #expect((saved["applied"] as? [Any])?.count == 2)
 
-    let empty = try HTTPRequest.json(.post, path: LiveCosmonautClient.batchPath, body: ["reports": [String]()])
+    let empty = try HTTPRequest.json(.post, path: batchPath, body: ["reports": [String]()])
     let error = await #expect(throws: NetworkError.self) { try await client.send(empty) }
     guard case .status(400, let body) = error else {
       Issue.record("expected a 400 answer, got \(String(describing: error))")
@@ -344,7 +347,7 @@ struct HoustonScriptTests {
     let houston = try await HoustonProcess.start(arguments: ["--state", stateFile])
     defer { #expect(houston.stop() == 0) }
     let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
-    let batch = AcknowledgedBatchDelivery(client: client, path: LiveCosmonautClient.batchPath)
+    let batch = AcknowledgedBatchDelivery(client: client, path: batchPath)
     let messages = ["k-1", "k-2"].map { AcknowledgedBatchDelivery.Message(key: $0, report: ["id": $0, "kind": "x"]) }
 
     try FileManager.default.removeItem(at: stateDirectory)
@@ -362,7 +365,7 @@ struct HoustonScriptTests {
     let houston = try await HoustonProcess.start(arguments: ["--no-batch"])
     defer { #expect(houston.stop() == 0) }
     let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
-    let batch = AcknowledgedBatchDelivery(client: client, path: LiveCosmonautClient.batchPath)
+    let batch = AcknowledgedBatchDelivery(client: client, path: batchPath)
     #expect(try await batch.deliver([.init(key: "k-1", report: ["id": "k-1"])]) == .unsupported)
   }
 }

@@ -1,5 +1,6 @@
 import AppAnalytics
 import Foundation
+import LaboratoryServiceInterface
 import Localization
 import Logging
 import Network
@@ -146,7 +147,8 @@ struct LiveClientTests {
   @Test func theCatalogueIsKeptForOfflineUseAndWithoutACopyTheErrorSaysHowToGetOne() async throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     await #expect(
-      throws: LaboratoryError.noDocumentYet(what: Strings.documentCatalogue, reason: Strings.reasonHoustonNotConfigured)
+      throws: LaboratoryError.noDocumentYet(
+        what: ExperimentCatalogue.documentName, reason: LaboratoryError.houstonNotConfiguredReason)
     ) {
       try await client(houston: false).catalogue()
     }

@@ -2,7 +2,8 @@ import AppAnalytics
 import CosmonautServiceFakes
 import CosmonautServiceInterface
 import Foundation
-import LaboratoryService
+import LaboratoryServiceFakes
+import LaboratoryServiceInterface
 import Localization
 import Logging
 import Testing

@@ -1,7 +1,8 @@
 import CosmonautServiceFakes
 import CosmonautServiceInterface
 import Foundation
-import LaboratoryService
+import LaboratoryServiceFakes
+import LaboratoryServiceInterface
 import Localization
 import Testing
 import UIComponents
@@ -39,9 +40,8 @@ struct LaboratoryLanguageTests {
 
   @Test func anExcursionAlertIsRussianAndTheEnglishLineIsTheStoredMessage() async throws {
     let lab = FakeLaboratoryClient(
-      simulator: LabSimulator(
-        start: Date(timeIntervalSince1970: 1_800_000_000),
-        scenario: LabScenario(coolerFailure: .init(id: "melfi-1", afterSeconds: 60))))
+      labs: FakeLabs(
+        start: Date(timeIntervalSince1970: 1_800_000_000), coolerFailure: .init(id: "melfi-1", afterSeconds: 60)))
     let harness = LaboratoryHarness(.once(json: false), lab: lab, translator: russian)
     try await harness.open("stowage", "log-in", "melfi-1", "serum")
     await lab.advance(by: 1_200)

@@ -1,7 +1,7 @@
 import CommandLineKit
 import CosmonautServiceInterface
 import Foundation
-import LaboratoryService
+import LaboratoryServiceInterface
 import Testing
 import UIComponents
 

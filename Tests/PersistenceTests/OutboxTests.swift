@@ -96,23 +96,38 @@ private func queue(_ texts: [String], in outbox: Outbox<Note>) throws -> [Outbox
   #expect(try outbox.setAsideCount() == 40, "nothing moved")
 }
 
-@Test func deliveriesAreRecordedInBatchesAndTheHistoryIsBounded() async throws {
+@Test func eachRequestsVerdictsAreRecordedBeforeTheNextAndTheHistoryIsBounded() async throws {
   let directory = TemporaryDirectory()
   let store = try directory.store()
-  let outbox = Outbox<Note>(store: store, name: "lab", historyLimit: 10, batchSize: 4, batchInterval: .seconds(60))
+  let outbox = Outbox<Note>(store: store, name: "lab", historyLimit: 10)
   let messages = try queue((0..<9).map(String.init), in: outbox)
   let pendingWhileSending = Mutex<[Int]>([])
-  let round = try await outbox.deliver { _ in
+  let round = try await outbox.deliver(window: 4) { items in
     pendingWhileSending.withLock { $0.append(try! outbox.pendingCount()) }
-    return .delivered
+    return items.map { _ in .delivered }
   }
   #expect(round.delivered.map(\.id) == messages.map(\.id))
-  // Recorded after every 4th acknowledgement, not after each.
-  #expect(pendingWhileSending.withLock { $0 } == [9, 9, 9, 9, 5, 5, 5, 5, 1])
+  // Recorded after every request, before the next one goes out.
+  #expect(pendingWhileSending.withLock { $0 } == [9, 5, 1])
   _ = try queue((0..<5).map(String.init), in: outbox)
   _ = try await outbox.deliver { _ in .delivered }
   #expect(try outbox.history().count == 10)
   #expect(try outbox.history().last?.entry.kind == "note")
+}
+
+@Test func whatWasAcknowledgedIsDurableForAnotherProcessBeforeTheNextRequest() async throws {
+  let directory = TemporaryDirectory()
+  let outbox = Outbox<Note>(store: try directory.store(), name: "lab")
+  let messages = try queue(["a", "b", "c", "d"], in: outbox)
+  // Another connection to the file, as a process started after a crash would open it.
+  let afterCrash = Outbox<Note>(store: try directory.store(), name: "lab")
+  let seenByTheOther = Mutex<[[String]]>([])
+  _ = try await outbox.deliver(window: 2) { items in
+    seenByTheOther.withLock { $0.append(try! afterCrash.pending().map(\.payload.text)) }
+    return items.map { _ in .delivered }
+  }
+  #expect(seenByTheOther.withLock { $0 } == [["a", "b", "c", "d"], ["c", "d"]])
+  #expect(try afterCrash.history().map(\.entry.id) == messages.map(\.id))
 }
 
 @Test func aMessageDeliveredByAnotherProcessMeanwhileIsNotRecordedTwice() async throws {
@@ -128,9 +143,9 @@ private func queue(_ texts: [String], in outbox: Outbox<Note>) throws -> [Outbox
   #expect(try first.history().count == 2)
 }
 
-@Test func cancellationStopsAfterTheMessageInFlightAndKeepsWhatWasDelivered() async throws {
+@Test func cancellationStopsAfterTheRequestInFlightAndKeepsWhatWasDelivered() async throws {
   let directory = TemporaryDirectory()
-  let outbox = Outbox<Note>(store: try directory.store(), name: "lab", batchInterval: .seconds(60))
+  let outbox = Outbox<Note>(store: try directory.store(), name: "lab")
   _ = try queue(["a", "b", "c"], in: outbox)
   let task = Task {
     try await outbox.deliver { item in
@@ -154,37 +169,50 @@ private func queue(_ texts: [String], in outbox: Outbox<Note>) throws -> [Outbox
   #expect(try crew.pending().map(\.payload) == [[1, 2]])
 }
 
-@Test func groupsGoInOrderAndAFailureStopsTheRoundWhereItIs() async throws {
+@Test func groupsGoInOrderAndAFailureStopsTheRoundAfterItsRequest() async throws {
   let directory = TemporaryDirectory()
   let outbox = Outbox<Note>(store: try directory.store(), name: "lab")
-  let messages = try queue(["a", "refuse", "b", "fail", "c", "d", "e"], in: outbox)
+  let messages = try queue(["a", "refuse", "b", "fail", "c", "refuse", "late", "d"], in: outbox)
   var groups: [[String]] = []
-  let round = try await outbox.deliver(inGroupsOf: 3) { items in
+  let round = try await outbox.deliver(window: 3) { items in
     groups.append(items.map(\.payload.text))
     return items.map { item in
       switch item.payload.text {
       case "refuse": .refused(reason: "not allowed")
-      case "fail": .failed(Refused())
-      default: .delivered  // "c" too: a verdict after a failure in its group is not applied
+      case "fail", "late": .failed(Refused())
+      default: .delivered  // "c" too: what the receiver acknowledged is kept, even after a failure
       }
     }
   }
-  #expect(groups == [["a", "refuse", "b"], ["fail", "c", "d"]])
-  #expect(round.delivered.map(\.id) == [messages[0].id, messages[2].id])
-  #expect(round.setAside.map(\.id) == [messages[1].id])
+  #expect(groups == [["a", "refuse", "b"], ["fail", "c", "refuse"]])
+  #expect(round.delivered.map(\.id) == [messages[0].id, messages[2].id, messages[4].id])
+  #expect(round.setAside.map(\.id) == [messages[1].id, messages[5].id])
   #expect(round.stopped?.message.id == messages[3].id)
   #expect(round.stopped?.message.lastError == "receiver unreachable")
-  #expect(try outbox.pending().map(\.payload.text) == ["fail", "c", "d", "e"])
-  #expect(try outbox.pending().first?.entry.attempts == 1)
+  #expect(try outbox.pending().map(\.payload.text) == ["fail", "late", "d"])
+  #expect(try outbox.pending().map(\.entry.attempts) == [1, 0, 0])
 }
 
-@Test func aMessageLeftWithoutAVerdictIsNotDelivered() async throws {
+@Test func aSenderMayTakeFewerThanItIsOfferedAndTheRestAreOfferedAgain() async throws {
   let directory = TemporaryDirectory()
   let outbox = Outbox<Note>(store: try directory.store(), name: "lab")
   let messages = try queue(["a", "b", "c"], in: outbox)
-  let round = try await outbox.deliver(inGroupsOf: 3) { _ in [.delivered] }
-  #expect(round.delivered.map(\.id) == [messages[0].id])
-  #expect(round.stopped?.message.id == messages[1].id)
+  var offered: [[String]] = []
+  let round = try await outbox.deliver(window: 3) { items in
+    offered.append(items.map(\.payload.text))
+    return [.delivered]  // one message per request, as to a receiver without batches
+  }
+  #expect(offered == [["a", "b", "c"], ["b", "c"], ["c"]])
+  #expect(round.delivered.map(\.id) == messages.map(\.id))
+}
+
+@Test func noVerdictAtAllIsAFailureOfTheFirstMessage() async throws {
+  let directory = TemporaryDirectory()
+  let outbox = Outbox<Note>(store: try directory.store(), name: "lab")
+  let messages = try queue(["a", "b", "c"], in: outbox)
+  let round = try await outbox.deliver(window: 3) { _ in [] }
+  #expect(round.delivered.isEmpty)
+  #expect(round.stopped?.message.id == messages[0].id)
   #expect(round.stopped?.message.lastError == "the sender gave no verdict for this message")
-  #expect(try outbox.pending().map(\.payload.text) == ["b", "c"])
+  #expect(try outbox.pending().map(\.payload.text) == ["a", "b", "c"])
 }

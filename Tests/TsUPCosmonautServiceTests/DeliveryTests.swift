@@ -101,4 +101,53 @@ import Testing
     #expect(first == SyncStatus(pending: 0, setAside: 0, houstonConfigured: true, lastDelivered: 2))
     #expect(await harness.tsup.appliedKeys.count == 2)
   }
+
+  @Test func withABatchEndpointMessagesGoOutSixtyFourPerRequestFiledByType() async throws {
+    let harness = try Harness()
+    await harness.tsup.setBatches(true)
+    let client = try harness.makeClient(retry: .none)
+    for _ in 0..<70 { _ = try await client.restock("water", quantity: 1) }
+    let pending = try await client.pendingSync().pending
+    let report = try await client.sync()
+    #expect(report.delivered.dropLast().map(\.id) == pending.map(\.id))
+    #expect(report.delivered.last?.kind == "status.report", "queued by the sync, after the others")
+    #expect(await harness.tsup.appliedKeys == report.delivered.map(\.id), "each applied once, in order")
+    let batches = await harness.tsup.batchRequests
+    #expect(batches.count == 2)
+    #expect(await harness.tsup.telemetry.isEmpty)
+    let first = try #require(batches.first?.json?["messages"] as? [[String: Any]])
+    #expect(first.count == 64)
+    let header = try #require(first.first?["header"] as? [String: Any])
+    #expect(header["key"] as? String == pending.first?.id)
+    #expect(header["type"] as? String == "consumables.movement")
+    #expect((header["composed"] as? String)?.hasSuffix("+03:00") == true)
+  }
+
+  @Test func aRefusalInABatchIsSetAsideAndALostAnswerAppliesNothingTwice() async throws {
+    let harness = try Harness()
+    await harness.tsup.setBatches(true)
+    await harness.tsup.refuse(type: "crew.record")
+    let client = try harness.makeClient(retry: .none)
+    _ = try await client.consume("water", quantity: 1)
+    _ = try await client.updateProfile(ProfileUpdate(name: "Yuri"))
+    await harness.tsup.setScript([.applyThenStatus(503)])
+    await #expect(throws: CosmonautServiceError.self) { try await client.sync() }
+    let report = try await client.sync()
+    #expect(report.delivered.map(\.kind) == ["supplies.changed", "status.report"])
+    #expect(report.setAside.map(\.kind) == ["profile.updated"])
+    #expect(report.setAside.first?.lastError?.contains("TsUP refused it (HTTP 422)") == true)
+    #expect(await harness.tsup.appliedKeys == report.delivered.map(\.id))
+  }
+
+  @Test func aTsUPWithoutBatchesIsAskedOnceThenGetsOneMessagePerRequest() async throws {
+    let harness = try Harness()
+    let client = try harness.makeClient(retry: .none)
+    _ = try await client.consume("water", quantity: 1)
+    _ = try await client.consume("food", quantity: 1)
+    #expect(try await client.sync().delivered.count == 3)
+    _ = try await client.consume("water", quantity: 1)
+    #expect(try await client.sync().delivered.count == 1)
+    #expect(await harness.tsup.batchRequests.count == 1)
+    #expect(await harness.tsup.telemetry.count == 4)
+  }
 }

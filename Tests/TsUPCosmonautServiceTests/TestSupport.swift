@@ -9,6 +9,9 @@ import Persistence
 
 /// TsUP behind the `HTTPTransport` seam, speaking its dialect: the orbit in SI units and Moscow
 /// time, telemetry applied once per key. Records every request; scripted replies go first.
+///
+/// By default it has no batch endpoint (404 on `POST /api/v2/telemetry/batch`, no script consumed),
+/// so the client falls back to one message per request; `setBatches(true)` serves batches.
 actor FakeTsUP: HTTPTransport {
   enum Reply: Sendable {
     /// Answer with this status and body, applying nothing.
@@ -43,6 +46,7 @@ actor FakeTsUP: HTTPTransport {
   private var refusedTypes: Set<String> = []
   private var alwaysStatus: (code: Int, body: String)?
   private var echo = false
+  private var batches = false
 
   init(orbitBody: String? = orbitJSON) { self.orbitBody = orbitBody }
 
@@ -55,12 +59,19 @@ actor FakeTsUP: HTTPTransport {
   /// Every request is answered 200 with its own body, as a server that is not TsUP does.
   func setEcho(_ on: Bool) { echo = on }
 
+  /// Serves `POST /api/v2/telemetry/batch` (true), or answers it 404 like a TsUP without it (false).
+  func setBatches(_ on: Bool) { batches = on }
+
   var telemetry: [Request] { requests.filter { $0.method == "POST" && $0.path == "/api/v2/telemetry" } }
+  var batchRequests: [Request] { requests.filter { $0.method == "POST" && $0.path == "/api/v2/telemetry/batch" } }
 
   func send(_ request: WireRequest) async throws -> HTTPResponse {
     let recorded = Request(
       method: request.method.rawValue, path: request.url.path, headers: request.headers, body: request.body)
     requests.append(recorded)
+    if recorded.path == "/api/v2/telemetry/batch" && !batches {
+      return HTTPResponse(status: 404, body: Data("{}".utf8))
+    }
     if let alwaysStatus { return HTTPResponse(status: alwaysStatus.code, body: Data(alwaysStatus.body.utf8)) }
     if echo { return HTTPResponse(status: 200, body: recorded.body ?? Data()) }
     if let reply = script.first {
@@ -68,7 +79,8 @@ actor FakeTsUP: HTTPTransport {
       switch reply {
       case .status(let code, let body): return HTTPResponse(status: code, body: Data(body.utf8))
       case .applyThenStatus(let code):
-        apply(recorded)
+        let isBatch = recorded.path == "/api/v2/telemetry/batch"
+        _ = isBatch ? applyBatch(recorded) : [["applied": apply(recorded)]]
         return HTTPResponse(status: code, body: Data("{}".utf8))
       case .normal: break
       }
@@ -86,8 +98,28 @@ actor FakeTsUP: HTTPTransport {
       let key = recorded.header("Idempotency-Key") ?? ""
       let answer = #"{"status":"\#(fresh ? "applied" : "duplicate")","acknowledged":"\#(key)"}"#
       return HTTPResponse(status: fresh ? 201 : 200, body: Data(answer.utf8))
+    case ("POST", "/api/v2/telemetry/batch"):
+      let results = applyBatch(recorded)
+      return HTTPResponse(
+        status: 200, body: (try? JSONSerialization.data(withJSONObject: ["results": results])) ?? Data())
     default:
       return HTTPResponse(status: 404, body: Data("{}".utf8))
+    }
+  }
+
+  /// Applies each message of a batch once, in order (each names its key in its header); the
+  /// answer's results.
+  private func applyBatch(_ request: Request) -> [[String: Any]] {
+    let messages = request.json?["messages"] as? [[String: Any]] ?? []
+    return messages.map { message in
+      let header = message["header"] as? [String: Any]
+      let key = header?["key"] as? String ?? ""
+      if let type = header?["type"] as? String, refusedTypes.contains(type) {
+        return ["key": key, "status": "refused", "error": "\(type) is not accepted", "httpStatus": 422]
+      }
+      guard !appliedKeys.contains(key) else { return ["key": key, "status": "duplicate"] }
+      appliedKeys.append(key)
+      return ["key": key, "status": "applied"]
     }
   }
 

@@ -51,4 +51,28 @@ public enum LaboratoryError: ReportableError, TranslatedError, Equatable, Custom
   public var userMessage: String { translatedMessage.description }
 
   public var description: String { userMessage }
+
+  /// No run has this id (or id prefix): bad usage.
+  public static func noSuchRun(_ id: String) -> LaboratoryError { .invalid(Strings.reasonNoRun(id: id)) }
+
+  /// No stored sample has this id (or id prefix): bad usage.
+  public static func noSuchSample(_ id: String) -> LaboratoryError { .invalid(Strings.reasonNoSample(id: id)) }
+
+  /// The labs refused a command, saying `message` (their own words, in English); nothing changed.
+  public static func refusedByLabs(_ message: String) -> LaboratoryError {
+    .rejected(Strings.reasonLabsRefused(message: message))
+  }
+
+  /// Why a document from Houston cannot be had when no Houston is configured.
+  public static var houstonNotConfiguredReason: LocalizedText { Strings.reasonHoustonNotConfigured }
+}
+
+extension ExperimentCatalogue {
+  /// What the catalogue is called in messages ("experiment catalogue").
+  public static var documentName: LocalizedText { Strings.documentCatalogue }
+}
+
+extension RunSchedule {
+  /// What the schedule is called in messages ("run schedule").
+  public static var documentName: LocalizedText { Strings.documentSchedule }
 }

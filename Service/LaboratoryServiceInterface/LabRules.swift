@@ -3,15 +3,15 @@ import Localization
 
 /// The cold stowage's rules, shared by the live and the fake client: where a sample may go, and
 /// which samples an excursion put at risk.
-enum StowageRules {
+public enum StowageRules {
   /// Longest sample label.
-  static let maximumLabelLength = 40
+  public static let maximumLabelLength = 40
 
   /// A new sample placed in a freezer, or the refusal (nothing changes then).
   ///
   /// The freezer must keep the sample's temperature, have a free slot and be within its limits now;
   /// without a freezer named, the first that does is taken.
-  static func place(
+  public static func place(
     _ request: SampleLogIn, crew: String?, stored samples: [StoredSample], telemetry: LabTelemetry, now: Date,
     id: String
   ) throws(LaboratoryError) -> StoredSample {
@@ -67,7 +67,7 @@ enum StowageRules {
         label: label, states: LocalizedText.joined(states, separator: ", ")))
   }
 
-  static func validatedLabel(_ raw: String) throws(LaboratoryError) -> String {
+  public static func validatedLabel(_ raw: String) throws(LaboratoryError) -> String {
     let label = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !label.isEmpty, label.count <= maximumLabelLength,
       !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
@@ -81,7 +81,7 @@ enum StowageRules {
   ///
   /// A sample is at risk when its freezer was out of its limits while it was in it (by the
   /// freezer's clock). A sample logged out while the lab could not be asked is not flagged after it left.
-  static func flagged(_ samples: [StoredSample], by telemetry: LabTelemetry, now: Date) -> [StoredSample] {
+  public static func flagged(_ samples: [StoredSample], by telemetry: LabTelemetry, now: Date) -> [StoredSample] {
     samples.compactMap { sample in
       guard sample.atRisk == nil, sample.isStored || sample.freezerTimeOut != nil,
         let excursion = telemetry.freezer(sample.freezer)?.excursions.first(where: {
@@ -95,7 +95,9 @@ enum StowageRules {
   }
 
   /// The stowage screen's freezers and alerts from a reading and the log.
-  static func report(_ telemetry: LabTelemetry, samples: [StoredSample], newlyAtRisk: [String]) -> StowageReport {
+  public static func report(
+    _ telemetry: LabTelemetry, samples: [StoredSample], newlyAtRisk: [String]
+  ) -> StowageReport {
     var alerts: [StowageAlert] = []
     let views = Freezer.all.map { freezer -> FreezerView in
       let reading =
@@ -125,12 +127,12 @@ enum StowageRules {
 
 /// The rules of a procedure run, shared by the live and the fake client: what each change does
 /// to a run and the sample log, and which results it queues for the ground.
-enum RunRules {
+public enum RunRules {
   /// What a change produced: the results to queue.
-  typealias Results = [LabResult]
+  public typealias Results = [LabResult]
 
   /// Applies `change` to `run` and the sample log (both unchanged when it throws).
-  static func apply(
+  public static func apply(
     _ change: RunChange, to run: inout ProcedureRun, samples: inout [StoredSample], telemetry: LabTelemetry?,
     now: Date, newID: () -> String
   ) throws(LaboratoryError) -> Results {
@@ -223,7 +225,7 @@ enum RunRules {
   }
 
   /// A new run and its "started" result.
-  static func start(
+  public static func start(
     _ experiment: Experiment, crew: String, id: String, now: Date
   ) throws(LaboratoryError) -> (
     ProcedureRun, Results
@@ -282,5 +284,5 @@ enum RunRules {
   }
 
   /// A short random id: 8 hexadecimal characters.
-  static func newID() -> String { String(UUID().uuidString.lowercased().filter(\.isHexDigit).prefix(8)) }
+  public static func newID() -> String { String(UUID().uuidString.lowercased().filter(\.isHexDigit).prefix(8)) }
 }

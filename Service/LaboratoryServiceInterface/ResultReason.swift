@@ -9,9 +9,19 @@ public enum ResultReason {
   /// The receiver's identifier kept with a refusal (named in the reader's language when shown).
   static let houston = "Houston"  // untranslated: the receiver's identifier, kept and matched
 
+  /// The outbox's verdict on a delivery of a result to Houston: acknowledged, refused for good (set
+  /// aside with Houston's reason), or not this time.
+  public static func verdict(_ outcome: AcknowledgedDelivery.Outcome) -> DeliveryVerdict {
+    switch outcome {
+    case .acknowledged: .delivered
+    case .refused(let status, let reason): refusal(status: status, reason: reason)
+    case .failed(let error): .failed(error)
+    }
+  }
+
   /// The outbox's verdict for a result Houston refused for good (HTTP `status`, saying `reason`):
   /// the English line and the same reason in no language.
-  static func refusal(status: Int, reason: String) -> DeliveryVerdict {
+  public static func refusal(status: Int, reason: String) -> DeliveryVerdict {
     let refused = DeliveryReason.refused(center: houston, status: status, reason: reason)
     return .refused(
       reason: refused.text(centerName: centerName).description,

@@ -5,8 +5,9 @@ import Localization
 /// and the crew's run schedule from Houston (kept for offline use), procedure runs, and results
 /// queued for the ground.
 ///
-/// Implementations: `LiveLaboratoryClient` (the labs over Radio, SQLite, Houston over HTTP) and
-/// `FakeLaboratoryClient` (deterministic, in memory). Both apply the same rules.
+/// Implementations: `LiveLaboratoryClient` in `LaboratoryService` (the labs over Radio, SQLite,
+/// Houston over HTTP) and `FakeLaboratoryClient` in `LaboratoryServiceFakes` (deterministic, in
+/// memory, for tests). Both apply the same rules (`LabRules.swift`).
 public protocol LaboratoryClient: Sendable {
   /// The racks and freezers now.
   func telemetry() async throws -> LabTelemetry
@@ -38,13 +39,13 @@ public protocol LaboratoryClient: Sendable {
   func sendResults() async throws -> ResultsReport
 }
 
-/// Looks an entity up by its id or a prefix only it has.
-enum PrefixMatch {
+/// Looks an entity up by its id or a prefix only it has (a rule every implementation applies).
+public enum PrefixMatch {
   /// What is looked up, for the errors.
-  enum Kind { case run, sample }
+  public enum Kind: Sendable { case run, sample }
 
   /// The one id among `ids` that is `wanted` or starts with it; `kind` names it in errors.
-  static func find(_ wanted: String, in ids: [String], kind: Kind) throws(LaboratoryError) -> String {
+  public static func find(_ wanted: String, in ids: [String], kind: Kind) throws(LaboratoryError) -> String {
     let key = wanted.trimmingCharacters(in: .whitespaces).lowercased()
     if ids.contains(key) { return key }
     let matches = key.count >= 2 ? ids.filter { $0.hasPrefix(key) } : []

@@ -1,12 +1,13 @@
 import Foundation
+import LaboratoryServiceInterface
 import Localization
 import Persistence
 
-/// Laboratories in memory for domain tests and previews: the real lab model on a stopped clock
-/// (advance it with `advance(by:)`), the same rules as the live client, results queued in memory.
+/// Laboratories in memory for domain tests: `FakeLabs` on a stopped clock (advance it with
+/// `advance(by:)`), the same rules as the live client, results queued in memory.
 public actor FakeLaboratoryClient: LaboratoryClient {
-  /// The lab model answering.
-  public private(set) var simulator: LabSimulator
+  /// The labs answering.
+  public private(set) var labs: FakeLabs
   /// Every run, by id.
   public private(set) var storedRuns: [String: ProcedureRun] = [:]
   /// The sample log.
@@ -25,12 +26,12 @@ public actor FakeLaboratoryClient: LaboratoryClient {
   private var failingChange: (matches: @Sendable (RunChange) -> Bool, failure: LaboratoryError)?
   private var counter = 0
 
-  /// A fake over `simulator` with the sample catalogue and an empty schedule.
+  /// A fake over `labs` with the sample catalogue and a one-run schedule.
   public init(
-    simulator: LabSimulator = LabSimulator(start: Date(timeIntervalSince1970: 1_800_000_000)),
+    labs: FakeLabs = FakeLabs(start: Date(timeIntervalSince1970: 1_800_000_000)),
     catalogue: ExperimentCatalogue? = .sample
   ) {
-    self.simulator = simulator
+    self.labs = labs
     catalogueReading = catalogue.map { KeptDocument(document: $0, receivedAt: $0.generatedAt, isLive: true) }
     scheduleReading = KeptDocument(
       document: RunSchedule(
@@ -42,8 +43,8 @@ public actor FakeLaboratoryClient: LaboratoryClient {
       receivedAt: Date(timeIntervalSince1970: 1_800_000_000), isLive: true)
   }
 
-  /// Moves the lab model's time on by `seconds`.
-  public func advance(by seconds: Double) { simulator.advance(by: seconds) }
+  /// Moves the labs' time on by `seconds`.
+  public func advance(by seconds: Double) { labs.advance(by: seconds) }
   /// Makes every equipment call throw `failure` (nil: answer again).
   public func setEquipmentFailure(_ failure: LaboratoryError?) { equipmentFailure = failure }
   /// Replaces what `catalogue()` returns.
@@ -53,7 +54,7 @@ public actor FakeLaboratoryClient: LaboratoryClient {
     failingChange = (matches, failure)
   }
 
-  private var now: Date { simulator.now }
+  private var now: Date { labs.now }
 
   private func nextID() -> String {
     counter += 1
@@ -62,13 +63,13 @@ public actor FakeLaboratoryClient: LaboratoryClient {
 
   public func telemetry() async throws -> LabTelemetry {
     if let equipmentFailure { throw equipmentFailure }
-    return simulator.telemetry
+    return labs.telemetry
   }
 
   public func send(_ command: RackCommand) async throws -> RackAcknowledgement {
     if let equipmentFailure { throw equipmentFailure }
-    let answer = simulator.apply(command)
-    guard answer.accepted else { throw LaboratoryError.rejected(Strings.reasonLabsRefused(message: answer.message)) }
+    let answer = labs.apply(command)
+    guard answer.accepted else { throw LaboratoryError.refusedByLabs(answer.message) }
     return answer
   }
 
@@ -77,7 +78,7 @@ public actor FakeLaboratoryClient: LaboratoryClient {
     let flagged = StowageRules.flagged(samples, by: telemetry, now: now)
     for sample in flagged { samples = samples.map { $0.id == sample.id ? sample : $0 } }
     if !flagged.isEmpty {
-      queue([LabResult(kind: LabResult.samplesAtRiskKind, payload: LabResultPayload(samples: flagged))])
+      queue([.samplesAtRisk(flagged)])
     }
     return StowageRules.report(telemetry, samples: samples, newlyAtRisk: flagged.map(\.id))
   }
@@ -86,7 +87,7 @@ public actor FakeLaboratoryClient: LaboratoryClient {
     let sample = try StowageRules.place(
       request, crew: crew, stored: samples, telemetry: try await telemetry(), now: now, id: nextID())
     samples.append(sample)
-    queue([LabResult(kind: LabResult.samplesLoggedInKind, payload: LabResultPayload(samples: [sample]))])
+    queue([.samplesLoggedIn([sample])])
     return sample
   }
 
@@ -94,25 +95,26 @@ public actor FakeLaboratoryClient: LaboratoryClient {
     let id = try PrefixMatch.find(
       sampleID, in: samples.filter(\.isStored).map(\.id), kind: .sample)
     guard let index = samples.firstIndex(where: { $0.id == id }) else {
-      throw LaboratoryError.invalid(Strings.reasonNoSample(id: id))
+      throw LaboratoryError.noSuchSample(id)
     }
     samples[index].loggedOutAt = now
     samples[index].freezerTimeOut = try? await telemetry().time
-    queue([LabResult(kind: LabResult.sampleLoggedOutKind, payload: LabResultPayload(samples: [samples[index]]))])
+    queue([.sampleLoggedOut(samples[index])])
     return samples[index]
   }
 
   public func catalogue() async throws -> KeptDocument<ExperimentCatalogue> {
     guard let catalogueReading else {
       throw LaboratoryError.noDocumentYet(
-        what: Strings.documentCatalogue, reason: Strings.reasonHoustonNotConfigured)
+        what: ExperimentCatalogue.documentName, reason: LaboratoryError.houstonNotConfiguredReason)
     }
     return catalogueReading
   }
 
   public func schedule() async throws -> KeptDocument<RunSchedule> {
     guard let scheduleReading else {
-      throw LaboratoryError.noDocumentYet(what: Strings.documentSchedule, reason: Strings.reasonHoustonNotConfigured)
+      throw LaboratoryError.noDocumentYet(
+        what: RunSchedule.documentName, reason: LaboratoryError.houstonNotConfiguredReason)
     }
     return scheduleReading
   }
@@ -130,7 +132,7 @@ public actor FakeLaboratoryClient: LaboratoryClient {
 
   public func run(_ id: String) async throws -> ProcedureRun {
     let key = try PrefixMatch.find(id, in: Array(storedRuns.keys), kind: .run)
-    guard let run = storedRuns[key] else { throw LaboratoryError.invalid(Strings.reasonNoRun(id: id)) }
+    guard let run = storedRuns[key] else { throw LaboratoryError.noSuchRun(id) }
     return run
   }
 

@@ -125,3 +125,18 @@ public struct RackAcknowledgement: Codable, Sendable, Equatable {
     self.message = message
   }
 }
+
+/// Something in the labs that breaks `afterSeconds` after a start: a freezer's cooler or a rack (a
+/// bench's scenario, a test's labs).
+public struct LabFailure: Codable, Sendable, Equatable {
+  /// The freezer's or rack's id.
+  public var id: String
+  /// When, seconds after the start.
+  public var afterSeconds: Double
+
+  /// A failure of `id` after `afterSeconds`.
+  public init(id: String, afterSeconds: Double) {
+    self.id = id
+    self.afterSeconds = afterSeconds
+  }
+}

@@ -42,12 +42,21 @@ public struct LabResult: Sendable, Equatable {
   public static let samplesAtRiskKind = "samples.atRisk"
 }
 
-/// The JSON body of `POST /v1/lab/results`.
-struct LabResultEnvelope: Codable, Sendable {
-  var id: String
-  var kind: String
-  var createdAt: Date
-  var payload: LabResultPayload
+extension LabResult {
+  /// Samples logged into a freezer.
+  public static func samplesLoggedIn(_ samples: [StoredSample]) -> LabResult {
+    LabResult(kind: samplesLoggedInKind, payload: LabResultPayload(samples: samples))
+  }
+
+  /// A sample logged out of its freezer.
+  public static func sampleLoggedOut(_ sample: StoredSample) -> LabResult {
+    LabResult(kind: sampleLoggedOutKind, payload: LabResultPayload(samples: [sample]))
+  }
+
+  /// Samples an excursion put at risk.
+  public static func samplesAtRisk(_ samples: [StoredSample]) -> LabResult {
+    LabResult(kind: samplesAtRiskKind, payload: LabResultPayload(samples: samples))
+  }
 }
 
 /// What waits for the ground, what was delivered, and how the last delivery went.

@@ -1,0 +1,71 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// Sends queued messages to a receiver that acknowledges each by its idempotency key, as many in
+/// one request as the receiver takes: up to `batchSize` to its batch endpoint, or one at a time
+/// where it has none.
+///
+/// Whether the receiver has a batch endpoint is learnt once, from its first answer to a batch (404,
+/// 405 or 413: it has none), and kept for this sender's life: from then on every request carries
+/// one message. Each request is bounded by `budget`, retries included. The caller decides what a
+/// message is (`encode`) and what an outcome means to it (`judge`); the sender never says more than
+/// the receiver's answer did.
+public final class AcknowledgedSender: Sendable {
+  private let single: AcknowledgedDelivery
+  private let batch: AcknowledgedBatchDelivery?
+  private let dialect: DeliveryDialect
+  private let budget: Duration?
+  private let logger: Logger
+  /// Set once the receiver answered that it has no batch endpoint.
+  private let batchesUnsupported = Mutex(false)
+
+  /// Sends through `client` in `dialect`, each request within `budget` (nil: the client's policy).
+  public init(client: any HTTPSending, dialect: DeliveryDialect, budget: Duration? = nil, logger: Logger) {
+    single = AcknowledgedDelivery(client: client, path: dialect.path, acknowledgement: dialect.acknowledgement)
+    batch = dialect.batchPath.map {
+      AcknowledgedBatchDelivery(
+        client: client, path: $0, layout: dialect.batchLayout, acknowledgement: dialect.acknowledgement)
+    }
+    self.dialect = dialect
+    self.budget = budget
+    self.logger = logger
+  }
+
+  /// Whether the next request carries a batch (the receiver has a batch endpoint, as far as is known).
+  public var sendsBatches: Bool {
+    batch != nil && !batchesUnsupported.withLock { $0 }
+  }
+
+  /// Sends the messages at the front of `items` in ONE request (a batch of up to `batchSize`, or the
+  /// first alone) and returns one verdict per message sent, in order: at least one unless `items`
+  /// is empty. The rest are for the next call, once the caller has kept these verdicts.
+  ///
+  /// - Parameters:
+  ///   - items: the messages still to send, in the order the receiver applies them.
+  ///   - key: a message's idempotency key.
+  ///   - encode: what the receiver gets for a message.
+  ///   - judge: what an outcome means to the caller; a batch that failed as a whole is one failed
+  ///     outcome for its first message.
+  ///   - progress: hears about every attempt and every wait before a retry.
+  public func send<Item, Body: Encodable & Sendable, Verdict>(
+    _ items: [Item], key: (Item) -> String, encode: (Item) -> Body,
+    judge: (AcknowledgedDelivery.Outcome) -> Verdict, progress: (@Sendable (HTTPProgress) -> Void)? = nil
+  ) async throws -> [Verdict] {
+    guard let first = items.first else { return [] }
+    if let batch, sendsBatches {
+      let messages = items.prefix(dialect.batchSize).map {
+        AcknowledgedBatchDelivery.Message(key: key($0), report: encode($0))
+      }
+      switch try await batch.deliver(messages, totalTimeout: budget, progress: progress) {
+      case .answered(let outcomes): return outcomes.map(judge)
+      case .failed(let error): return [judge(.failed(error))]
+      case .unsupported:
+        batchesUnsupported.withLock { $0 = true }
+        logger.notice("the receiver has no batch endpoint; delivering one message per request to \(dialect.path)")
+      }
+    }
+    let outcome = try await single.deliver(encode(first), key: key(first), totalTimeout: budget, progress: progress)
+    return [judge(outcome)]
+  }
+}
