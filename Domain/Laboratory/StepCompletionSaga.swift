@@ -1,4 +1,3 @@
-import AppAnalytics
 import CosmonautServiceInterface
 import LaboratoryService
 import Localization

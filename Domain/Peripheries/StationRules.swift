@@ -1,4 +1,3 @@
-import AppAnalytics
 import DockingPortService
 import Localization
 import SolarArrayService

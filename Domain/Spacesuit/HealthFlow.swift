@@ -1,4 +1,3 @@
-import Foundation
 import Localization
 import SpacesuitService
 import UIComponents

@@ -1,5 +1,3 @@
-import AppAnalytics
-import Localization
 import SpacesuitService
 import UIComponents
 
