@@ -108,3 +108,6 @@ public enum Completion: Sendable, Equatable {
     return []
   }
 }
+
+/// A format reads what a person types at a prompt as it reads the command line.
+extension ValueFormat: ValueReader {}

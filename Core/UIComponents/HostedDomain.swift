@@ -17,27 +17,8 @@ public protocol DomainRoute: Hashable, Sendable {
   var change: LocalizedText? { get }
 }
 
-/// One main-menu entry: what the user reads, the key that picks it, and the route it opens.
-public struct MenuEntry<Route: Sendable>: Sendable {
-  /// What the user reads, e.g. `"Health"`, in every language.
-  public let title: LocalizedText
-  /// The key that selects it besides its number, e.g. `"h"`.
-  public let key: String
-  /// The route it opens.
-  public let route: Route
-
-  /// An entry titled `title`, picked by `key`, opening `route`.
-  public init(_ title: some TextArgument, key: String, route: Route) {
-    self.title = title.localizedText
-    self.key = key
-    self.route = route
-  }
-
-  /// The same entry opening `transform(route)`.
-  public func map<Other>(_ transform: (Route) -> Other) -> MenuEntry<Other> {
-    MenuEntry<Other>(title, key: key, route: transform(route))
-  }
-}
+/// One main-menu entry: what the user reads, the key that picks it, and the route it opens (its choice).
+public typealias MenuEntry<Route: Sendable> = Menu<Route>.Item
 
 /// A domain as a host (Scaffold's `AppCoordinator`) sees it: a name and a coordinator per presentation.
 ///
@@ -118,29 +99,35 @@ extension HostedDomain {
   }
 
   /// Runs something slow (a live watch, a call to mission control) so that Ctrl-C cancels it: then
-  /// "Cancelled." is shown and `nil` returned, and the flow goes on at its menu. Scripts run it as is.
+  /// `nil` is returned — interactively after "Cancelled.", and the flow goes on at its menu; in a
+  /// script, the command stops there and ends with exit code 130 (``Terminal/quitByInterrupt``).
   public func interruptible<T: Sendable>(
     _ operation: @escaping @MainActor @Sendable () async throws -> T
   )
     async throws -> T?
   {
-    guard presentation == .interactive else { return try await operation() }
-    let terminal = terminal
-    let before = terminal.interruptCount
-    let work = Task { @MainActor in try await operation() }
-    let watcher = Task { @MainActor in
-      while !Task.isCancelled && terminal.interruptCount == before {
-        try? await Task.sleep(for: .milliseconds(50))
+    let (terminal, interactive) = (terminal, presentation == .interactive)
+    return try await terminal.catchingInterrupts {
+      let before = terminal.interruptCount
+      let work = Task { @MainActor in try await operation() }
+      let watcher = Task { @MainActor in
+        while !Task.isCancelled && terminal.interruptCount == before {
+          try? await Task.sleep(for: .milliseconds(50))
+        }
+        if !Task.isCancelled { work.cancel() }
       }
-      if !Task.isCancelled { work.cancel() }
+      defer { watcher.cancel() }
+      let outcome = await work.result
+      guard terminal.interruptCount == before else {
+        guard interactive else {
+          terminal.quitOnInterrupt(lineOpen: true)
+          return nil
+        }
+        terminal.noteInterrupt()
+        terminal.print(terminal.theme.apply(.dim, to: terminal.translator(Strings.flowCancelled)))
+        return nil
+      }
+      return try outcome.get()
     }
-    defer { watcher.cancel() }
-    let outcome = await work.result
-    guard terminal.interruptCount == before else {
-      terminal.noteInterrupt()
-      terminal.print(terminal.theme.apply(.dim, to: terminal.translator(Strings.flowCancelled)))
-      return nil
-    }
-    return try outcome.get()
   }
 }

@@ -7,17 +7,18 @@ public enum ScreenStep: Sendable {
 }
 
 /// The loop every interactive screen runs: load the value, show it, offer a menu, handle the
-/// choice, repeat — until the user leaves, input ends (also in a screen opened from here), or
-/// loading fails (the error is presented).
-@MainActor public struct InteractiveScreen<Value: Sendable> {
-  private let menu: Menu
+/// choice, repeat — until the user leaves, goes back (Ctrl-D, Ctrl-C at the menu), input ends (also
+/// in a screen opened from here), or loading fails (the error is presented).
+@MainActor public struct InteractiveScreen<Value: Sendable, Choice: Sendable> {
+  private let menu: Menu<Choice>
   private let load: @MainActor @Sendable () async throws -> Value
   private let render: (Value) -> String
 
   /// A screen that shows `render(load())`, between blank lines, above `menu`. Ctrl-C while it
   /// loads leaves the screen.
   public init(
-    menu: Menu, load: @escaping @MainActor @Sendable () async throws -> Value, render: @escaping (Value) -> String
+    menu: Menu<Choice>, load: @escaping @MainActor @Sendable () async throws -> Value,
+    render: @escaping (Value) -> String
   ) {
     self.menu = menu
     self.load = load
@@ -25,8 +26,8 @@ public enum ScreenStep: Sendable {
   }
 
   /// Runs the loop in `context`; errors are presented as coming from the context's module. `handle`
-  /// gets the chosen item and the value shown with it.
-  public func run(in context: FlowContext, handle: @MainActor (Menu.Item, Value) async -> ScreenStep) async {
+  /// gets the choice and the value shown with it.
+  public func run(in context: FlowContext, handle: @MainActor (Choice, Value) async -> ScreenStep) async {
     while !context.terminal.inputEnded {
       let value: Value
       switch await LoadState.capture({ try await context.interruptible(load) }) {

@@ -14,6 +14,8 @@ private let interruptCount = Atomic<Int>(0)
 private let wakeWriter = Atomic<Int32>(-1)
 /// The read end of that pipe (-1 until installed).
 private let wakeReader = Atomic<Int32>(-1)
+/// Whether the counting handler is SIGINT's handler now.
+private let handlerInstalled = Atomic<Bool>(false)
 
 /// Counts the interrupt and wakes any reader blocked in `poll` (async-signal-safe: an atomic add
 /// and a `write` of one byte). A process-wide signal may arrive on any thread; the pipe reaches them all.
@@ -25,8 +27,15 @@ private func handleInterrupt(_ signal: Int32) {
 
 /// Ctrl-C for the interactive app: instead of killing the process, SIGINT is counted and wakes the
 /// terminal's reader, so the terminal can cancel the current prompt or flow.
+///
+/// What Ctrl-C does, everywhere: at a prompt or a screen's menu it goes back to the menu the prompt
+/// or screen came from; during something slow (a watch, a call to mission control) it cancels it
+/// ("Cancelled.") and the screen goes on; at the main menu — or a second time in a row — it ends the
+/// app with exit code 130. A scripted command ends on Ctrl-C too (130): one that watches
+/// (`suit watch`, `status --watch`) stops cleanly (``Terminal/catchingInterrupts(_:)``), any
+/// other by the signal's default action, which shells report as 130 as well.
 public enum InterruptSignal {
-  /// Installs the counting handler for SIGINT. Scripts keep the default: Ctrl-C ends them.
+  /// Installs the counting handler for SIGINT (the interactive app does, for its whole run).
   public static func install() {
     if wakeReader.load(ordering: .relaxed) < 0 {
       var ends: [Int32] = [-1, -1]
@@ -47,7 +56,17 @@ public enum InterruptSignal {
     sigemptyset(&action.sa_mask)
     action.sa_flags = SA_RESTART
     sigaction(SIGINT, &action, nil)
+    handlerInstalled.store(true, ordering: .relaxed)
   }
+
+  /// Gives SIGINT its default action back: Ctrl-C ends the process.
+  static func uninstall() {
+    handlerInstalled.store(false, ordering: .relaxed)
+    signal(SIGINT, SIG_DFL)
+  }
+
+  /// Whether Ctrl-C is counted now (rather than ending the process).
+  static var isInstalled: Bool { handlerInstalled.load(ordering: .relaxed) }
 
   /// The number of Ctrl-Cs so far.
   static var count: Int { interruptCount.load(ordering: .relaxed) }

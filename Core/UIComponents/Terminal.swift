@@ -21,11 +21,15 @@ public protocol TerminalInput: AnyObject {
   /// Tells the input that the first `count` Ctrl-Cs were dealt with: a read returns `nil` at once
   /// while there are more, and otherwise waits for a line or the next Ctrl-C.
   func acknowledgeInterrupts(_ count: Int)
+  /// Makes Ctrl-C countable (instead of ending the process) until the returned closure runs, for a
+  /// command that stops cleanly on Ctrl-C; nothing changes where Ctrl-C is counted already.
+  func catchInterrupts() -> @Sendable () -> Void
 }
 
 extension TerminalInput {
   public var interruptCount: Int { 0 }
   public func acknowledgeInterrupts(_ count: Int) {}
+  public func catchInterrupts() -> @Sendable () -> Void { {} }
 }
 
 /// Where a ``Terminal`` writes text to.
@@ -77,6 +81,12 @@ public final class StandardInput: TerminalInput, Sendable {
   public var interruptCount: Int { InterruptSignal.count }
 
   public func acknowledgeInterrupts(_ count: Int) { acknowledged.store(count, ordering: .relaxed) }
+
+  public func catchInterrupts() -> @Sendable () -> Void {
+    guard !InterruptSignal.isInstalled else { return {} }
+    InterruptSignal.install()
+    return { InterruptSignal.uninstall() }
+  }
 
   /// Blocks until standard input can be read (true) or Ctrl-C arrived (false).
   private static func waitForInput() -> Bool {
@@ -235,13 +245,14 @@ public final class CapturedOutput: TerminalOutput, Sendable {
   private let finishesLineAtEnd: Bool
   private let endOfInputIsFinal: Bool
   /// True when the last read was cut short by Ctrl-C: the next Ctrl-C quits.
-  private var lastReadWasInterrupted = false
+  public private(set) var lastReadWasInterrupted = false
   /// The Ctrl-Cs dealt with so far (one that arrives between two reads is dealt with by the next).
   private var handledInterrupts = 0
 
   /// Whether input has ended (or the person asked to quit); every screen stops once it has.
   public private(set) var inputEnded = false
-  /// Whether the person pressed Ctrl-C twice in a row: the app quits (exit 130).
+  /// Whether the person quit with Ctrl-C — twice in a row, or where Ctrl-C ends the program (the
+  /// main menu, a command's watch): the app quits with 130.
   public private(set) var quitByInterrupt = false
 
   /// A terminal over the given streams. With `echoesInput`, every answer read is written back to
@@ -303,9 +314,10 @@ public final class CapturedOutput: TerminalOutput, Sendable {
     output.write(text)
   }
 
-  /// Writes one line to the error stream, styled as an error when colors are on.
+  /// Writes one line to the error stream, styled as an error when colors are on. Control characters
+  /// in it (an answer echoed raw) are shown inert (Localization's `InertText`); line breaks and tabs stay.
   public func printError(_ line: String) {
-    errors.write(theme.apply(.error, to: line) + "\n")
+    errors.write(theme.apply(.error, to: InertText(line, limit: nil, keepingLayout: true).text) + "\n")
   }
 
   /// Writes one line, in the terminal's language, to the error stream (see ``printError(_:)-(String)``).
@@ -325,7 +337,7 @@ public final class CapturedOutput: TerminalOutput, Sendable {
     let line = input.readLine()?.droppingTrailingCarriageReturn()
     if let line {
       lastReadWasInterrupted = false
-      if echoesInput { output.write(line + "\n") }
+      if echoesInput { output.write(InertText(line, limit: nil).text + "\n") }  // never raw: an Esc would act
       return line
     }
     if input.interruptCount != handledInterrupts {
@@ -333,6 +345,7 @@ public final class CapturedOutput: TerminalOutput, Sendable {
       noteInterrupt()
       return nil
     }
+    lastReadWasInterrupted = false  // Ctrl-D: a Ctrl-C after it is no second one in a row
     if echoesInput || finishesLineAtEnd { output.write("\n") }
     // At the end of a pipe the app ends; Ctrl-D on a terminal only goes back one level.
     if endOfInputIsFinal { inputEnded = true }
@@ -350,8 +363,27 @@ public final class CapturedOutput: TerminalOutput, Sendable {
     lastReadWasInterrupted = true
   }
 
+  /// Ends the session as Ctrl-C does where it ends the program (the main menu, a command's watch):
+  /// input ends, every screen leaves, and the app quits with 130. `lineOpen` ends the line the `^C`
+  /// is on (on the error stream: a script's output stays its data).
+  public func quitOnInterrupt(lineOpen: Bool = false) {
+    handledInterrupts = input.interruptCount
+    input.acknowledgeInterrupts(handledInterrupts)
+    if lineOpen { errors.write("\n") }
+    quitByInterrupt = true
+    inputEnded = true
+  }
+
   /// How many Ctrl-Cs have arrived so far, for flows that wait on something slow.
   public var interruptCount: Int { input.interruptCount }
+
+  /// Runs `body` with Ctrl-C counted rather than ending the process (as it is for the whole
+  /// interactive app), so that a command can stop cleanly on Ctrl-C.
+  public func catchingInterrupts<T>(_ body: () async throws -> T) async rethrows -> T {
+    let release = input.catchInterrupts()
+    defer { release() }
+    return try await body()
+  }
 
   /// Clears the screen when colors (hence a TTY) are on; does nothing on a plain terminal.
   public func clearScreen() {

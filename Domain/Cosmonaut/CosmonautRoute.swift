@@ -144,9 +144,9 @@ extension CosmonautRoute: CommandRoute {
 
 extension CosmonautRoute: DomainRoute {
   public static let mainMenu = [
-    MenuEntry(Strings.menuCosmonaut, key: "c", route: CosmonautRoute.dashboard),
-    MenuEntry(Strings.menuSupplies, key: "u", route: CosmonautRoute.supplies),
-    MenuEntry(Strings.menuSync, key: "y", route: CosmonautRoute.sync),
+    MenuEntry(Strings.menuCosmonaut, key: "c", choice: CosmonautRoute.dashboard),
+    MenuEntry(Strings.menuSupplies, key: "u", choice: CosmonautRoute.supplies),
+    MenuEntry(Strings.menuSync, key: "y", choice: CosmonautRoute.sync),
   ]
 
   public init?(destination: Destination) {

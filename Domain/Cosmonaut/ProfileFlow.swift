@@ -35,11 +35,7 @@ final class ProfileFlow {
   }
 
   private func print(_ profile: CosmonautProfile) throws {
-    if context.json {
-      try context.printJSON(profile)
-    } else {
-      context.terminal.print(ProfileScreen.render(profile, theme: context.theme, translator: context.translator))
-    }
+    try context.show(profile, as: ProfileScreen.render)
   }
 
   /// Shows the profile, then lets the user edit it field by field until they go back.
@@ -47,23 +43,22 @@ final class ProfileFlow {
     let client = client
     let (theme, translator) = (context.theme, context.translator)
     let screen = InteractiveScreen(
-      menu: Menu(
-        title: translator(Strings.profileTitle),
-        items: [
-          .init(key: "e", title: translator(Strings.profileEdit)),
-          .init(key: "b", title: translator(Strings.commonBack)),
-        ]),
+      menu: Menu<ProfileChoice>(Strings.profileTitle),
       load: { try await client.profile() },
       render: { ProfileScreen.render($0, theme: theme, translator: translator) })
     await screen.run(in: context) { choice, profile in
-      guard choice.key == "e" else { return .leave }
-      await edit(profile)
+      switch choice {
+      case .edit: await edit(profile)
+      case .back: return .leave
+      }
       return .stay
     }
   }
 
-  /// Asks for each field, keeping the current value when the answer is empty.
+  /// Asks for each field, keeping the current value when the answer is empty (as a line above the
+  /// fields says); Ctrl-D or Ctrl-C goes back with nothing changed.
   func edit(_ current: CosmonautProfile) async {
+    context.terminal.print(context.theme.apply(.dim, to: context.translator(Strings.profileEditHint)))
     var update = ProfileUpdate()
     let fields: [(LocalizedText, String, WritableKeyPath<ProfileUpdate, String?>)] = [
       (Strings.profileName, current.name, \.name), (Strings.profileAgency, current.agency, \.agency),
@@ -71,12 +66,11 @@ final class ProfileFlow {
     ]
     for (label, value, keyPath) in fields {
       let shown = value.isEmpty ? "" : " [\(value)]"
-      let prompt = Prompt<String?>(label + .verbatim("\(shown): ")) { answer in
-        let trimmed = answer.trimmingWhitespace()
-        if trimmed.count > ProfileUpdate.maximumFieldLength {
+      let prompt = Prompt<String?>(label + .verbatim("\(shown): "), emptyAnswer: nil) { answer in
+        if answer.count > ProfileUpdate.maximumFieldLength {
           return .failure(ValidationError(Strings.profileTooLong(maximum: ProfileUpdate.maximumFieldLength)))
         }
-        return .success(trimmed.isEmpty ? nil : trimmed)
+        return .success(answer)
       }
       guard let answer = prompt.ask(on: context.terminal) else {
         context.terminal.print(context.theme.apply(.dim, to: context.translator(Strings.profileEditCancelled)))
@@ -92,23 +86,5 @@ final class ProfileFlow {
       _ = try await store(update)
       context.terminal.print(context.theme.apply(.ok, to: context.translator(Strings.profileSaved)))
     }
-  }
-}
-
-/// Renders a profile as a key–value panel.
-enum ProfileScreen {
-  static func render(_ profile: CosmonautProfile, theme: Theme, translator: Translator) -> String {
-    let theme = theme.screen(.profile)
-    func row(_ key: LocalizedText, _ value: String) -> KeyValuePanel.Row {
-      value.isEmpty
-        ? .init(translator(key), translator(Strings.profileNotSet), style: .dim) : .init(translator(key), value)
-    }
-    return KeyValuePanel(
-      title: translator(Strings.commonCosmonaut),
-      rows: [
-        row(Strings.profileName, profile.name), row(Strings.profileAgency, profile.agency),
-        row(Strings.profileRole, profile.role), row(Strings.commonMission, profile.mission),
-      ]
-    ).render(theme)
   }
 }

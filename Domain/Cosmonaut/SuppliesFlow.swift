@@ -20,17 +20,12 @@ final class SuppliesFlow {
 
   /// Prints the inventory (text or JSON).
   func list() async throws {
-    let items = try await client.supplies()
-    if context.json {
-      try context.printJSON(items)
-    } else {
-      context.terminal.print(SuppliesScreen.render(items, theme: context.theme, translator: context.translator))
-    }
+    try context.show(try await client.supplies(), as: SuppliesScreen.render)
   }
 
   /// Consumes or restocks `quantity` of `item` (an id or a name, any case) and prints the result.
   func change(_ change: Change, item given: String, quantity: Int) async throws {
-    let item = Self.identifier(of: given, in: try await client.supplies())
+    let item = SuppliesRules.identifier(of: given, in: try await client.supplies())
     let updated =
       switch change {
       case .consume: try await client.consume(item, quantity: quantity)
@@ -44,20 +39,14 @@ final class SuppliesFlow {
     let client = client
     let (theme, translator) = (context.theme, context.translator)
     let screen = InteractiveScreen(
-      menu: Menu(
-        title: translator(Strings.suppliesTitle),
-        items: [
-          .init(key: "c", title: translator(Strings.suppliesConsume)),
-          .init(key: "r", title: translator(Strings.suppliesRestock)),
-          .init(key: "b", title: translator(Strings.commonBack)),
-        ]),
+      menu: Menu<SuppliesChoice>(Strings.suppliesTitle),
       load: { try await client.supplies() },
       render: { SuppliesScreen.render($0, theme: theme, translator: translator) })
     await screen.run(in: context) { choice, items in
-      switch choice.key {
-      case "c": await ask(.consume, items: items)
-      case "r": await ask(.restock, items: items)
-      default: return .leave
+      switch choice {
+      case .consume: await ask(.consume, items: items)
+      case .restock: await ask(.restock, items: items)
+      case .back: return .leave
       }
       return .stay
     }
@@ -72,24 +61,25 @@ final class SuppliesFlow {
       return
     }
     let ids = choices.map(\.id).joined(separator: ", ")
-    let itemPrompt = Prompt<SupplyItem>(Strings.suppliesItemPrompt(ids: ids), emptyAnswerCancels: true) { answer in
-      let id = Self.identifier(of: answer, in: items)
+    let itemPrompt = Prompt<SupplyItem>(question: { Strings.suppliesItemPrompt(ids: ids, goBack: $0) }) { answer in
+      let id = SuppliesRules.identifier(of: answer, in: items)
       if let item = choices.first(where: { $0.id == id }) {
         return .success(item)
       }
       if let empty = items.first(where: { $0.id == id }) {
         return .failure(ValidationError(Strings.suppliesOutOfStock(name: CosmonautTexts.name(of: empty), ids: ids)))
       }
-      return .failure(ValidationError(Strings.suppliesNoItem(answer: answer, ids: ids)))
+      return .failure(ValidationError(Strings.suppliesNoItem(answer: InertText(answer), ids: ids)))
     }
     guard let item = itemPrompt.ask(on: context.terminal) else { return }
     let unit = CosmonautTexts.unit(item.unit)
-    let question =
+    let question = { (goBack: LocalizedText) in
       change == .consume
-      ? Strings.suppliesConsumePrompt(unit: unit, stock: item.quantity)
-      : Strings.suppliesRestockPrompt(unit: unit, stock: item.quantity)
-    let quantityPrompt = Prompt<Int>(question, emptyAnswerCancels: true) { answer in
-      guard let value = Int(answer.trimmingWhitespace()), value > 0 else {
+        ? Strings.suppliesConsumePrompt(unit: unit, stock: item.quantity, goBack: goBack)
+        : Strings.suppliesRestockPrompt(unit: unit, stock: item.quantity, goBack: goBack)
+    }
+    let quantityPrompt = Prompt<Int>(question: question) { answer in
+      guard let value = Int(answer), value > 0 else {
         return .failure(ValidationError(Strings.suppliesWholeNumber))
       }
       if value > SuppliesRules.maximumChange {
@@ -108,79 +98,6 @@ final class SuppliesFlow {
 
   private func report(_ item: SupplyItem, change: Int) throws {
     context.analytics.track("supplies.changed", ["item": item.id, "change": String(change)])
-    if context.json {
-      try context.printJSON(item)
-    } else {
-      context.terminal.print(
-        Self.summary(of: item, change: change, theme: context.theme, translator: context.translator))
-    }
-  }
-
-  static func summary(of item: SupplyItem, change: Int, theme: Theme, translator: Translator) -> String {
-    let theme = theme.screen(.supplies)
-    let (name, unit) = (CosmonautTexts.name(of: item), CosmonautTexts.unit(item.unit))
-    var text = translator(
-      change < 0
-        ? Strings.suppliesConsumed(quantity: abs(change), unit: unit, name: name, left: item.quantity)
-        : Strings.suppliesRestocked(quantity: abs(change), unit: unit, name: name, left: item.quantity))
-    if item.isLow {
-      text +=
-        "\n"
-        + theme.apply(
-          .warning, to: translator(Strings.suppliesLow(name: name, threshold: item.lowStockThreshold, unit: unit)))
-    }
-    return text
-  }
-
-  /// The item's identifier for what the user typed: its id or its name, in any case
-  /// (`WATER`, `"drinking water"`); unknown text is passed on for the service to refuse.
-  static func identifier(of given: String, in items: [SupplyItem]) -> String {
-    let wanted = given.trimmingWhitespace().lowercased()
-    return items.first { $0.id.lowercased() == wanted || $0.name.lowercased() == wanted }?.id ?? given
-  }
-}
-
-/// Limits the supplies flows enforce before the service sees a change.
-enum SuppliesRules {
-  /// The most one consume or restock may move: more is a typo, not a delivery.
-  static let maximumChange = 1_000_000
-}
-
-/// Renders the inventory as a table with a status column.
-enum SuppliesScreen {
-  static func render(_ items: [SupplyItem], theme: Theme, translator: Translator) -> String {
-    let theme = theme.screen(.supplies)
-    let rows = items.map { item in
-      [
-        item.id, translator(CosmonautTexts.name(of: item)), translator(CosmonautTexts.name(of: item.category)),
-        translator.number(item.quantity), translator(CosmonautTexts.unit(item.unit)),
-        item.isLow
-          ? theme.apply(.warning, to: translator(Strings.suppliesStatusLow(threshold: item.lowStockThreshold)))
-          : theme.apply(.ok, to: translator(Strings.suppliesStatusOk)),
-      ]
-    }
-    let headers = [
-      Strings.suppliesHeaderId, Strings.suppliesHeaderItem, Strings.suppliesHeaderCategory,
-      Strings.suppliesHeaderQuantity, Strings.suppliesHeaderUnit, Strings.suppliesHeaderStatus,
-    ]
-    let table = Table(
-      headers: headers.map { translator($0) }, rows: rows, alignments: [.left, .left, .left, .right, .left, .left])
-    let low = items.filter(\.isLow)
-    var text = theme.apply(.title, to: translator(Strings.suppliesTitle)) + "\n" + table.render(theme)
-    if !low.isEmpty {
-      let names = CosmonautTexts.list(low.map { CosmonautTexts.name(of: $0) })
-      text += "\n" + theme.apply(.warning, to: translator(Strings.suppliesLowList(names: names)))
-    }
-    return text
-  }
-}
-
-extension String {
-  /// The string without leading and trailing white space.
-  func trimmingWhitespace() -> String {
-    var text = Substring(self)
-    while let first = text.first, first.isWhitespace { text.removeFirst() }
-    while let last = text.last, last.isWhitespace { text.removeLast() }
-    return String(text)
+    try context.show(item) { SuppliesScreen.summary(of: $0, change: change, theme: $1, translator: $2) }
   }
 }

@@ -208,11 +208,11 @@ extension LaboratoryRoute: CommandRoute {
 
 extension LaboratoryRoute: DomainRoute {
   public static let mainMenu = [
-    MenuEntry(Strings.menuLabs, key: "l", route: LaboratoryRoute.labs),
-    MenuEntry(Strings.menuStowage, key: "s", route: LaboratoryRoute.stowage),
-    MenuEntry(Strings.menuExperiments, key: "e", route: LaboratoryRoute.experiments),
-    MenuEntry(Strings.menuRuns, key: "r", route: LaboratoryRoute.runs),
-    MenuEntry(Strings.menuResults, key: "g", route: LaboratoryRoute.results),
+    MenuEntry(Strings.menuLabs, key: "l", choice: LaboratoryRoute.labs),
+    MenuEntry(Strings.menuStowage, key: "s", choice: LaboratoryRoute.stowage),
+    MenuEntry(Strings.menuExperiments, key: "e", choice: LaboratoryRoute.experiments),
+    MenuEntry(Strings.menuRuns, key: "r", choice: LaboratoryRoute.runs),
+    MenuEntry(Strings.menuResults, key: "g", choice: LaboratoryRoute.results),
   ]
 
   public init?(destination: Destination) {

@@ -17,7 +17,6 @@ struct RunFlow {
   private var completion: StepCompletionSaga {
     StepCompletionSaga(lab: lab, supplies: cosmonaut, logger: context.logger)
   }
-  private var output: Output { Output(context: context) }
 
   // MARK: Scripted
 
@@ -31,7 +30,7 @@ struct RunFlow {
   }
 
   func show(_ run: ProcedureRun) throws {
-    try output.show(run) { run, theme, translator in
+    try context.show(run) { run, theme, translator in
       var text = LabScreens.run(run, theme: theme, translator: translator)
       if let step = run.currentStep, run.state.isOpen {
         text += "\n\n" + LabScreens.step(step, of: run, theme: theme, translator: translator)
@@ -41,7 +40,7 @@ struct RunFlow {
   }
 
   func list() async throws {
-    try output.show(try await lab.runs(), LabScreens.runs)
+    try context.show(try await lab.runs(), as: LabScreens.runs)
   }
 
   func show(_ id: String) async throws {
@@ -130,21 +129,20 @@ struct RunFlow {
   func runInteractive() async {
     let (lab, theme, translator) = (lab, context.theme, context.translator)
     let screen = InteractiveScreen(
-      menu: context.menu(
-        Strings.menuRuns, [("o", Strings.menuOpenRun), ("s", Strings.menuStartRun), ("b", Strings.menuBack)]),
+      menu: Menu<RunsChoice>(Strings.menuRuns),
       load: { try await lab.runs() }, render: { LabScreens.runs($0, theme: theme, translator: translator) })
     await screen.run(in: context) { choice, _ in
-      switch choice.key {
-      case "o":
-        guard let id = output.ask(LaboratoryRoute.runID, Strings.askRun) else { return .stay }
+      switch choice {
+      case .openRun:
+        guard let id = context.ask(Strings.askRun, reading: LaboratoryRoute.runID.format) else { return .stay }
         await context.presentingErrors { try await resume(id) }
-      case "s":
+      case .startRun:
         let ids = (try? await lab.catalogue().document.experiments.map(\.id).joined(separator: ", ")) ?? ""
-        guard let id = output.ask(LaboratoryRoute.experimentID, Strings.askExperiment(experiments: ids)) else {
-          return .stay
-        }
+        guard
+          let id = context.ask(Strings.askExperiment(experiments: ids), reading: LaboratoryRoute.experimentID.format)
+        else { return .stay }
         await start(id)
-      default: return .leave
+      case .back: return .leave
       }
       return .stay
     }
@@ -155,17 +153,14 @@ struct RunFlow {
   func view(_ run: ProcedureRun) async {
     var run = run
     let terminal = context.terminal
-    let menu = context.menu(
-      Strings.menuProcedure,
-      [("d", Strings.menuDone), ("s", Strings.menuSkip), ("p", Strings.menuPause), ("l", Strings.menuAllSteps)])
+    let menu = Menu<ProcedureChoice>(Strings.menuProcedure)
     while let step = run.currentStep, run.state.isOpen, !terminal.inputEnded {
       terminal.print("\n" + LabScreens.step(step, of: run, theme: context.theme, translator: context.translator) + "\n")
-      guard let choice = menu.choose(on: terminal), choice.key != "p" else {
+      switch menu.choose(on: terminal) {
+      case nil, .pause:
         await pause(run)
         return
-      }
-      switch choice.key {
-      case "d":
+      case .done:
         do {
           run = try await completion.complete(run, step: step, freezer: nil)
           let produced = run.steps[step - 1].samples
@@ -179,10 +174,11 @@ struct RunFlow {
           if case LaboratoryFlowError.shortOfSupply = error { await offer(.supplies, Strings.offerSupplies) }
           if let latest = try? await lab.run(run.id) { run = latest }
         }
-      case "s":
-        guard let reason = output.ask(LaboratoryRoute.reason, Strings.askSkipReason(step: step)) else { continue }
+      case .skip:
+        guard let reason = context.ask(Strings.askSkipReason(step: step), reading: LaboratoryRoute.reason.format)
+        else { continue }
         await context.presentingErrors { run = try await lab.update(run.id, .skipStep(step, reason: reason)) }
-      default:
+      case .allSteps:
         terminal.print("\n" + LabScreens.run(run, theme: context.theme, translator: context.translator))
       }
     }

@@ -200,10 +200,10 @@ extension PeripheriesRoute: CommandRoute {
 
 extension PeripheriesRoute: DomainRoute {
   public static let mainMenu = [
-    MenuEntry(Strings.menuOverview, key: "o", route: PeripheriesRoute.status(watch: nil)),
-    MenuEntry(Strings.menuPower, key: "p", route: PeripheriesRoute.power),
-    MenuEntry(Strings.menuThermal, key: "t", route: PeripheriesRoute.thermal),
-    MenuEntry(Strings.menuDocking, key: "d", route: PeripheriesRoute.docking),
+    MenuEntry(Strings.menuOverview, key: "o", choice: PeripheriesRoute.status(watch: nil)),
+    MenuEntry(Strings.menuPower, key: "p", choice: PeripheriesRoute.power),
+    MenuEntry(Strings.menuThermal, key: "t", choice: PeripheriesRoute.thermal),
+    MenuEntry(Strings.menuDocking, key: "d", choice: PeripheriesRoute.docking),
   ]
 
   public init?(destination: Destination) {

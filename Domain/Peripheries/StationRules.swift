@@ -1,4 +1,3 @@
-import AppAnalytics
 import DockingPortService
 import Localization
 import SolarArrayService
@@ -49,28 +48,16 @@ enum StationRules {
         wing: channel.rawValue, vehicle: moving.vehicle?.localizedName ?? Strings.ruleAVehicle,
         phase: moving.phase.localizedName, port: moving.port.rawValue))
   }
-}
 
-/// What the Peripheries domain refuses or cannot do, in one line each.
-public enum PeripheriesError: ReportableError, TranslatedError, Equatable {
-  /// A step the station's rules refuse (the value says why); nothing changed.
-  case refused(LocalizedText)
-  /// `status --watch --json` without `--count`.
-  case jsonNeedsCount
-
-  public var kind: ErrorKind {
-    switch self {
-    case .refused: .rejected
-    case .jsonNeedsCount: .usage
+  /// The step that moves a port on towards an open hatch, or from an open hatch back to hard dock.
+  static func nextStep(at port: PortStatus?) -> DockingCommand? {
+    guard let port else { return nil }
+    switch port.phase {
+    case .approach: return .capture(port.port)
+    case .softCapture: return .hardDock(port.port)
+    case .hardDock: return .openHatch(port.port)
+    case .hatchOpen: return .closeHatch(port.port)
+    case .free, .departing: return nil
     }
   }
-
-  public var translatedMessage: LocalizedText {
-    switch self {
-    case .refused(let reason): Strings.errorRefused(reason: reason)
-    case .jsonNeedsCount: Strings.errorJsonNeedsCount
-    }
-  }
-
-  public var userMessage: String { translatedMessage.description }
 }

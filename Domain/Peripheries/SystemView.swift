@@ -22,15 +22,11 @@ struct SystemView<Status: Encodable & Sendable> {
   /// Prints the status once: its screen, or its JSON document.
   func printOnce() async throws {
     let (status, raised) = try await loadClassified()
-    if context.json {
-      try context.printJSON(status)
-    } else {
-      context.terminal.print(render(status, raised, context.theme, context.translator))
-    }
+    try context.show(status) { [render] in render($0, raised, $1, $2) }
   }
 
   /// The system's interactive screen above `menu`.
-  func screen(_ menu: Menu) -> InteractiveScreen<(Status, [StationAlert])> {
+  func screen<Choice>(_ menu: Menu<Choice>) -> InteractiveScreen<(Status, [StationAlert]), Choice> {
     let (render, theme, translator) = (render, context.theme, context.translator)
     return InteractiveScreen(menu: menu, load: loadClassified, render: { render($0.0, $0.1, theme, translator) })
   }

@@ -81,7 +81,7 @@ import UIComponents
 
   /// The interactive app: opens `route` first if given — after asking, when it came from a typed
   /// `link` and changes data — then shows the main menu until Quit or end of input. Returns 0, or
-  /// 130 when the person quit with two Ctrl-Cs in a row.
+  /// 130 when the person quit with Ctrl-C: at the main menu, or twice in a row anywhere.
   public func runInteractive(startingAt route: HostedRoute? = nil, link: String? = nil) async -> Int32 {
     await begin(.interactive)
     if let route, await confirm(route, link: link) {
@@ -90,25 +90,22 @@ import UIComponents
     let theme = terminal.theme.screen(.mainMenu)
     var isFirstMenu = route == nil
     // Input that ended inside a domain ends the app without drawing the menu again.
-    while !terminal.inputEnded {
+    menu: while !terminal.inputEnded {
       if !isFirstMenu { terminal.print() }
       isFirstMenu = false
-      let entries = configuration.domains.flatMap(\.mainMenu)
-      let items = entries.map { Menu.Item(key: $0.key, title: terminal.translator($0.title)) }
-      let menu = mainMenu(items: items)
       for domain in configuration.domains {
         if let line = await domain.statusLine() { terminal.print(theme.apply(.dim, to: terminal.translator(line))) }
       }
-      guard let choice = menu.choose(on: terminal, theme: theme) else {
-        terminal.print()  // end of input: finish the prompt's line
+      guard let choice = mainMenu().choose(on: terminal, theme: theme) else {
+        // Ctrl-C at the main menu ends the app (130); Ctrl-D or the end of input quits (0).
+        if terminal.lastReadWasInterrupted { terminal.quitOnInterrupt() } else { terminal.print() }
         break
       }
-      if choice.key == Self.stageKey, let stage = configuration.stage {
-        await chooseStage(current: stage)
-        continue
+      switch choice {
+      case .open(let route): await openInteractively(route)
+      case .stage(let current): await chooseStage(current: current)
+      case .quit: break menu
       }
-      guard let index = items.firstIndex(of: choice) else { break }  // Quit
-      await openInteractively(entries[index].route)
     }
     let code = terminal.quitByInterrupt ? ExitCode.interrupted : ExitCode.success
     if terminal.theme.usesColor { terminal.write("\u{1B}[0m") }  // leave the terminal's colours as they were
@@ -118,18 +115,18 @@ import UIComponents
 
   /// The main menu: the domains' entries, the stage (when the app can switch), Quit; titled with
   /// the app's name and its stage.
-  private func mainMenu(items: [Menu.Item]) -> Menu {
-    var all = items
-    var title = configuration.title
+  private func mainMenu() -> Menu<MainMenuChoice> {
+    var items = configuration.domains.flatMap(\.mainMenu).map { $0.map(MainMenuChoice.open) }
+    var title = LocalizedText.verbatim(configuration.title)
     if let stage = configuration.stage {
-      let name = terminal.translator(StageNames.name(of: stage))
-      title = terminal.translator(Strings.titleWithStage(app: configuration.title, stage: name))
+      let name = StageNames.name(of: stage)
+      title = Strings.titleWithStage(app: configuration.title, stage: name)
       if configuration.switchStage != nil {
-        all.append(Menu.Item(key: Self.stageKey, title: terminal.translator(Strings.menuStage(stage: name))))
+        items.append(MenuEntry(Strings.menuStage(stage: name), key: Self.stageKey, choice: .stage(current: stage)))
       }
     }
-    all.append(Menu.Item(key: Self.quitKey, title: terminal.translator(Strings.menuQuit)))
-    return Menu(title: title, items: all)
+    items.append(MenuEntry(Strings.menuQuit, key: Self.quitKey, choice: .quit))
+    return Menu(title, items: items)
   }
 
   /// Asks for a stage and, for another one than `current`, rebuilds the app against it: the old
@@ -137,14 +134,12 @@ import UIComponents
   private func chooseStage(current: Stage) async {
     guard let switchStage = configuration.switchStage else { return }
     let items = Stage.allCases.map { stage in
-      Menu.Item(key: String(stage.rawValue.prefix(1)), title: terminal.translator(StageNames.name(of: stage)))
+      Menu.Item(StageNames.name(of: stage), key: String(stage.rawValue.prefix(1)), choice: stage)
     }
     terminal.print()
-    let menu = Menu(title: terminal.translator(Strings.stageMenuTitle), items: items)
-    guard let choice = menu.choose(on: terminal, theme: terminal.theme.screen(.mainMenu)),
-      let index = items.firstIndex(of: choice), Stage.allCases[index] != current
+    let menu = Menu(Strings.stageMenuTitle, items: items)
+    guard let stage = menu.choose(on: terminal, theme: terminal.theme.screen(.mainMenu)), stage != current
     else { return }
-    let stage = Stage.allCases[index]
     let next: Configuration
     do {
       next = try switchStage(stage)
@@ -163,14 +158,14 @@ import UIComponents
   }
 
   /// Script mode: opens `route` in `.once(json:)` presentation and returns the exit code (0, or the
-  /// error's: 64 usage, 65 rejected, 69 unavailable, 70 internal, 73, 74); an error is printed as ONE
-  /// line on stderr, recorded via analytics and logged.
+  /// error's: 64 usage, 65 rejected, 69 unavailable, 70 internal, 73, 74; 130 when Ctrl-C stopped
+  /// it, e.g. a watch); an error is printed as ONE line on stderr, recorded via analytics and logged.
   public func runOnce(_ route: HostedRoute, json: Bool) async -> Int32 {
     await begin(.once(json: json))
     let exitCode: Int32
     do {
       try await open(route, presentation: .once(json: json))
-      exitCode = ExitCode.success
+      exitCode = terminal.quitByInterrupt ? ExitCode.interrupted : ExitCode.success
     } catch {
       exitCode = report(error, module: domain(owning: route)?.name ?? Self.module, route: route)
     }
@@ -304,4 +299,15 @@ import UIComponents
   func present(_ error: any Error, in module: String) {
     host?.present(error, in: module)
   }
+}
+
+/// What the main menu offers: a domain's entry (the route it opens), switching away from the
+/// current stage, or quitting.
+enum MainMenuChoice: Sendable {
+  /// Opens a domain's route.
+  case open(HostedRoute)
+  /// Offers the stages; `current` is the one the app runs against.
+  case stage(current: Stage)
+  /// Ends the app.
+  case quit
 }

@@ -1,5 +1,3 @@
-import AppAnalytics
-import Localization
 import SpacesuitService
 import UIComponents
 
@@ -45,42 +43,4 @@ public final class SpacesuitCoordinator: Coordinator {
       if interactive { await start() }
     }
   }
-}
-
-/// Classifies readings with the thresholds and records the alerts they raise, so a crossing is never only printed.
-@MainActor
-struct AlertRecorder {
-  let context: FlowContext
-  let thresholds: Thresholds
-
-  /// The readings of `values` with the alerts they raise; every alert is recorded and logged.
-  func classify(_ readings: [Reading]) -> [SuitAlert] {
-    let alerts = thresholds.alerts(for: readings)
-    for alert in alerts {
-      context.analytics.track(
-        "suit.alert",
-        [
-          "metric": alert.reading.metric.rawValue, "status": alert.reading.status.rawValue,
-          "value": "\(alert.reading.value)",
-        ])
-      context.logger.warning(alert.message)
-    }
-    return alerts
-  }
-}
-
-/// A scripted command of the Spacesuit domain asked for something that cannot be done as given.
-public enum SpacesuitFlowError: ReportableError, TranslatedError, Equatable {
-  /// `--json` needs a finite watch, so that the output is one JSON document.
-  case jsonNeedsCount
-
-  public var kind: ErrorKind { .usage }
-
-  public var translatedMessage: LocalizedText {
-    switch self {
-    case .jsonNeedsCount: Strings.errorJsonNeedsCount
-    }
-  }
-
-  public var userMessage: String { translatedMessage.description }
 }

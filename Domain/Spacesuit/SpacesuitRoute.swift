@@ -92,8 +92,8 @@ extension SuitCommand {
 
 extension SpacesuitRoute: DomainRoute {
   public static let mainMenu = [
-    MenuEntry(Strings.menuHealth, key: "h", route: SpacesuitRoute.health),
-    MenuEntry(Strings.menuSpacesuit, key: "s", route: SpacesuitRoute.status),
+    MenuEntry(Strings.menuHealth, key: "h", choice: SpacesuitRoute.health),
+    MenuEntry(Strings.menuSpacesuit, key: "s", choice: SpacesuitRoute.status),
   ]
 
   public init?(destination: Destination) {

@@ -43,8 +43,8 @@ struct CosmonautRouteTests {
   @Test func everyMainMenuEntryReachesTheFlowOfItsCommand() async throws {
     #expect(CosmonautRoute.mainMenu.map(\.title.description) == ["Cosmonaut", "Supplies", "Sync"])
     for entry in CosmonautRoute.mainMenu {
-      let viaMenu = try await outcome(of: entry.route)
-      let viaWords = try await outcome(of: try CosmonautRoute(words: entry.route.words))
+      let viaMenu = try await outcome(of: entry.choice)
+      let viaWords = try await outcome(of: try CosmonautRoute(words: entry.choice.words))
       #expect(viaMenu == viaWords, "\(entry.title)")
     }
   }

@@ -206,6 +206,22 @@ struct SuppliesFlowTests {
     #expect(harness.input.unreadCount == 0)
   }
 
+  @Test func whatWasTypedIsEchoedInertAndCut() async throws {
+    // Consume; an arrow key and a bell at the item; a pasted screenful; then Enter, Back.
+    let pasted = String(repeating: "water", count: 30)
+    let harness = CosmonautHarness(.interactive, input: ["c", "\u{1B}[A\u{7}", pasted, "", "b"])
+
+    try await harness.open("supplies/list")
+
+    let ids = "food, water, oxygen, nitrogen, medical, hygiene, scrubbers"
+    #expect(
+      harness.errorOutput.lines == [
+        "no item \"\\e[A\\u{7}\"; pick one of: \(ids)",
+        "no item \"\(pasted.prefix(39))…\"; pick one of: \(ids)",
+      ])
+    #expect(!harness.errorOutput.text.contains("\u{1B}"))
+  }
+
   @Test func anItemOutOfStockIsNotOfferedForConsumption() async throws {
     let empty = [
       SupplyItem(id: "water", name: "Drinking water", category: .water, quantity: 0, unit: "L", lowStockThreshold: 80),

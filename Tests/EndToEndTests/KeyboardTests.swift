@@ -62,6 +62,53 @@ struct KeyboardTests {
     #expect(water?["quantity"] as? Int == 400)
   }
 
+  @Test("Ctrl-C at the main menu ends the app with 130, as the help says")
+  func controlCAtTheMainMenuQuits() async throws {
+    let sandbox = try Sandbox()
+    let session = try KeyboardSession(sandbox: sandbox)
+    try await session.waitFor("Choose 1-7")
+    session.pressControlC()
+    let result = try await session.finish(closingInput: false)
+    #expect(result.status == 130, "\(result.stderr)")
+    #expect(result.stdout.hasSuffix("\n"), "the last line is finished")
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test(
+    "Ctrl-C stops a command's watch and ends it with 130",
+    arguments: [
+      (Executables.cosmonaut, ["suit", "watch", "--interval-ms", "100"]),
+      (Executables.issOverview, ["status", "--watch", "--interval-ms", "100"]),
+    ])
+  func controlCEndsAWatchingCommand(_ executable: URL, _ arguments: [String]) async throws {
+    let sandbox = try Sandbox()
+    let session = try KeyboardSession(sandbox: sandbox, arguments: arguments, executable: executable)
+    try await session.waitFor("\n", occurrence: 3)
+    session.pressControlC()
+    let result = try await session.finish(closingInput: false)
+    #expect(result.status == 130, "\(result.stderr)")
+    #expect(result.stdout.hasSuffix("\n"), "no sample is cut in half")
+  }
+
+  @Test("an arrow key, Esc and bytes that are no text are echoed inert, never raw")
+  func controlBytesAreEchoedInert() async throws {
+    let sandbox = try Sandbox()
+    let session = try KeyboardSession(sandbox: sandbox)
+    try await session.waitFor("Choose 1-7")
+    session.type(bytes: [0x1B, 0x5B, 0x41])  // the up arrow
+    session.type(bytes: [0xFF, 0x07, 0x1B, 0x5D, 0x30, 0x3B, 0x78])  // a stray byte, a bell, a title change
+    try await session.waitFor("Choose 1-7", occurrence: 3)
+    session.type("q")
+    let result = try await session.finish()
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("\"\\e[A\" is not a choice.") == true, "\(result.stderr)")
+    #expect(lines.last?.hasPrefix("\"\u{FFFD}\\u{7}\\e]0;x\" is not a choice.") == true, "\(result.stderr)")
+    #expect(!result.stdout.contains("\u{1B}") && !result.stderr.contains("\u{1B}"), "no Esc reaches the terminal")
+    #expect(!result.stdout.contains("\u{7}") && !result.stderr.contains("\u{7}"))
+    #expect(result.stdout.contains("\\e[A\n"), "the transcript of a piped session shows the keys inert")
+  }
+
   @Test("TERM=dumb gets no colour even where colour would be used")
   func dumbTerminal() async throws {
     let sandbox = try Sandbox()
@@ -101,6 +148,11 @@ final class KeyboardSession: @unchecked Sendable {
   /// Types `line` and Enter.
   func type(_ line: String) {
     input.fileHandleForWriting.write(Data((line + "\n").utf8))
+  }
+
+  /// Types `bytes` as they are (text or not) and Enter.
+  func type(bytes: [UInt8]) {
+    input.fileHandleForWriting.write(Data(bytes + [0x0A]))
   }
 
   /// Sends SIGINT, as Ctrl-C at a terminal does.
@@ -143,5 +195,38 @@ final class KeyboardSession: @unchecked Sendable {
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     try await Task.sleep(for: .milliseconds(50))
     return ProcessResult(status: process.terminationStatus, stdout: lock.withLock { seen }, stderr: stderr)
+  }
+}
+
+/// `iss-overview` with a person at the keyboard: every prompt goes back the same way.
+@Suite("iss-overview at the keyboard")
+struct OverviewKeyboardTests {
+  @Test("Enter and Ctrl-C at a prompt go back to the screen it came from, which says how")
+  func promptsGoBack() async throws {
+    let sandbox = try Sandbox()
+    let session = try KeyboardSession(sandbox: sandbox, executable: Executables.issOverview)
+    session.type("d")
+    try await session.waitFor("Start an approach")
+    session.type("a")
+    try await session.waitFor("Port (Enter to go back): ")
+    session.type("")
+    try await session.waitFor("Start an approach", occurrence: 2)
+    session.type("a")
+    try await session.waitFor("Port (Enter to go back): ", occurrence: 2)
+    session.pressControlC()
+    try await session.waitFor("Start an approach", occurrence: 3)
+    session.type("b")
+    session.type("p")
+    try await session.waitFor("Drive a wing")
+    session.type("w")
+    session.type("2A")
+    try await session.waitFor("Mode (track, feather or an angle) (Enter to go back): ")
+    session.type("")
+    try await session.waitFor("Drive a wing", occurrence: 2)
+    session.type("b")
+    session.type("q")
+    let result = try await session.finish()
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty, "going back is no error")
   }
 }

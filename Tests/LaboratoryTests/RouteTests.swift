@@ -49,7 +49,7 @@ struct LaboratoryRouteTests {
       LaboratoryRoute.mainMenu.map(\.title.description) == ["Labs", "Cold stowage", "Experiments", "Runs", "Results"])
     for entry in LaboratoryRoute.mainMenu {
       #expect(
-        try await outcome(of: entry.route) == (try await outcome(of: try LaboratoryRoute(words: entry.route.words))),
+        try await outcome(of: entry.choice) == (try await outcome(of: try LaboratoryRoute(words: entry.choice.words))),
         "\(entry.title)")
     }
   }

@@ -129,6 +129,33 @@ struct PeripheriesFlowTests {
     #expect(try await harness.docking.status().port(.harmonyForward)?.phase == .free)
   }
 
+  @Test func everyPromptGoesBackToItsScreenOnAnEmptyAnswerAndSaysSo() async throws {
+    // Docking: approach, Enter at the port; Power: drive a wing, 2A, Enter at the mode; Thermal:
+    // rotate, Enter at the radiator; then Back from each screen and from the overview.
+    let harness = PeripheriesHarness(
+      .interactive, input: ["d", "a", "", "b", "p", "w", "2A", "", "b", "t", "o", "", "b", "b"])
+    await harness.coordinator.start()
+    let text = harness.output.text
+    #expect(harness.errorOutput.text.isEmpty, "going back is no error: \(harness.errorOutput.text)")
+    for prompt in [
+      "Port (Enter to go back): ", "Wing (1A…4B) (Enter to go back): ",
+      "Mode (track, feather or an angle) (Enter to go back): ", "Radiator (starboard or port) (Enter to go back): ",
+    ] {
+      #expect(text.contains(prompt), "\(prompt)")
+    }
+    for menu in ["Start an approach", "Drive a wing", "Rotate a radiator"] {
+      #expect(text.components(separatedBy: menu).count - 1 == 2, "\(menu): its screen came back after the prompt")
+    }
+    #expect(harness.input.unreadCount == 0)
+    #expect(harness.events.events.filter { $0.name == "station.command" }.isEmpty, "nothing was sent")
+  }
+
+  @Test func aRefusedAnswerIsEchoedInert() async throws {
+    let harness = PeripheriesHarness(.interactive, input: ["p", "w", "\u{1B}[2J", "", "b", "b"])
+    await harness.coordinator.start()
+    #expect(harness.errorOutput.text.hasPrefix("\"\\e[2J\" is not one of 1A, 1B"), "\(harness.errorOutput.text)")
+  }
+
   @Test func theDockingScreenOffersSuppliesOnlyWhereTheAppHasThem() async throws {
     let with = PeripheriesHarness(.interactive, input: ["u", "b"], navigator: RecordingNavigator(shows: [.supplies]))
     try await with.coordinator.start(at: .docking)

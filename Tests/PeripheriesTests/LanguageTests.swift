@@ -150,7 +150,9 @@ struct PeripheriesLanguageTests {
     let harness = russianHarness(.interactive, input: ["p", "w", "5Z"])
     await harness.coordinator.start()
     let text = harness.output.text
-    for part in ["Обзор", "Обновить", "Следить: 5 замеров", "Назад", "Повернуть крыло", "Крыло (1A…4B):"] {
+    for part in [
+      "Обзор", "Обновить", "Следить: 5 замеров", "Назад", "Повернуть крыло", "Крыло (1A…4B) (Enter — назад): ",
+    ] {
       #expect(text.contains(part), "\(part) in \(text)")
     }
     #expect(harness.errorOutput.text.contains("«5Z» не подходит: нужно одно из 1A, 1B"), "\(harness.errorOutput.text)")

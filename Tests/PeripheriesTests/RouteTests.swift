@@ -48,7 +48,7 @@ struct PeripheriesRouteTests {
     #expect(PeripheriesRoute.mainMenu.map(\.title.description) == ["Overview", "Power", "Thermal", "Docking"])
     for entry in PeripheriesRoute.mainMenu {
       #expect(
-        try await outcome(of: entry.route) == (try await outcome(of: try PeripheriesRoute(words: entry.route.words))))
+        try await outcome(of: entry.choice) == (try await outcome(of: try PeripheriesRoute(words: entry.choice.words))))
     }
   }
 

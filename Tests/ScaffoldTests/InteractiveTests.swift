@@ -31,6 +31,38 @@ import UIComponents
     #expect(harness.eventNames == ["app.start", "app.shutdown"])
   }
 
+  @Test func controlCAtTheMainMenuQuitsWith130() async {
+    let harness = Harness(answers: [.controlC, .line("unread")])
+    #expect(await harness.makeApp().runInteractive() == 130)
+    #expect(harness.output.text == menu + "\n", "the line the ^C is on is finished, once")
+    #expect(harness.journal.entries == ["onStart", "onShutdown"], "the app shut down as on Quit")
+    #expect(harness.analyticsEvents.events.last?.properties["exitCode"] == "130")
+  }
+
+  @Test func controlDAtTheMainMenuQuitsWith0() async {
+    let harness = Harness(answers: [.controlD])
+    #expect(await harness.makeApp().runInteractive() == 0)
+    #expect(harness.output.text == menu + "\n")
+  }
+
+  @Test func controlCOrControlDAtAPromptGoesBackToTheMenuItCameFrom() async {
+    // Gym asks a question: Ctrl-C cancels it; Gym again, Ctrl-D; then Quit.
+    let harness = Harness(answers: [.line("y"), .controlC, .line("y"), .controlD, .line("q")])
+    harness.gymBehavior = { _, context in
+      #expect(Prompt<String>.nonEmpty("Minutes").ask(on: context.terminal) == nil)
+    }
+    #expect(await harness.makeApp().runInteractive() == 0)
+    #expect(harness.output.text.components(separatedBy: "Minutes (Enter to go back): ").count == 3)
+    #expect(harness.output.text.hasSuffix(menu), "back at the main menu, which Quit left")
+  }
+
+  @Test func controlCThatStopsACommandEndsItWith130() async {
+    let harness = Harness()
+    harness.gymBehavior = { _, context in context.terminal.quitOnInterrupt() }
+    #expect(await harness.makeApp().runOnce(HostedRoute(GymRoute.workout(minutes: nil)), json: false) == 130)
+    #expect(harness.errors.text.isEmpty, "stopping is no error")
+  }
+
   @Test func aFlowErrorIsOneLineAndTheMenuContinues() async {
     let harness = Harness(lines: ["g", "q"])
     harness.galleyBehavior = { _, _ in throw FlowFailure(kind: .unavailable, userMessage: "the galley is closed") }

@@ -45,7 +45,7 @@ enum GalleyRoute: CommandRoute, DomainRoute {
     }
   }
 
-  static let mainMenu = [MenuEntry("Galley", key: "g", route: GalleyRoute.menu)]
+  static let mainMenu = [MenuEntry("Galley", key: "g", choice: GalleyRoute.menu)]
   init?(destination: Destination) {
     guard destination == .supplies else { return nil }
     self = .menu
@@ -70,7 +70,7 @@ enum GymRoute: CommandRoute, DomainRoute {
     return Self.workoutCommand.invocation(Self.minutes(minutes))
   }
 
-  static let mainMenu = [MenuEntry("Gym", key: "y", route: GymRoute.workout(minutes: nil))]
+  static let mainMenu = [MenuEntry("Gym", key: "y", choice: GymRoute.workout(minutes: nil))]
   init?(destination: Destination) {
     guard destination == .health else { return nil }
     self = .workout(minutes: nil)
@@ -131,15 +131,25 @@ struct FakeDomain<Route: DomainRoute>: HostedDomain {
   var gymBehavior: FakeBehavior<GymRoute> = { _, _ in }
   var galleyStatus: String?
   private let input: ScriptedInput
+  /// Whether the input is a pipe's (its end ends the app) rather than a person's (Ctrl-D goes back).
+  private let piped: Bool
 
   init(lines: [String] = []) {
     input = ScriptedInput(lines: lines)
+    piped = true
+  }
+
+  /// A person at the keyboard: lines, Ctrl-D and Ctrl-C.
+  init(answers: [ScriptedAnswer]) {
+    input = ScriptedInput(answers)
+    piped = false
   }
 
   var eventNames: [String] { analyticsEvents.events.map(\.name) }
 
   func makeApp() -> AppCoordinator {
-    let terminal = Terminal(input: input, output: output, errors: errors, theme: .plain)
+    let terminal = Terminal(
+      input: input, output: output, errors: errors, theme: .plain, endOfInputIsFinal: piped)
     let journal = journal
     let configuration = AppCoordinator.Configuration(
       appName: "station",

@@ -48,8 +48,8 @@ struct SpacesuitRouteTests {
   @Test func everyMainMenuEntryReachesTheFlowOfItsCommand() async throws {
     #expect(SpacesuitRoute.mainMenu.map(\.title.description) == ["Health", "Spacesuit"])
     for entry in SpacesuitRoute.mainMenu {
-      let viaMenu = try await outcome(of: entry.route)
-      let viaWords = try await outcome(of: try SpacesuitRoute(words: entry.route.words))
+      let viaMenu = try await outcome(of: entry.choice)
+      let viaWords = try await outcome(of: try SpacesuitRoute(words: entry.choice.words))
       #expect(viaMenu == viaWords, "\(entry.title)")
     }
   }

@@ -206,6 +206,22 @@ struct SuitFlowTests {
       ])
   }
 
+  @Test func aSettingPromptSaysHowToGoBackAndEchoesWhatWasTypedInert() async throws {
+    // Temperature: an Esc sequence, then Enter; oxygen flow: Enter; Back.
+    let harness = SpacesuitHarness(.interactive, input: ["t", "\u{1B}[31m", "", "o", "", "b"])
+
+    await harness.coordinator.start()
+
+    #expect(await harness.sentCommands().isEmpty)
+    #expect(harness.output.text.contains("Target temperature °C (16–30; Enter to go back): "))
+    #expect(harness.output.text.contains("O2 flow L/min (0.5–8; Enter to go back): "))
+    #expect(
+      harness.errorOutput.lines == [
+        "invalid suit command: temperature needs a number in 16.0–30.0 °C, not \"\\e[31m\""
+      ])
+    #expect(harness.input.unreadCount == 0)
+  }
+
   @Test func interactiveRejectionIsPresentedNotThrown() async throws {
     let harness = SpacesuitHarness(.interactive, input: ["l", "b"], client: RefusingSuit())
 

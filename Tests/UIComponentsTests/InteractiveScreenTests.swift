@@ -19,7 +19,7 @@ private struct Broken: Error {}
 
 @MainActor
 struct InteractiveScreenTests {
-  let menu = Menu(title: "Counter", items: [.init(key: "n", title: "Next"), .init(key: "b", title: "Back")])
+  let menu = Menu("Counter", items: [.init("Next", key: "n", choice: "n"), .init("Back", key: "b", choice: "b")])
 
   @Test func reloadsAfterEachChoiceUntilTheUserLeaves() async {
     let (context, output, _) = makeContext(input: ["n", "n", "b"])
@@ -32,8 +32,8 @@ struct InteractiveScreenTests {
       }, render: { "value \($0)" })
 
     await screen.run(in: context) { choice, value in
-      handled.append((choice.key, value))
-      return choice.key == "b" ? .leave : .stay
+      handled.append((choice, value))
+      return choice == "b" ? .leave : .stay
     }
 
     #expect(loads == 3)
@@ -75,7 +75,7 @@ struct InteractiveScreenTests {
 
   @Test func aFailedLoadIsPresentedAndLeaves() async {
     let (context, output, presenter) = makeContext(input: ["n"])
-    let screen = InteractiveScreen<Int>(menu: menu, load: { throw Broken() }, render: { "value \($0)" })
+    let screen = InteractiveScreen<Int, String>(menu: menu, load: { throw Broken() }, render: { "value \($0)" })
     await screen.run(in: context) { _, _ in .stay }
     #expect(presenter.presented.count == 1)
     #expect(presenter.presented.first?.module == "Test")
@@ -91,6 +91,28 @@ struct InteractiveScreenTests {
     }
     #expect(ran)
     #expect(presenter.presented.count == 1)
+  }
+
+  @Test func showPrintsTheScreenOrForJSONTheDocument() throws {
+    let (context, output, _) = makeContext(input: [])
+    try context.show(["count": 2]) { value, _, translator in translator(.verbatim("count \(value["count"] ?? 0)")) }
+    try context.show(["done": true], line: "Done: lights on.", style: .ok)
+    #expect(output.text == "count 2\nDone: lights on.\n")
+    let document = CapturedOutput()
+    let terminal = Terminal(
+      input: ScriptedInput(lines: []), output: document, errors: CapturedOutput(), theme: .plain)
+    let json = FlowContext.testing(terminal, .once(json: true))
+    try json.show(["count": 2]) { _, _, _ in "never" }
+    try json.show(["done": true], line: "never", style: .ok)
+    #expect(document.text == "{\n  \"count\" : 2\n}\n{\n  \"done\" : true\n}\n")
+  }
+
+  @Test func askReadsAValueLikeACommandsArgumentAndGoesBackOnEnter() {
+    let (context, output, _) = makeContext(input: ["seven", "7", ""])
+    let count = WholeNumberReader(expectation: .verbatim("a whole number"))
+    #expect(context.ask("Count", reading: count) == 7)
+    #expect(context.ask("Count", reading: count) == nil)
+    #expect(output.text == String(repeating: "Count (Enter to go back): ", count: 3))
   }
 
   @Test func printJSONWritesOneDocument() throws {

@@ -13,8 +13,8 @@ import Testing
     let errors = CapturedOutput()
     let terminal = Terminal(
       input: ScriptedInput(lines: ["7", "2"]), output: output, errors: errors, theme: .plain, translator: russian)
-    let menu = Menu(title: "Скафандр", items: [.init(key: "t", title: "Телеметрия"), .init(key: "b", title: "Назад")])
-    #expect(menu.choose(on: terminal)?.key == "b")
+    let menu = Menu("Скафандр", items: [.init("Телеметрия", key: "t", choice: 1), .init("Назад", key: "b", choice: 2)])
+    #expect(menu.choose(on: terminal) == 2)
     #expect(output.text.contains("Выберите 1–2 или клавишу: "))
     #expect(errors.text == "«7» — нет такого пункта. Введите число от 1 до 2 или клавишу (t, b).\n")
   }
@@ -31,6 +31,18 @@ import Testing
       errors.lines == ["«99» — не целое число от 1 до 5.", "ответьте y (да) или n (нет)"], "\(errors.text)")
     #expect(Prompt<Bool>.yesOrNo("?").validate("нет") == .success(false))
     #expect(Prompt<Bool>.yesOrNo("?").validate("Yes") == .success(true))
+  }
+
+  @Test func everyPromptSaysHowToGoBackInTheTerminalsLanguage() {
+    let output = CapturedOutput()
+    let terminal = Terminal(
+      input: ScriptedInput(lines: ["", ""]), output: output, errors: CapturedOutput(), theme: .plain,
+      translator: russian)
+    #expect(Prompt<String>.nonEmpty("Метка").ask(on: terminal) == nil)
+    #expect(
+      Prompt<String>(question: { .verbatim("Ключ (a1; ") + $0 + .verbatim("): ") }) { .success($0) }.ask(on: terminal)
+        == nil)
+    #expect(output.text == "Метка (Enter — назад): Ключ (a1; Enter — назад): ")
   }
 
   @Test func validationErrorsCompareByWhatTheySay() {

@@ -1,0 +1,72 @@
+import Foundation
+import Localization
+import UIComponents
+
+/// The overview: power, thermal, docking, alerts and position, once, watched, or as a screen.
+@MainActor
+struct OverviewFlow {
+  let context: FlowContext
+  let reader: StationReader
+  let alerts: AlertRecorder
+
+  static let defaultInterval = 2000
+
+  func document() async throws -> StationDocument {
+    let document = try await reader.document()
+    alerts.record(document.alerts)
+    return document
+  }
+
+  func printOnce() async throws {
+    try context.show(try await document(), as: StationScreens.overview)
+  }
+
+  /// Draws the overview `count` times (nil: until Ctrl-C): in place on a terminal, one line per
+  /// sample when the output is piped, one JSON array with `--json`. Ctrl-C stops it: interactively
+  /// the screen goes on; a command ends with 130.
+  func watch(_ watch: PeripheriesRoute.Watch) async throws {
+    if context.json && watch.count == nil { throw PeripheriesError.jsonNeedsCount }
+    _ = try await context.interruptible { try await draw(watch) }
+  }
+
+  private func draw(_ watch: PeripheriesRoute.Watch) async throws {
+    let interval = Duration.milliseconds(watch.intervalMilliseconds ?? Self.defaultInterval)
+    let redraws = context.theme.usesColor
+    var samples: [StationDocument] = []
+    var drawn = 0
+    while watch.count.map({ drawn < $0 }) ?? true {
+      if drawn > 0 { try await Task.sleep(for: interval) }
+      let document = try await document()
+      drawn += 1
+      if context.json {
+        samples.append(document)
+      } else if redraws {
+        context.terminal.clearScreen()
+        context.terminal.print(StationScreens.overview(document, theme: context.theme, translator: context.translator))
+        context.terminal.print(context.theme.apply(.dim, to: context.translator(Strings.watchSample(number: drawn))))
+      } else {
+        context.terminal.print(StationScreens.watchLine(document, translator: context.translator))
+      }
+    }
+    if context.json { try context.printJSON(samples) }
+  }
+
+  func runInteractive(power: PowerFlow, thermal: ThermalFlow, docking: DockingFlow) async {
+    let (theme, translator) = (context.theme, context.translator)
+    let screen = InteractiveScreen(
+      menu: Menu<OverviewChoice>(Strings.menuOverview),
+      load: { try await document() }, render: { StationScreens.overview($0, theme: theme, translator: translator) })
+    await screen.run(in: context) { choice, _ in
+      switch choice {
+      case .watch:
+        await context.presentingErrors { try await watch(.init(count: 5, intervalMilliseconds: nil)) }
+      case .power: await power.runInteractive()
+      case .thermal: await thermal.runInteractive()
+      case .docking: await docking.runInteractive()
+      case .refresh: break
+      case .back: return .leave
+      }
+      return .stay
+    }
+  }
+}

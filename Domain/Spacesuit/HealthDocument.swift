@@ -1,0 +1,8 @@
+import SpacesuitService
+
+/// The `--json` document of `health`.
+struct HealthDocument: Encodable {
+  let vitals: Vitals
+  let readings: [Reading]
+  let alerts: [SuitAlert]
+}

@@ -1,0 +1,8 @@
+import SpacesuitService
+
+/// The `--json` document of `suit status` (and of each `suit watch` sample).
+struct SuitStatusDocument: Encodable {
+  let telemetry: SuitTelemetry
+  let readings: [Reading]
+  let alerts: [SuitAlert]
+}

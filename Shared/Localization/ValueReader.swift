@@ -1,0 +1,11 @@
+/// Reads a value from text a person typed and says, in every language, what a good one is — what
+/// a command-line argument's format does and a prompt asking for the same value needs, so both
+/// read it the same way without knowing each other.
+public protocol ValueReader<Value> {
+  /// The value read.
+  associatedtype Value
+  /// What a good value is, for error lines: "a whole number from 1 to 1000000".
+  var expectation: LocalizedText { get }
+  /// The value `text` stands for, or `nil` when it is not valid.
+  func read(_ text: String) -> Value?
+}
