@@ -1,4 +1,5 @@
 import CommandLineKit
+import CosmonautInterface
 import DockingPortService
 import Foundation
 import HeatRadiatorService

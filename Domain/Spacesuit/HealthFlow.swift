@@ -1,3 +1,4 @@
+import CosmonautInterface
 import Foundation
 import Localization
 import SpacesuitService
