@@ -77,7 +77,7 @@ struct LaboratoryRouteTests {
     ] {
       #expect(route.change == nil, "\(route) only shows (resume opens the viewer, which asks at each step)")
     }
-    for destination in [Destination.supplies, .profile, Destination(domain: "Laboratory", place: "runs")] {
+    for destination in [Destination.supplies, .profile, Destination(domain: "Elsewhere", place: "anything")] {
       #expect(LaboratoryRoute(destination: destination) == nil)
     }
   }

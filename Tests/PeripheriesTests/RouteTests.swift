@@ -75,7 +75,7 @@ struct PeripheriesRouteTests {
     for route in [PeripheriesRoute.status(watch: nil), .power, .thermal, .docking, .schedule] {
       #expect(route.change == nil, "\(route) only shows")
     }
-    for destination in [Destination.supplies, .profile, Destination(domain: "Peripheries", place: "power")] {
+    for destination in [Destination.supplies, .profile, Destination(domain: "Elsewhere", place: "anything")] {
       #expect(PeripheriesRoute(destination: destination) == nil)
     }
   }
