@@ -30,11 +30,12 @@ let app: [Module] = [
 
 // swift-format-ignore
 let domain: [Module] = [
-  .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true),
-  .library("Cosmonaut", dependsOn: ["CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"], strings: true),
-  .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["Radio"], strings: true),
-  .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("Laboratory", dependsOn: ["LaboratoryServiceInterface", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes", "LaboratoryServiceFakes"], strings: true),
+  .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true, partner: true),
+  .library("CosmonautInterface", dependsOn: ["UIComponents"]),
+  .library("Cosmonaut", dependsOn: ["CosmonautInterface", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"], strings: true, partner: true),
+  .library("Spacesuit", dependsOn: ["CosmonautInterface", "SpacesuitService", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["Radio"], strings: true, partner: true),
+  .library("Peripheries", dependsOn: ["CosmonautInterface", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], strings: true, partner: true),
+  .library("Laboratory", dependsOn: ["CosmonautInterface", "LaboratoryServiceInterface", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes", "LaboratoryServiceFakes"], strings: true, partner: true),
 ]
 
 // MARK: - Service
@@ -143,25 +144,29 @@ struct Module {
   /// Whether the module has a style schema (`Styles/schema.json`) compiled into typed keys, and
   /// partner files (`Partners/<id>.json`) embedded.
   var hasPartnerFiles = false
+  /// Whether the module declares what partners may set in it (`PartnerVocabulary.json`: its
+  /// toggles and the screens it draws), compiled into typed constants.
+  var declaresPartnerVocabulary = false
   var layer: Layer = .shared
 
   static func library(
     _ name: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false,
-    plugins: [String] = [], partnerFiles: Bool = false
+    plugins: [String] = [], partnerFiles: Bool = false, partner: Bool = false
   ) -> Module {
     Module(
       name: name, kind: .library, dependencies: dependencies, testDependencies: testsUse, hasStrings: strings,
-      plugins: plugins, hasPartnerFiles: partnerFiles)
+      plugins: plugins, hasPartnerFiles: partnerFiles, declaresPartnerVocabulary: partner)
   }
 
   static func executable(
-    _ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false
+    _ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false,
+    partner: Bool = false
   )
     -> Module
   {
     Module(
       name: name, kind: .executable(product: product), dependencies: dependencies, testDependencies: testsUse,
-      hasStrings: strings)
+      hasStrings: strings, declaresPartnerVocabulary: partner)
   }
 
   static func dynamicLibrary(
@@ -236,9 +241,11 @@ func targets(for module: Module) -> [Target] {
   let exclude =
     excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : [])
     + (module.hasPartnerFiles ? ["Styles", "Partners"] : [])
+    + (module.declaresPartnerVocabulary ? ["PartnerVocabulary.json"] : [])
   let plugins: [Target.PluginUsage] =
     (module.hasStrings ? [.plugin(name: "StringTables")] : [])
-    + (module.hasPartnerFiles ? [.plugin(name: "PartnerFiles")] : []) + module.plugins.map { .plugin(name: $0) }
+    + (module.hasPartnerFiles || module.declaresPartnerVocabulary ? [.plugin(name: "PartnerFiles")] : [])
+    + module.plugins.map { .plugin(name: $0) }
   let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
   let tests = Target.testTarget(
     name: "\(module.name)Tests",

@@ -17,7 +17,7 @@ enum CosmonautApp {
       abstract: Strings.appAbstract,
       options: LiveServices.options,
       domains: [
-        .domain { CosmonautDomain(client: $0.cosmonaut, dashboard: $0.dashboard) },
+        .domain { CosmonautDomain(client: $0.cosmonaut, features: $1.features) },
         .domain { SpacesuitDomain(client: $0.suit) },
       ],
       services: LiveServices.init)

@@ -14,8 +14,6 @@ final class LiveServices: AppServices {
   let cosmonaut: LiveCosmonautClient
   let suit: any SpacesuitClient
   private let launch: Launch
-  /// The partner's dashboard features.
-  var dashboard: DashboardFeatures { DashboardFeatures(showsPosition: launch.features.dashboardPositionPanel) }
   /// Delivery to Houston while the interactive app runs.
   private var backgroundSync: BackgroundSync?
   /// How often the interactive app delivers when nothing changes (a change triggers a round soon).
@@ -41,9 +39,10 @@ final class LiveServices: AppServices {
   }
 
   /// The interactive app delivers in the background (and queues the periodic status report when
-  /// due) unless the partner switches background sync off; a scripted command does only what it was asked.
+  /// due) unless the partner switches the Cosmonaut domain's `backgroundSync` off; a scripted
+  /// command does only what it was asked.
   func start(interactive: Bool) async {
-    guard interactive, launch.features.backgroundSync else { return }
+    guard interactive, launch.features[.backgroundSync] else { return }
     backgroundSync = cosmonaut.startBackgroundSync(every: Self.syncInterval) { _ in }
   }
 

@@ -22,7 +22,7 @@ enum CosmonautRuApp {
       abstract: Strings.appAbstract,
       options: LiveServices.options, partner: "roscosmos", defaultLanguage: .russian, timeZone: moscowTime,
       domains: [
-        .domain { CosmonautDomain(client: $0.cosmonaut) },
+        .domain { CosmonautDomain(client: $0.cosmonaut, features: $1.features) },
         .domain { SpacesuitDomain(client: $0.suit) },
       ],
       services: LiveServices.init)

@@ -18,7 +18,7 @@ enum ISSOverviewApp {
       domains: [
         .domain {
           PeripheriesDomain(
-            power: $0.power, thermal: $0.thermal, docking: $0.docking, schedule: $0.schedule, features: $0.features)
+            power: $0.power, thermal: $0.thermal, docking: $0.docking, schedule: $0.schedule, features: $1.features)
         }
       ],
       services: LiveServices.init)

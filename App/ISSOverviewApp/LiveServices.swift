@@ -19,8 +19,6 @@ struct LiveServices: AppServices {
   let thermal: LiveHeatRadiatorClient
   let docking: LiveDockingPortClient
   let schedule: LiveVehicleScheduleClient
-  /// The partner's features of the station's screens.
-  let features: PeripheriesFeatures
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: the kept schedule only).
   static let houston = MissionControl.houston.option(
@@ -32,7 +30,6 @@ struct LiveServices: AppServices {
 
   init(launch: Launch) throws {
     let houston = try MissionControl.houston.client(launch, option: Self.houston)
-    features = PeripheriesFeatures(showsVehicleSchedule: launch.features.dockingSchedule)
     let file = launch.file("iss-overview.sqlite")
     // A store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: file))

@@ -18,8 +18,8 @@ enum LaboratoryApp {
       abstract: Strings.appAbstract,
       options: LiveServices.options,
       domains: [
-        .domain { LaboratoryDomain(lab: $0.lab, cosmonaut: $0.cosmonaut, features: $0.features) },
-        .domain { CosmonautDomain(client: $0.cosmonaut, dashboard: $0.dashboard) },
+        .domain { LaboratoryDomain(lab: $0.lab, cosmonaut: $0.cosmonaut, features: $1.features) },
+        .domain { CosmonautDomain(client: $0.cosmonaut, features: $1.features) },
       ],
       services: LiveServices.init)
   }

@@ -17,9 +17,6 @@ import Scaffold
 struct LiveServices: AppServices {
   let lab: LiveLaboratoryClient
   let cosmonaut: LiveCosmonautClient
-  /// The partner's features of the laboratory and of the dashboard.
-  let features: LaboratoryFeatures
-  let dashboard: DashboardFeatures
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: offline).
   static let houston = MissionControl.houston.option(purpose: Strings.optionHoustonPurpose)
@@ -30,8 +27,6 @@ struct LiveServices: AppServices {
 
   init(launch: Launch) throws {
     let houston = try MissionControl.houston.client(launch, option: Self.houston)
-    features = LaboratoryFeatures(sendsResultsOnCompletion: launch.features.resultsOnCompletion)
-    dashboard = DashboardFeatures(showsPosition: launch.features.dashboardPositionPanel)
     // Each store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let labStore = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("laboratory.sqlite")))
     let cosmonautStore = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut.sqlite")))

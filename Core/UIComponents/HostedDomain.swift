@@ -1,6 +1,7 @@
 import AppAnalytics
 import Localization
 import Logging
+import PartnerConfiguration
 
 /// A domain's destinations as the interactive app offers them: main-menu entries, the
 /// cross-domain destinations it shows, and what a route would change.
@@ -10,7 +11,8 @@ import Logging
 public protocol DomainRoute: Hashable, Sendable {
   /// The domain's entries in the app's main menu, in order.
   static var mainMenu: [MenuEntry<Self>] { get }
-  /// The route that shows `destination`, when this domain shows it.
+  /// The route that shows `destination`, when this domain shows it: a `switch` over the domain's
+  /// own destinations with `default: return nil`, so another domain's new destination changes nothing here.
   init?(destination: Destination)
   /// What opening this route changes, as a sentence ("Consume 2 L of water."), or nil when it only
   /// shows something. The interactive app asks before following a typed link that changes data.
@@ -20,13 +22,18 @@ public protocol DomainRoute: Hashable, Sendable {
 /// One main-menu entry: what the user reads, the key that picks it, and the route it opens (its choice).
 public typealias MenuEntry<Route: Sendable> = Menu<Route>.Item
 
-/// A domain as a host (Scaffold's `AppCoordinator`) sees it: a name and a coordinator per presentation.
+/// A domain as a host (Scaffold's `AppCoordinator`) sees it: a name, what partners may set in it,
+/// and a coordinator per presentation.
 ///
 /// The app builds each domain with its live services (initializer injection) and hands it to the
 /// host; the host never names a domain's routes, it only passes them through.
 @MainActor public protocol HostedDomain {
   /// The domain's destinations.
   associatedtype Route: DomainRoute
+  /// What partners may set in the domain: the toggles it reads and the screens it draws (its
+  /// `PartnerVocabulary.json`, compiled into `PartnerVocabulary.module`). The app composes the
+  /// vocabularies of the domains it hosts before it reads the partner.
+  static var partnerVocabulary: PartnerVocabulary { get }
   /// The module its errors, events and logs are recorded under, e.g. `"Cosmonaut"`.
   var name: String { get }
   /// Builds the domain's coordinator for one presentation.

@@ -3,14 +3,15 @@ import PartnerConfiguration
 /// How text is styled: ANSI escape sequences drawn from a style sheet (the framework's, or a
 /// partner's, per screen), or plain text for pipes, `NO_COLOR` and `--no-color`.
 ///
-/// The element types and screens are the style schema's generated keys (PartnerConfiguration's
-/// `Styles/schema.json`): a screen names itself with ``screen(_:)``, e.g.
-/// `let theme = theme.screen(.dashboard)`, and a wrong name fails the build.
+/// The element types are the framework's (PartnerConfiguration's `Styles/schema.json`); the
+/// screens are declared by the modules that draw them (their `PartnerVocabulary.json`). Both are
+/// generated constants: a screen names itself with ``screen(_:)``, e.g.
+/// `let theme = theme.screen(.someScreen)`, and a wrong name fails the build.
 public struct Theme: Sendable, Equatable {
   /// What a piece of text is, so a theme can pick its look: title, heading, label, value, dim, ok,
   /// warning, critical, selected, error (the schema's element types).
   public typealias Style = StyleElement
-  /// A screen that may look different from the others (the schema's screens).
+  /// A screen that may look different from the others (declared by the module that draws it).
   public typealias Screen = StyleScreen
 
   /// True when ``apply(_:to:)`` adds ANSI escape sequences.

@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Localization
+import PartnerConfiguration
 import UIComponents
 
 /// The Cosmonaut domain as an app hosts it: built with its service, it makes a coordinator per presentation.
@@ -7,11 +8,15 @@ public struct CosmonautDomain: HostedDomain {
   private let client: any CosmonautClient
   private let dashboard: DashboardFeatures
 
-  /// The domain over `client` (live or fake), with the partner's `dashboard` features.
-  public init(client: any CosmonautClient, dashboard: DashboardFeatures = DashboardFeatures()) {
+  /// The domain over `client` (live or fake), with the partner's `features` (the domain reads its own
+  /// toggles; by default every one has its declared default).
+  public init(client: any CosmonautClient, features: FeatureToggles = FeatureToggles()) {
     self.client = client
-    self.dashboard = dashboard
+    dashboard = DashboardFeatures(showsPosition: features[.dashboardPositionPanel])
   }
+
+  /// The toggles the domain reads and the screens it draws (`PartnerVocabulary.json`).
+  public static var partnerVocabulary: PartnerVocabulary { .module }
 
   public var name: String { "Cosmonaut" }  // untranslated: the module name errors, events and logs are recorded under
 

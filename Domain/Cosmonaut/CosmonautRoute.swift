@@ -1,4 +1,5 @@
 import CommandLineKit
+import CosmonautInterface
 import CosmonautServiceInterface
 import Localization
 import UIComponents
@@ -154,7 +155,7 @@ extension CosmonautRoute: DomainRoute {
     case .profile: self = .profile
     case .supplies: self = .supplies
     case .missionControlSync: self = .sync
-    case .spacesuit, .health: return nil
+    default: return nil
     }
   }
 

@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import LaboratoryServiceInterface
+import PartnerConfiguration
 import UIComponents
 
 /// The Laboratory domain as an app hosts it: built with the labs' service and the cosmonaut's
@@ -9,14 +10,16 @@ public struct LaboratoryDomain: HostedDomain {
   private let cosmonaut: any CosmonautClient
   private let features: LaboratoryFeatures
 
-  /// The domain over `lab` and `cosmonaut` (live or fake), with the partner's `features`.
-  public init(
-    lab: any LaboratoryClient, cosmonaut: any CosmonautClient, features: LaboratoryFeatures = LaboratoryFeatures()
-  ) {
+  /// The domain over `lab` and `cosmonaut` (live or fake), with the partner's `features` (the domain
+  /// reads its own toggles).
+  public init(lab: any LaboratoryClient, cosmonaut: any CosmonautClient, features: FeatureToggles = FeatureToggles()) {
     self.lab = lab
     self.cosmonaut = cosmonaut
-    self.features = features
+    self.features = LaboratoryFeatures(sendsResultsOnCompletion: features[.resultsOnCompletion])
   }
+
+  /// The toggles the domain reads and the screens it draws (`PartnerVocabulary.json`).
+  public static var partnerVocabulary: PartnerVocabulary { .module }
 
   public var name: String { "Laboratory" }  // untranslated: the module name errors, events and logs are recorded under
 

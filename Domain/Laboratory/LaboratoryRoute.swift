@@ -215,11 +215,8 @@ extension LaboratoryRoute: DomainRoute {
     MenuEntry(Strings.menuResults, key: "g", choice: LaboratoryRoute.results),
   ]
 
-  public init?(destination: Destination) {
-    switch destination {
-    case .profile, .supplies, .missionControlSync, .spacesuit, .health: return nil
-    }
-  }
+  /// The laboratory's screens are no other domain's destination.
+  public init?(destination: Destination) { nil }
 
   public var change: LocalizedText? {
     switch self {

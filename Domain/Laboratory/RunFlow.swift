@@ -1,4 +1,5 @@
 import AppAnalytics
+import CosmonautInterface
 import CosmonautServiceInterface
 import LaboratoryServiceInterface
 import Localization

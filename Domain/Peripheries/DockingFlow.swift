@@ -1,3 +1,4 @@
+import CosmonautInterface
 import DockingPortService
 import Localization
 import UIComponents

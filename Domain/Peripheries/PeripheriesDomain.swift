@@ -1,5 +1,6 @@
 import DockingPortService
 import HeatRadiatorService
+import PartnerConfiguration
 import SolarArrayService
 import UIComponents
 
@@ -12,17 +13,20 @@ public struct PeripheriesDomain: HostedDomain {
   private let features: PeripheriesFeatures
 
   /// The domain over the power, thermal and docking systems and the vehicle schedule (live or
-  /// fake), with the partner's `features`.
+  /// fake), with the partner's `features` (the domain reads its own toggles).
   public init(
     power: any SolarArrayClient, thermal: any HeatRadiatorClient, docking: any DockingPortClient,
-    schedule: any VehicleScheduleClient, features: PeripheriesFeatures = PeripheriesFeatures()
+    schedule: any VehicleScheduleClient, features: FeatureToggles = FeatureToggles()
   ) {
-    self.features = features
+    self.features = PeripheriesFeatures(showsVehicleSchedule: features[.dockingSchedule])
     self.power = power
     self.thermal = thermal
     self.docking = docking
     self.schedule = schedule
   }
+
+  /// The toggles the domain reads and the screens it draws (`PartnerVocabulary.json`).
+  public static var partnerVocabulary: PartnerVocabulary { .module }
 
   public var name: String { "Peripheries" }  // untranslated: the module name errors, events and logs are recorded under
 

@@ -206,11 +206,8 @@ extension PeripheriesRoute: DomainRoute {
     MenuEntry(Strings.menuDocking, key: "d", choice: PeripheriesRoute.docking),
   ]
 
-  public init?(destination: Destination) {
-    switch destination {
-    case .profile, .supplies, .missionControlSync, .spacesuit, .health: return nil
-    }
-  }
+  /// The station's screens are no other domain's destination.
+  public init?(destination: Destination) { nil }
 
   public var change: LocalizedText? {
     switch self {

@@ -2,16 +2,19 @@ import AppAnalytics
 import CommandLineKit
 import Foundation
 import Localization
+import PartnerConfiguration
 import UIComponents
 
 /// Runs an app: reads its command line (the domains' commands, `open <link>`, the standard and the
-/// app's own options), builds its live services through the app's composition root, and hands the
-/// route to an ``AppCoordinator``. Everything an app has in common with the others lives here.
+/// app's own options), reads the partner against what the app's modules declare, builds its live
+/// services through the app's composition root, and hands the route to an ``AppCoordinator``.
+/// Everything an app has in common with the others lives here.
 ///
 /// ```swift
 /// let app = AppLauncher(
 ///   name: "cosmonaut", version: "1.0.0", abstract: "…", options: [LiveServices.houston],
-///   domains: [.domain { CosmonautDomain(client: $0.cosmonaut) }], services: LiveServices.init)
+///   domains: [.domain { CosmonautDomain(client: $0.cosmonaut, features: $1.features) }],
+///   services: LiveServices.init)
 /// await app.main()
 /// ```
 @MainActor public struct AppLauncher<Services: AppServices> {
@@ -25,6 +28,8 @@ import UIComponents
   /// The partner the app runs with unless `--partner` or `$ISS_PARTNER` names another.
   private let partner: String
   private let domains: [AppDomain<Services>]
+  /// What partners may set in this app: Scaffold's own vocabulary, its domains' (in order) and the app's.
+  let vocabulary: PartnerVocabulary
   private let makeServices: @MainActor (Launch) throws -> Services
 
   /// What a command line asks to run.
@@ -41,11 +46,13 @@ import UIComponents
   /// partner the app runs with by default (a shipped partner: `nasa`, `roscosmos`, …); `services`
   /// builds the live services once the command line is read. The app speaks `defaultLanguage` unless
   /// the command line or the environment asks for another, and shows dates in `timeZone` (the
-  /// station's UTC unless the app says otherwise).
+  /// station's UTC unless the app says otherwise). The partner is read against the vocabulary of
+  /// Scaffold, of the `domains` and the app's own `partnerVocabulary` (what the app module itself
+  /// declares, if anything: its `PartnerVocabulary.module`).
   public init(
     name: String, version: String, abstract: some TextArgument, options: [any Parameter] = [],
     partner: String = "nasa", defaultLanguage: Language = .english,
-    timeZone: TimeZone = .gmt,
+    timeZone: TimeZone = .gmt, partnerVocabulary: PartnerVocabulary = PartnerVocabulary(),
     domains: [AppDomain<Services>], services: @escaping @MainActor (Launch) throws -> Services
   ) {
     self.name = name
@@ -54,6 +61,7 @@ import UIComponents
     self.timeZone = timeZone
     let language = LanguageChoice.option(fallback: defaultLanguage)
     self.domains = domains
+    vocabulary = PartnerVocabulary(composing: [.module] + domains.map(\.vocabulary) + [partnerVocabulary])
     makeServices = services
     let commands = domains.flatMap(\.commands)
     let links = commands.map { "  " + Self.linkTemplate(of: $0) }.joined(separator: "\n")
@@ -158,7 +166,7 @@ import UIComponents
   ) throws -> AppCoordinator.Configuration {
     let launch = try Launch(
       appName: name, options: options, environment: environment, translator: translator, stage: stage,
-      terminal: terminal, streams: streams, defaultPartner: partner)
+      terminal: terminal, streams: streams, defaultPartner: partner, vocabulary: vocabulary)
     let services: Services
     do {
       services = try makeServices(launch)
@@ -168,7 +176,7 @@ import UIComponents
       throw error
     }
     return AppCoordinator.Configuration(
-      appName: name, title: "\(name) · \(launch.partner.name)", domains: domains.map { $0.build(services) },
+      appName: name, title: "\(name) · \(launch.partner.name)", domains: domains.map { $0.build(services, launch) },
       terminal: launch.terminal,
       analytics: launch.analytics, logger: launch.logger,
       onStart: { await services.start(interactive: interactive) }, onShutdown: { await services.shutdown() },

@@ -8,7 +8,7 @@ import UIComponents
 
 /// What an app's composition root gets to build its live services from, once the command line is
 /// read: the options, the environment, the data directory, the app's logger and analytics, and the
-/// partner it runs with (whose features the root hands to the domains that need them).
+/// partner it runs with (whose toggles the root hands to the domains, each reading its own).
 @MainActor public struct Launch {
   /// The program name, e.g. `cosmonaut`.
   public let appName: String
@@ -37,7 +37,8 @@ import UIComponents
   /// Where notes for the person go (standard error).
   private let notes: any TerminalOutput
 
-  /// What the partner switches on or off.
+  /// What the partner switches on or off: `features[.someToggle]` is the partner's value, or the
+  /// toggle's declared default.
   public var features: FeatureToggles { partner.features }
 
   /// Reads the partner (`--partner`, `$ISS_PARTNER`, else `defaultPartner`) before anything is
@@ -45,17 +46,20 @@ import UIComponents
   /// option, the environment or the stored choice) and creates its data directory, then opens the
   /// log and analytics files in it. The terminal is the process's, or one over `streams` (plain
   /// unless `--color always`, for tests), unless `terminal` is given (a stage switch keeps the
-  /// terminal, and whatever it has read ahead). A partner file's unknown keys are warned about on
-  /// standard error and in the log.
+  /// terminal, and whatever it has read ahead). The partner is read against `vocabulary` (what the
+  /// app's modules declare; Scaffold's own by default) and its theme resolved over the screens there;
+  /// a partner file's unknown keys are warned about on standard error and in the log.
   init(
     appName: String, options: ParsedValues, environment: [String: String], translator: Translator,
-    stage: Stage? = nil, terminal: Terminal? = nil, streams: LaunchStreams?, defaultPartner: String
+    stage: Stage? = nil, terminal: Terminal? = nil, streams: LaunchStreams?, defaultPartner: String,
+    vocabulary: PartnerVocabulary = .module
   ) throws {
     self.appName = appName
     self.translator = translator
     self.options = options
     self.environment = environment
-    let decoded = try PartnerChoice.load(options[StandardOptions.partner], appDefault: defaultPartner)
+    let decoded = try PartnerChoice.load(
+      options[StandardOptions.partner], appDefault: defaultPartner, vocabulary: vocabulary)
     partner = decoded.configuration
     let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     rootDirectory = DataDirectory.resolve(
@@ -66,7 +70,7 @@ import UIComponents
     try DataDirectory.create(dataDirectory)
     let colors = options[StandardOptions.color] ?? .auto
     let noColor = options[StandardOptions.noColor]
-    let styles = partner.theme.sheet()
+    let styles = partner.theme.sheet(schema: vocabulary.schema)
     if let terminal {
       self.terminal = terminal
       notes = streams?.errors ?? StandardError()

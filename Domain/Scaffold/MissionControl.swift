@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import Localization
 import Network
+import PartnerConfiguration
 import Secrets
 
 /// A mission control an app talks to (Houston, TsUP): its `--<option> <url>` option, the token in
@@ -81,7 +82,7 @@ public struct MissionControl: Sendable {
   /// contacted.
   @MainActor public func client(_ launch: Launch, option: Option<URL>) throws(UsageError) -> AuthenticatedClient? {
     guard let url = try url(launch, option: option) else { return nil }
-    if launch.features.offlineMode {
+    if launch.features[.offlineMode] {
       launch.note(
         Strings.missionControlOfflineNote(
           partner: launch.partner.name, app: launch.appName, url: url.absoluteString, center: name))

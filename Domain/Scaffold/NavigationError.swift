@@ -14,7 +14,7 @@ public enum NavigationError: ReportableError, TranslatedError, Equatable {
   public var translatedMessage: LocalizedText {
     switch self {
     case .notInThisApp(let destination, let appName):
-      Strings.errorNotInThisApp(app: appName, destination: destination.rawValue)
+      Strings.errorNotInThisApp(app: appName, destination: destination.place)
     case .noDomain(let route, let appName):
       Strings.errorNoDomain(app: appName, route: route)
     }

@@ -1,3 +1,4 @@
+import CosmonautInterface
 import Localization
 import SpacesuitService
 import UIComponents

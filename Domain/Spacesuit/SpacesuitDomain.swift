@@ -1,3 +1,4 @@
+import PartnerConfiguration
 import SpacesuitService
 import UIComponents
 
@@ -11,6 +12,9 @@ public struct SpacesuitDomain: HostedDomain {
     self.client = client
     self.thresholds = thresholds
   }
+
+  /// The screens the domain draws (`PartnerVocabulary.json`).
+  public static var partnerVocabulary: PartnerVocabulary { .module }
 
   public var name: String { "Spacesuit" }  // untranslated: the module name errors, events and logs are recorded under
 

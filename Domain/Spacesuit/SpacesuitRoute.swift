@@ -100,7 +100,7 @@ extension SpacesuitRoute: DomainRoute {
     switch destination {
     case .spacesuit: self = .status
     case .health: self = .health
-    case .profile, .supplies, .missionControlSync: return nil
+    default: return nil
     }
   }
 

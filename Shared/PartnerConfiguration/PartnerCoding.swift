@@ -2,7 +2,8 @@ import Foundation
 
 // How a partner file reads and writes. Every object notes the keys it does not know (a warning);
 // every value that is missing or of the wrong kind is an error naming its key path and what it
-// must be. The theme's keys are the schema's element and screen names.
+// must be. The theme's keys are the framework's element names and the declared screens' names;
+// the features' keys are the declared toggles' names (see ReadingVocabulary).
 
 extension PartnerConfiguration: Codable, PartnerValue {
   enum CodingKeys: String, CodingKey, CaseIterable {
@@ -17,7 +18,7 @@ extension PartnerConfiguration: Codable, PartnerValue {
     id = try container.required(PartnerID.self, .id).value
     name = try container.required(DisplayName.self, .name).value
     theme = try container.required(PartnerTheme.self, .theme)
-    features = try container.required(FeatureToggles.self, .features)
+    features = try container.optional(FeatureToggles.self, .features) ?? FeatureToggles()
     analytics = try container.required(AnalyticsSelection.self, .analytics)
   }
 
@@ -86,9 +87,9 @@ extension PartnerTheme: Codable, PartnerValue {
     }
     guard !screens.isEmpty else { return }
     var screensContainer = container.nestedContainer(keyedBy: AnyKey.self, forKey: .screens)
-    for screen in StyleScreen.allCases {
+    for screen in screens.keys.sorted() {
       guard let styles = screens[screen] else { continue }
-      var screenContainer = screensContainer.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(screen.rawValue))
+      var screenContainer = screensContainer.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(screen.name))
       for element in StyleElement.allCases {
         if let style = styles[element] { try screenContainer.encode(style, forKey: AnyKey(element.rawValue)) }
       }
@@ -106,7 +107,7 @@ struct BaseStyles: PartnerValue {
     let container = try decoder.object(Self.self, keyedBy: AnyKey.self)
     try decoder.noteUnknownKeys(known: StyleElement.allCases.map(\.rawValue))
     var styles: [StyleElement: TextStyle] = [:]
-    let schema = StyleSchema.workspace
+    let schema = StyleSchema.framework
     for element in StyleElement.allCases {
       let key = AnyKey(element.rawValue)
       if schema.elements[element]?.required == true {
@@ -119,7 +120,7 @@ struct BaseStyles: PartnerValue {
   }
 }
 
-/// `theme.screens`: styles per screen, each for the elements the schema lists for that screen.
+/// `theme.screens`: styles per declared screen, each for the elements the screen shows.
 struct ScreenSet: PartnerValue {
   let screens: [StyleScreen: [StyleElement: TextStyle]]
 
@@ -127,11 +128,12 @@ struct ScreenSet: PartnerValue {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.object(Self.self, keyedBy: AnyKey.self)
-    try decoder.noteUnknownKeys(known: StyleScreen.allCases.map(\.rawValue))
+    let vocabulary = decoder.vocabulary
+    try decoder.noteUnknownKeys(known: vocabulary.screenNames)
     var screens: [StyleScreen: [StyleElement: TextStyle]] = [:]
-    for screen in StyleScreen.allCases {
-      guard let styles = try container.optional(ScreenStyles.self, AnyKey(screen.rawValue)) else { continue }
-      screens[screen] = styles.styles
+    for name in vocabulary.screenNames {
+      guard let styles = try container.optional(ScreenStyles.self, AnyKey(name)) else { continue }
+      screens[StyleScreen(name)] = styles.styles
     }
     self.screens = screens
   }
@@ -145,8 +147,8 @@ struct ScreenStyles: PartnerValue {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.object(Self.self, keyedBy: AnyKey.self)
-    let screen = decoder.codingPath.last.flatMap { StyleScreen(rawValue: $0.stringValue) }
-    let elements = screen.flatMap { StyleSchema.workspace.screens[$0]?.elements } ?? []
+    let screen = decoder.codingPath.last.map { StyleScreen($0.stringValue) }
+    let elements = screen.flatMap { decoder.vocabulary.screens[$0] } ?? []
     try decoder.noteUnknownKeys(known: elements.map(\.rawValue))
     var styles: [StyleElement: TextStyle] = [:]
     for element in elements {
@@ -209,29 +211,29 @@ extension TextAttribute: Codable, PartnerValue {
 }
 
 extension FeatureToggles: Codable, PartnerValue {
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case offlineMode, backgroundSync, dashboardPositionPanel, dockingSchedule, resultsOnCompletion
-  }
+  /// The keys depend on the vocabulary read against; a wrong `features` names them (see `init(from:)`).
+  static var expected: PartnerExpectation { .features(keys: []) }
 
-  static var expected: PartnerExpectation { .features(keys: CodingKeys.allCases.map(\.rawValue)) }
-
+  /// Reads the declared toggles the object sets; a key no module declares is an unknown key.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.object(Self.self, keyedBy: CodingKeys.self)
-    try decoder.noteUnknownKeys(known: CodingKeys.allCases.map(\.rawValue))
-    offlineMode = try container.required(Bool.self, .offlineMode)
-    backgroundSync = try container.required(Bool.self, .backgroundSync)
-    dashboardPositionPanel = try container.required(Bool.self, .dashboardPositionPanel)
-    dockingSchedule = try container.required(Bool.self, .dockingSchedule)
-    resultsOnCompletion = try container.required(Bool.self, .resultsOnCompletion)
+    let toggles = decoder.vocabulary.toggles
+    guard let container = try? decoder.container(keyedBy: AnyKey.self) else {
+      throw PartnerValueError(codingPath: decoder.codingPath, expected: .features(keys: toggles), missing: false)
+    }
+    try decoder.noteUnknownKeys(known: toggles)
+    var values: [String: Bool] = [:]
+    for name in toggles {
+      if let value = try container.optional(Bool.self, AnyKey(name)) { values[name] = value }
+    }
+    self.init(values)
   }
 
+  /// Writes the toggles the partner sets, by name.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(offlineMode, forKey: .offlineMode)
-    try container.encode(backgroundSync, forKey: .backgroundSync)
-    try container.encode(dashboardPositionPanel, forKey: .dashboardPositionPanel)
-    try container.encode(dockingSchedule, forKey: .dockingSchedule)
-    try container.encode(resultsOnCompletion, forKey: .resultsOnCompletion)
+    var container = encoder.container(keyedBy: AnyKey.self)
+    for name in values.keys.sorted() {
+      try container.encode(values[name], forKey: AnyKey(name))
+    }
   }
 }
 

@@ -1,18 +1,20 @@
 /// One agency's configuration of the apps: who it is, how the screens look, which features are
-/// on and where analytics go. Read from a partner file (JSON) with ``PartnerFile/decode(_:file:)``.
+/// on and where analytics go. Read from a partner file (JSON) with ``PartnerFile/decode(_:file:vocabulary:)``.
 ///
 /// ```json
 /// {
 ///   "id": "esa", "name": "ESA",
 ///   "theme": {
 ///     "base": { "title": { "foreground": "#00AEEF", "attributes": ["bold"] }, "heading": …, "label": … },
-///     "screens": { "dashboard": { "title": { "background": "#003247" } } }
+///     "screens": { "someScreen": { "title": { "background": "#003247" } } }
 ///   },
-///   "features": { "offlineMode": false, "backgroundSync": true, "dashboardPositionPanel": false,
-///                 "dockingSchedule": true, "resultsOnCompletion": true },
+///   "features": { "someToggle": false },
 ///   "analytics": { "providers": ["jsonLines"] }
 /// }
 /// ```
+///
+/// The keys of `theme.screens` and `features` are what the app's modules declare (see
+/// ``PartnerVocabulary``); a toggle the file leaves out has its declared default.
 public struct PartnerConfiguration: Sendable, Equatable {
   /// The partner's id: lowercase letters, digits and hyphens (what `--partner` names), e.g. `esa`.
   public var id: String
@@ -20,7 +22,7 @@ public struct PartnerConfiguration: Sendable, Equatable {
   public var name: String
   /// How the screens look.
   public var theme: PartnerTheme
-  /// What the apps do.
+  /// What the apps do: the toggles the file sets.
   public var features: FeatureToggles
   /// Where analytics events go.
   public var analytics: AnalyticsSelection
@@ -51,37 +53,9 @@ public struct PartnerTheme: Sendable, Equatable {
     self.screens = screens
   }
 
-  /// The resolved styles of this theme over `schema`.
-  public func sheet(schema: StyleSchema = .workspace) -> StyleSheet {
+  /// The resolved styles of this theme over `schema` (an app's: ``PartnerVocabulary/schema``).
+  public func sheet(schema: StyleSchema) -> StyleSheet {
     StyleSheet(schema: schema, theme: self)
-  }
-}
-
-/// What a partner switches on or off. Every toggle is required in a partner file.
-public struct FeatureToggles: Sendable, Equatable {
-  /// No request to mission control even when a URL is given: changes wait in the outbox, results
-  /// wait, kept copies are shown (every app).
-  public var offlineMode: Bool
-  /// The interactive app delivers to mission control in the background (cosmonaut).
-  public var backgroundSync: Bool
-  /// The dashboard shows the station's position, asked of mission control (the Cosmonaut domain).
-  public var dashboardPositionPanel: Bool
-  /// The docking screen shows the visiting-vehicle schedule, asked of mission control (iss-overview).
-  public var dockingSchedule: Bool
-  /// A completed procedure run sends its results to the ground at once (laboratory).
-  public var resultsOnCompletion: Bool
-
-  /// Toggles; the defaults are what the apps do without a partner's say: online, background
-  /// sync, the position panel and the schedule shown, results waiting for `results send`.
-  public init(
-    offlineMode: Bool = false, backgroundSync: Bool = true, dashboardPositionPanel: Bool = true,
-    dockingSchedule: Bool = true, resultsOnCompletion: Bool = false
-  ) {
-    self.offlineMode = offlineMode
-    self.backgroundSync = backgroundSync
-    self.dashboardPositionPanel = dashboardPositionPanel
-    self.dockingSchedule = dockingSchedule
-    self.resultsOnCompletion = resultsOnCompletion
   }
 }
 

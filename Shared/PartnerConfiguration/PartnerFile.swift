@@ -3,10 +3,22 @@ import Foundation
 /// Reading a partner file strictly: anything wrong is refused with the key path of what is wrong
 /// and what it must be; a key nobody reads is a warning.
 public enum PartnerFile {
-  /// The configuration in `data`, read from `file` (as messages name it), with its warnings.
+  /// The configuration in `data`, read from `file` (as messages name it) against the app's
+  /// `vocabulary`, with its warnings. A toggle or screen of a module of the package that the app
+  /// does not host is read and kept too, without a warning (a partner file serves every app); one
+  /// that no module declares is an unknown key.
   /// - Throws: ``PartnerConfigurationError`` of kind `.invalid`: not JSON, a value of the wrong
   ///   kind, a missing key, a bad colour or id.
-  public static func decode(_ data: Data, file: String) throws(PartnerConfigurationError) -> DecodedPartner {
+  public static func decode(
+    _ data: Data, file: String, vocabulary: PartnerVocabulary
+  ) throws(PartnerConfigurationError) -> DecodedPartner {
+    try decode(data, file: file, reading: ReadingVocabulary(vocabulary))
+  }
+
+  /// The configuration in `data`, read against `reading`.
+  static func decode(
+    _ data: Data, file: String, reading: ReadingVocabulary
+  ) throws(PartnerConfigurationError) -> DecodedPartner {
     let tree: Any
     do {
       tree = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -16,6 +28,7 @@ public enum PartnerFile {
     let notes = DecodingNotes()
     let decoder = JSONDecoder()
     decoder.userInfo[DecodingNotes.key] = notes
+    decoder.userInfo[ReadingVocabulary.key] = reading
     let configuration: PartnerConfiguration
     do {
       configuration = try decoder.decode(PartnerConfiguration.self, from: data)

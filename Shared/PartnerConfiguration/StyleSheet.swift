@@ -12,14 +12,15 @@ public struct StyleSheet: Sendable, Equatable {
   /// Each element type's style on each screen (all four levels).
   public let screens: [StyleScreen: [StyleElement: TextStyle]]
 
-  /// The sheet of `schema` with `theme` over it (the framework's own styles when `theme` is nil).
-  public init(schema: StyleSchema = .workspace, theme: PartnerTheme? = nil) {
+  /// The sheet of `schema` with `theme` over it (the framework's own styles when `theme` is nil). A
+  /// screen the theme styles that the schema does not list gets levels 1, 3 and 4.
+  public init(schema: StyleSchema = .framework, theme: PartnerTheme? = nil) {
     var base: [StyleElement: TextStyle] = [:]
     var screens: [StyleScreen: [StyleElement: TextStyle]] = [:]
     for element in StyleElement.allCases {
       base[element] = (schema.elements[element]?.style ?? TextStyle()).overlaid(by: theme?.base[element])
     }
-    for screen in StyleScreen.allCases {
+    for screen in Set(schema.screens.keys).union(theme.map { Array($0.screens.keys) } ?? []) {
       var styles: [StyleElement: TextStyle] = [:]
       for element in StyleElement.allCases {
         styles[element] = (schema.elements[element]?.style ?? TextStyle())
@@ -33,7 +34,7 @@ public struct StyleSheet: Sendable, Equatable {
     self.screens = screens
   }
 
-  /// The framework's own styles.
+  /// The framework's own styles of the element types, on no screen in particular.
   public static let defaults = StyleSheet()
 
   /// The style of `element` on `screen` (nil: where no screen is named).

@@ -1,4 +1,5 @@
 import CommandLineKit
+import CosmonautInterface
 import CosmonautServiceInterface
 import Foundation
 import Testing
@@ -53,8 +54,8 @@ struct CosmonautRouteTests {
     #expect(CosmonautRoute(destination: .supplies) == .supplies)
     #expect(CosmonautRoute(destination: .profile) == .profile)
     #expect(CosmonautRoute(destination: .missionControlSync) == .sync)
-    #expect(CosmonautRoute(destination: .spacesuit) == nil)
-    #expect(CosmonautRoute(destination: .health) == nil)
+    #expect(CosmonautRoute(destination: Destination(domain: "Spacesuit", place: "health")) == nil)
+    #expect(CosmonautRoute(destination: Destination(domain: "Laboratory", place: "supplies")) == nil)
   }
 
   @Test func routesThatChangeDataSaySoWithoutPersonalValues() {

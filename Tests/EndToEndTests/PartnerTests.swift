@@ -208,6 +208,25 @@ struct PartnerTests {
     }
   }
 
+  @Test("a toggle a partner file leaves out has the default its domain declares, in every app; no warning")
+  func featuresLeftOutHaveTheirDefaults() async throws {
+    let sandbox = try Sandbox()
+    // ESA turns the position panel off; without the line, the Cosmonaut domain's default (on) holds.
+    let valid = try ShippedPartner.file("esa")
+    let path = sandbox.directory.appendingPathComponent("esa-default.json").path
+    try Data(valid.replacingOccurrences(of: #""dashboardPositionPanel": false,"#, with: "").utf8)
+      .write(to: URL(fileURLWithPath: path))
+    for app in ["cosmonaut", "laboratory"] {
+      let dashboard = try await sandbox.app(app, ["--partner", path, "dashboard"])
+      #expect(dashboard.status == 0, "\(app): \(dashboard.stderr)")
+      #expect(dashboard.stdout.contains("ISS position"), "\(app): \(dashboard.stdout)")
+      #expect(dashboard.stderr.isEmpty, "\(app): \(dashboard.stderr)")
+    }
+    // A file that sets what only another app reads is read silently by every app.
+    let overview = try await sandbox.issOverview(["--partner", path, "status", "--json"])
+    #expect(overview.status == 0 && overview.stderr.isEmpty, "\(overview.stderr)")
+  }
+
   @Test("broken partner files: one line with the key path, exit 65 (64 for no such partner), nothing created")
   func brokenPartnerFilesAreRefused() async throws {
     let sandbox = try Sandbox()
@@ -221,9 +240,10 @@ struct PartnerTests {
         "features.offlineMode: expected true or false, found \"no\""
       ),
       (
+        // A toggle left out has its declared default (featuresLeftOutHaveTheirDefaults); a required key is missing.
         "missing-key.json",
-        valid.replacingOccurrences(of: #""backgroundSync": true,"#, with: ""), 65,
-        "features.backgroundSync: missing; expected true or false"
+        valid.replacingOccurrences(of: #""name": "ESA","#, with: ""), 65,
+        "name: missing; expected a name of one line, not blank"
       ),
       (
         "bad-colour.json",

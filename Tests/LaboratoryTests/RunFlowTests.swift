@@ -1,3 +1,4 @@
+import CosmonautInterface
 import CosmonautServiceFakes
 import CosmonautServiceInterface
 import Foundation

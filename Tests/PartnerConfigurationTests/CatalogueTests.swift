@@ -17,37 +17,58 @@ let partnersFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
   @Test(arguments: ["nasa", "roscosmos", "esa", "jaxa", "csa"])
   func eachShippedPartnerReadsWithoutAWarning(id: String) throws {
-    let partner = try PartnerCatalogue.load(id)
+    let partner = try PartnerCatalogue.load(id, vocabulary: PartnerVocabulary())
     #expect(partner.warnings.isEmpty)
     #expect(partner.configuration.id == id)
     #expect(partner.file == "Partners/\(id).json")
     #expect(partner.configuration.analytics.providers == [.jsonLines])
-    // Each sets every element the schema requires, and looks different from the framework.
-    #expect(StyleSchema.workspace.requiredElements.allSatisfy { partner.configuration.theme.base[$0] != nil })
-    #expect(partner.configuration.theme.sheet() != StyleSheet.defaults)
+    // Each sets every element the framework requires, and looks different from the framework.
+    #expect(StyleSchema.framework.requiredElements.allSatisfy { partner.configuration.theme.base[$0] != nil })
+    #expect(partner.configuration.theme.sheet(schema: .framework) != StyleSheet.defaults)
   }
 
   @Test(arguments: ["nasa", "roscosmos", "esa", "jaxa", "csa"])
   func eachShippedPartnerIsWhatReadingItsFileStrictlyGives(id: String) throws {
     // The build made the shipped partners into values; they must be exactly what the strict reader
-    // makes of the files, which must read without a warning.
+    // makes of the files, read against the toggles and screens the value has (so this holds in a
+    // package of the lower layers alone too): no warning, nothing more, nothing less.
     let text = try String(contentsOf: partnersFolder.appendingPathComponent("\(id).json"), encoding: .utf8)
     #expect(ShippedPartners.files[id] == text)
-    let read = try PartnerFile.decode(Data(text.utf8), file: "Partners/\(id).json")
+    let shipped = try PartnerCatalogue.load(id, vocabulary: PartnerVocabulary())
+    let vocabulary = PartnerVocabulary(
+      toggles: shipped.configuration.features.values.keys.sorted().map { FeatureToggle($0, default: false, help: "") },
+      screens: shipped.configuration.theme.screens.map { StyleSchema.Screen($0.key, elements: Array($0.value.keys)) })
+    let read = try PartnerFile.decode(
+      Data(text.utf8), file: "Partners/\(id).json",
+      reading: ReadingVocabulary(vocabulary, elsewhere: PartnerVocabulary()))
     #expect(read.warnings.isEmpty)
-    #expect(try PartnerCatalogue.load(id) == read)
+    #expect(shipped == read)
+  }
+
+  @Test(
+    "what the package's modules declare reads every shipped file without a warning",
+    .enabled(if: !PartnerVocabulary.declaredInPackage.toggles.isEmpty),
+    arguments: ["nasa", "roscosmos", "esa", "jaxa", "csa"])
+  func eachShippedPartnerReadsAgainstThePackagesDeclarations(id: String) throws {
+    let text = try String(contentsOf: partnersFolder.appendingPathComponent("\(id).json"), encoding: .utf8)
+    let read = try PartnerFile.decode(Data(text.utf8), file: "Partners/\(id).json", vocabulary: PartnerVocabulary())
+    #expect(read.warnings.isEmpty)
+    #expect(try PartnerCatalogue.load(id, vocabulary: PartnerVocabulary()) == read)
   }
 
   @Test func theFivePartnersLookAndBehaveDifferently() throws {
-    let partners = try PartnerCatalogue.ids.map { try PartnerCatalogue.load($0).configuration }
+    let partners = try PartnerCatalogue.ids.map {
+      try PartnerCatalogue.load($0, vocabulary: PartnerVocabulary()).configuration
+    }
     #expect(Set(partners.map(\.name)) == ["NASA", "Roscosmos", "ESA", "JAXA", "CSA"])
-    #expect(Set(partners.map { $0.theme.sheet().style(.title, on: .mainMenu) }).count == 5)
-    #expect(Set(partners.map { $0.theme.sheet().style(.title, on: nil) }).count == 5)
-    #expect(partners.contains { $0.features.offlineMode } && partners.contains { !$0.features.offlineMode })
-    #expect(partners.contains { !$0.features.backgroundSync } && partners.contains { $0.features.backgroundSync })
-    #expect(partners.contains { !$0.features.dashboardPositionPanel })
-    #expect(partners.contains { !$0.features.dockingSchedule })
-    #expect(partners.contains { !$0.features.resultsOnCompletion })
+    #expect(Set(partners.map { $0.theme.sheet(schema: .framework).style(.title, on: nil) }).count == 5)
+    #expect(partners.allSatisfy { !$0.theme.screens.isEmpty }, "each styles some screen apart")
+    let toggles = Set(partners.flatMap(\.features.values.keys))
+    #expect(!toggles.isEmpty)
+    for toggle in toggles {
+      let values = Set(partners.map { $0.features.values[toggle] })
+      #expect(values.count > 1, "\(toggle) is not the same for every partner")
+    }
   }
 
   @Test func anUnknownPartnerIsAUsageErrorListingTheKnownOnes() {
@@ -57,15 +78,15 @@ let partnersFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         message:
           "no partner \"nsa\": the partners are csa, esa, jaxa, nasa and roscosmos; name one of them or the path "
           + "of a partner file")
-    ) { try PartnerCatalogue.load("nsa") }
+    ) { try PartnerCatalogue.load("nsa", vocabulary: .test) }
   }
 
   @Test func aFileOutsideThePackageIsReadByItsPath() throws {
     let directory = try temporaryDirectory()
     let file = directory.appendingPathComponent("asc.json")
     try JSONSerialization.data(withJSONObject: changing(validPartner(), ["id"], to: "asc")).write(to: file)
-    #expect(try PartnerCatalogue.load(file.path).configuration.id == "asc")
-    #expect(try PartnerCatalogue.load("asc.json", relativeTo: directory).file == "asc.json")
+    #expect(try PartnerCatalogue.load(file.path, vocabulary: .test).configuration.id == "asc")
+    #expect(try PartnerCatalogue.load("asc.json", vocabulary: .test, relativeTo: directory).file == "asc.json")
   }
 
   @Test func aPathThatNamesNoFileIsAUsageError() throws {
@@ -76,12 +97,12 @@ let partnersFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         kind: .unknownPartner,
         message: "no partner file \(missing) (no such file); name an existing file or a partner: csa, esa, jaxa, nasa "
           + "or roscosmos")
-    ) { try PartnerCatalogue.load(missing) }
+    ) { try PartnerCatalogue.load(missing, vocabulary: .test) }
     #expect(
       throws: PartnerConfigurationError(
         kind: .unknownPartner,
         message: "\(directory.path)/ is a directory, not a partner file; name a partner file (.json)")
-    ) { try PartnerCatalogue.load(directory.path + "/") }
+    ) { try PartnerCatalogue.load(directory.path + "/", vocabulary: .test) }
   }
 
   @Test func aHugeFileIsNoPartnerFile() throws {
@@ -92,13 +113,13 @@ let partnersFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         kind: .invalid,
         message:
           "partner file \(file.path) is 1048577 bytes; a partner file has at most 1048576 (is it the right file?)")
-    ) { try PartnerCatalogue.load(file.path) }
+    ) { try PartnerCatalogue.load(file.path, vocabulary: .test) }
   }
 
   #if os(Linux)
     @Test func aFileThatCannotBeReadIsAnIOError() {
       #expect {
-        try PartnerCatalogue.load("/proc/self/mem")
+        try PartnerCatalogue.load("/proc/self/mem", vocabulary: .test)
       } throws: { error in
         (error as? PartnerConfigurationError)?.kind == .unreadable
           && (error as? PartnerConfigurationError)?.message.hasPrefix("cannot read partner file /proc/self/mem: ")

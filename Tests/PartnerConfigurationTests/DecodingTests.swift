@@ -3,6 +3,35 @@ import Testing
 
 @testable import PartnerConfiguration
 
+// What the tests' app lets partners set: two toggles and two screens, declared as a module declares its own.
+
+extension FeatureToggle {
+  /// No alarms at night. Default: off.
+  static let quietHours = FeatureToggle("quietHours", default: false, help: "No alarms at night.")
+  /// The lights dim at night. Default: on.
+  static let nightLights = FeatureToggle("nightLights", default: true, help: "The lights dim at night.")
+}
+
+extension StyleScreen {
+  static let galley = StyleScreen("galley")
+  static let gym = StyleScreen("gym")
+}
+
+extension PartnerVocabulary {
+  static let test = PartnerVocabulary(
+    toggles: [.quietHours, .nightLights],
+    screens: [
+      StyleSchema.Screen(.galley, elements: [.title, .label, .value, .dim, .ok, .warning]),
+      StyleSchema.Screen(
+        .gym, elements: [.title, .heading], styles: [.title: TextStyle(attributes: [.bold, .reverse])]),
+    ])
+}
+
+extension ReadingVocabulary {
+  /// The tests' vocabulary alone (not the package's modules').
+  static let test = ReadingVocabulary(.test, elsewhere: PartnerVocabulary())
+}
+
 /// A valid partner file as a JSON tree, to break one piece at a time.
 func validPartner() -> [String: Any] {
   [
@@ -15,13 +44,10 @@ func validPartner() -> [String: Any] {
         "label": ["foreground": "brightBlue", "background": "default"],
       ],
       "screens": [
-        "dashboard": ["title": ["foreground": "#FC3D21"]]
+        "galley": ["title": ["foreground": "#FC3D21"]]
       ],
     ],
-    "features": [
-      "offlineMode": false, "backgroundSync": true, "dashboardPositionPanel": true, "dockingSchedule": false,
-      "resultsOnCompletion": true,
-    ],
+    "features": ["quietHours": true, "nightLights": false],
     "analytics": ["providers": ["jsonLines", "console"]],
   ]
 }
@@ -38,13 +64,14 @@ func changing(_ tree: [String: Any], _ path: [String], to value: Any?) -> [Strin
   return tree
 }
 
-func decode(_ tree: Any) throws(PartnerConfigurationError) -> DecodedPartner {
-  try PartnerFile.decode(try! JSONSerialization.data(withJSONObject: tree, options: [.sortedKeys]), file: "test.json")
+func decode(_ tree: Any, reading: ReadingVocabulary = .test) throws(PartnerConfigurationError) -> DecodedPartner {
+  try PartnerFile.decode(
+    try! JSONSerialization.data(withJSONObject: tree, options: [.sortedKeys]), file: "test.json", reading: reading)
 }
 
-func refusal(_ tree: Any) -> PartnerConfigurationError? {
+func refusal(_ tree: Any, reading: ReadingVocabulary = .test) -> PartnerConfigurationError? {
   do {
-    _ = try decode(tree)
+    _ = try decode(tree, reading: reading)
     return nil
   } catch {
     return error
@@ -53,7 +80,7 @@ func refusal(_ tree: Any) -> PartnerConfigurationError? {
 
 func refusal(text: String) -> PartnerConfigurationError? {
   do {
-    _ = try PartnerFile.decode(Data(text.utf8), file: "test.json")
+    _ = try PartnerFile.decode(Data(text.utf8), file: "test.json", reading: .test)
     return nil
   } catch {
     return error
@@ -73,19 +100,16 @@ func refusal(text: String) -> PartnerConfigurationError? {
     #expect(
       configuration.theme.base[.label] == TextStyle(foreground: .named(.brightBlue), background: .named(.default)))
     #expect(
-      configuration.theme.screens[.dashboard]?[.title] == TextStyle(foreground: .rgb(red: 252, green: 61, blue: 33)))
-    #expect(
-      configuration.features
-        == FeatureToggles(
-          offlineMode: false, backgroundSync: true, dashboardPositionPanel: true, dockingSchedule: false,
-          resultsOnCompletion: true))
+      configuration.theme.screens[.galley]?[.title] == TextStyle(foreground: .rgb(red: 252, green: 61, blue: 33)))
+    #expect(configuration.features == FeatureToggles(["quietHours": true, "nightLights": false]))
+    #expect(configuration.features[.quietHours] && !configuration.features[.nightLights])
     #expect(configuration.analytics.providers == [.jsonLines, .console])
   }
 
   @Test func aValueOfTheWrongTypeNamesItsKeyPathAndWhatBelongsThere() {
-    let error = refusal(changing(validPartner(), ["features", "offlineMode"], to: "yes"))
-    #expect(error?.message == "partner file test.json: features.offlineMode: expected true or false, found \"yes\"")
-    #expect(error?.keyPath == "features.offlineMode")
+    let error = refusal(changing(validPartner(), ["features", "quietHours"], to: "yes"))
+    #expect(error?.message == "partner file test.json: features.quietHours: expected true or false, found \"yes\"")
+    #expect(error?.keyPath == "features.quietHours")
     #expect(error?.kind == .invalid)
 
     #expect(
@@ -93,8 +117,8 @@ func refusal(text: String) -> PartnerConfigurationError? {
         == "partner file test.json: name: expected a name of one line, not blank, found 3")
     #expect(
       refusal(changing(validPartner(), ["features"], to: [true]))?.message
-        == "partner file test.json: features: expected the features (an object with offlineMode, backgroundSync, "
-        + "dashboardPositionPanel, dockingSchedule and resultsOnCompletion), found a list")
+        == "partner file test.json: features: expected the features (an object with nightLights and quietHours), "
+        + "found a list")
     #expect(
       refusal(changing(validPartner(), ["theme", "base", "title"], to: "bold"))?.message
         == "partner file test.json: theme.base.title: expected a text style (an object with foreground, background "
@@ -104,17 +128,32 @@ func refusal(text: String) -> PartnerConfigurationError? {
         == "partner file test.json: theme.base.title.attributes: expected a list, each an attribute: bold, dim, "
         + "underline or reverse, found \"bold\"")
     #expect(
-      refusal(changing(validPartner(), ["features", "backgroundSync"], to: NSNull()))?.message
-        == "partner file test.json: features.backgroundSync: expected true or false, found null")
+      refusal(changing(validPartner(), ["features", "nightLights"], to: NSNull()))?.message
+        == "partner file test.json: features.nightLights: expected true or false, found null")
     #expect(
-      refusal(changing(validPartner(), ["features", "dockingSchedule"], to: 1))?.message
-        == "partner file test.json: features.dockingSchedule: expected true or false, found 1")
+      refusal(changing(validPartner(), ["features", "quietHours"], to: 1))?.message
+        == "partner file test.json: features.quietHours: expected true or false, found 1")
+    #expect(
+      refusal(changing(validPartner(), ["features"], to: NSNull()))?.message
+        == "partner file test.json: features: expected the features (an object with nightLights and quietHours), "
+        + "found null")
+  }
+
+  @Test func aToggleTheFileLeavesOutHasItsDeclaredDefault() throws {
+    let without = try decode(changing(validPartner(), ["features", "nightLights"], to: nil))
+    #expect(without.warnings.isEmpty)
+    #expect(without.configuration.features.values == ["quietHours": true])
+    #expect(without.configuration.features[.nightLights] == FeatureToggle.nightLights.defaultValue)
+    let none = try decode(changing(validPartner(), ["features"], to: nil))
+    #expect(none.warnings.isEmpty)
+    #expect(none.configuration.features == FeatureToggles())
+    #expect(!none.configuration.features[.quietHours] && none.configuration.features[.nightLights])
   }
 
   @Test func aMissingKeyNamesItsKeyPathAndWhatBelongsThere() {
-    let error = refusal(changing(validPartner(), ["features", "backgroundSync"], to: nil))
-    #expect(error?.message == "partner file test.json: features.backgroundSync: missing; expected true or false")
-    #expect(error?.keyPath == "features.backgroundSync")
+    let error = refusal(changing(validPartner(), ["name"], to: nil))
+    #expect(error?.message == "partner file test.json: name: missing; expected a name of one line, not blank")
+    #expect(error?.keyPath == "name")
     #expect(
       refusal(changing(validPartner(), ["analytics"], to: nil))?.message
         == "partner file test.json: analytics: missing; expected the analytics (an object with providers)")
@@ -134,13 +173,13 @@ func refusal(text: String) -> PartnerConfigurationError? {
     let colours =
       "a colour: a name (default, black, red, green, yellow, blue, magenta, cyan, white, brightBlack, brightRed, "
       + "brightGreen, brightYellow, brightBlue, brightMagenta, brightCyan, brightWhite) or #RRGGBB"
-    let path = ["theme", "screens", "dashboard", "title", "foreground"]
+    let path = ["theme", "screens", "galley", "title", "foreground"]
     for bad in ["#12345", "#12G456", "navy", "Red", "#1234567", ""] {
       let error = refusal(changing(validPartner(), path, to: bad))
       #expect(
         error?.message
-          == "partner file test.json: theme.screens.dashboard.title.foreground: expected \(colours), found \"\(bad)\"")
-      #expect(error?.keyPath == "theme.screens.dashboard.title.foreground")
+          == "partner file test.json: theme.screens.galley.title.foreground: expected \(colours), found \"\(bad)\"")
+      #expect(error?.keyPath == "theme.screens.galley.title.foreground")
     }
     #expect(
       refusal(changing(validPartner(), ["theme", "base", "heading", "background"], to: 255))?.message
@@ -182,32 +221,58 @@ func refusal(text: String) -> PartnerConfigurationError? {
   @Test func unknownKeysAreWarningsNotErrors() throws {
     var tree = changing(validPartner(), ["theme", "base", "titel"], to: ["foreground": "red"])
     tree = changing(tree, ["colour"], to: "blue")
-    tree = changing(tree, ["theme", "screens", "dashbord"], to: [:] as [String: Any])
-    tree = changing(tree, ["theme", "screens", "dashboard", "heading"], to: ["foreground": "red"])
+    tree = changing(tree, ["theme", "screens", "galey"], to: [:] as [String: Any])
+    tree = changing(tree, ["theme", "screens", "galley", "heading"], to: ["foreground": "red"])
     tree = changing(tree, ["theme", "base", "title", "italic"], to: true)
+    tree = changing(tree, ["features", "quietHour"], to: true)
     let partner = try decode(tree)
     #expect(
       partner.warnings == [
         "partner file test.json: colour: unknown key, ignored (known here: id, name, theme, features and analytics)",
+        "partner file test.json: features.quietHour: unknown key, ignored (known here: nightLights and quietHours)",
         "partner file test.json: theme.base.titel: unknown key, ignored (known here: title, heading, label, value, "
           + "dim, ok, warning, critical, selected and error)",
         "partner file test.json: theme.base.title.italic: unknown key, ignored (known here: foreground, background "
           + "and attributes)",
-        "partner file test.json: theme.screens.dashboard.heading: unknown key, ignored (known here: title, label, "
+        "partner file test.json: theme.screens.galey: unknown key, ignored (known here: galley and gym)",
+        "partner file test.json: theme.screens.galley.heading: unknown key, ignored (known here: title, label, "
           + "value, dim, ok and warning)",
-        "partner file test.json: theme.screens.dashbord: unknown key, ignored (known here: mainMenu, dashboard, "
-          + "profile, supplies, sync, health, suit, overview, power, thermal, docking, labs, stowage, experiments, "
-          + "runs and results)",
       ])
     // What the unknown keys would have set is not set.
-    #expect(partner.configuration.theme.screens[.dashboard]?[.heading] == nil)
+    #expect(partner.configuration.theme.screens[.galley]?[.heading] == nil)
     #expect(partner.configuration == (try decode(validPartner())).configuration)
+  }
+
+  @Test func whatOtherModulesOfThePackageDeclareIsReadAndKeptWithoutAWarning() throws {
+    // The app hosts the galley's module (quietHours, galley); another module of the package
+    // declares nightLights and gym. A partner file serves every app, so it may set those too.
+    let app = PartnerVocabulary(toggles: [.quietHours], screens: [PartnerVocabulary.test.screens[0]])
+    let others = PartnerVocabulary(toggles: [.nightLights], screens: [PartnerVocabulary.test.screens[1]])
+    let reading = ReadingVocabulary(app, elsewhere: others)
+    let tree = changing(validPartner(), ["theme", "screens", "gym"], to: ["heading": ["foreground": "red"]])
+    let partner = try decode(tree, reading: reading)
+    #expect(partner.warnings.isEmpty)
+    #expect(partner == (try decode(tree)), "read as the app that hosts both reads it")
+    // …as strictly as the app's own keys.
+    #expect(
+      refusal(changing(tree, ["features", "nightLights"], to: "no"), reading: reading)?.message
+        == "partner file test.json: features.nightLights: expected true or false, found \"no\"")
+    #expect(
+      try decode(changing(tree, ["theme", "screens", "gym", "ok"], to: [:] as [String: Any]), reading: reading)
+        .warnings == [
+          "partner file test.json: theme.screens.gym.ok: unknown key, ignored (known here: title and heading)"
+        ])
+    // What no module declares is still an unknown key.
+    #expect(
+      try decode(changing(tree, ["features", "darkMode"], to: true), reading: reading).warnings == [
+        "partner file test.json: features.darkMode: unknown key, ignored (known here: nightLights and quietHours)"
+      ])
   }
 
   @Test func aConfigurationWritesAndReadsBackTheSame() throws {
     let configuration = try decode(validPartner()).configuration
     let data = try JSONEncoder().encode(configuration)
-    #expect(try PartnerFile.decode(data, file: "again.json").configuration == configuration)
+    #expect(try PartnerFile.decode(data, file: "again.json", reading: .test).configuration == configuration)
   }
 
   @Test func duplicateProvidersCountOnce() throws {

@@ -1,4 +1,5 @@
 import CommandLineKit
+import CosmonautInterface
 import DockingPortService
 import Foundation
 import HeatRadiatorService
@@ -74,7 +75,9 @@ struct PeripheriesRouteTests {
     for route in [PeripheriesRoute.status(watch: nil), .power, .thermal, .docking, .schedule] {
       #expect(route.change == nil, "\(route) only shows")
     }
-    for destination in Destination.allCases { #expect(PeripheriesRoute(destination: destination) == nil) }
+    for destination in [Destination.supplies, .profile, Destination(domain: "Elsewhere", place: "anything")] {
+      #expect(PeripheriesRoute(destination: destination) == nil)
+    }
   }
 
   /// What running `route` once as JSON prints and leaves behind, on fresh fakes.

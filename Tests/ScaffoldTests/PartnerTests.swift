@@ -97,7 +97,10 @@ extension LaunchHarness {
   @Test func aBrokenPartnerFileIsRejectedWithItsKeyPathAndCreatesNothing() async throws {
     let cases: [(String, String)] = [
       (partnerFile(features: #""offlineMode": "no""#), "features.offlineMode: expected true or false, found \"no\""),
-      (partnerFile(features: #""offline": false"#), "features.offlineMode: missing; expected true or false"),
+      (
+        partnerFile().replacingOccurrences(of: #""label": { "foreground": "blue" }"#, with: #""value": {}"#),
+        "theme.base.label: missing; expected a text style (an object with foreground, background and attributes)"
+      ),
       (
         partnerFile().replacingOccurrences(of: "#112233", with: "#11223"),
         "theme.base.title.foreground: expected a colour: a name (default, black, red, green, yellow, blue, magenta, "
@@ -124,8 +127,8 @@ extension LaunchHarness {
         ": features.offlineMode: ожидается true или false, найдено \"no\""
       ),
       (
-        partnerFile(features: #""offline": false"#),
-        ": features.offlineMode: ключ отсутствует; ожидается true или false"
+        partnerFile().replacingOccurrences(of: #""label": { "foreground": "blue" }"#, with: #""value": {}"#),
+        ": theme.base.label: ключ отсутствует; ожидается стиль текста (объект с ключами foreground, background и attributes)"
       ),
       (
         partnerFile(providers: #"["jsonLines"]"#),
@@ -184,6 +187,74 @@ extension LaunchHarness {
     #expect(harness.errors.text == "warning: \(warning)\n")
     let log = try String(contentsOf: harness.root.appendingPathComponent("data/station.log"), encoding: .utf8)
     #expect(log.contains(warning))
+  }
+
+  @Test func aToggleTheFileLeavesOutHasItsDefaultAndAMisspeltOneIsAWarning() async throws {
+    let harness = LaunchHarness()
+    let path = try harness.write(partnerFile(features: #""offline": true"#), as: "asc.json")
+    var offline: Bool?
+    let launcher = AppLauncher<FakeServices>(
+      name: "station", version: "1", abstract: "A fake station app.",
+      domains: [.domain { FakeDomain<GymRoute>(name: "Gym", journal: $0.journal, behavior: { _, _ in }) }],
+      services: { [journal = harness.journal] launch in
+        offline = launch.features[.offlineMode]
+        return FakeServices(launch: launch, journal: journal)
+      })
+    let streams = LaunchStreams(input: ScriptedInput(lines: []), output: harness.output, errors: harness.errors)
+    let code = await launcher.run(
+      arguments: ["--data-dir", harness.root.appendingPathComponent("data").path, "--partner", path, "workout"],
+      environment: [:], streams: streams)
+    #expect(code == 0)
+    #expect(offline == false, "offlineMode is left out: Scaffold's declared default")
+    #expect(
+      harness.errors.text.hasPrefix(
+        "warning: partner file \(path): features.offline: unknown key, ignored (known here: "))
+    #expect(harness.errors.text.contains("offlineMode"))
+  }
+
+  @Test func eachDomainReadsItsOwnToggleAndItsScreensLookAsThePartnerSays() async throws {
+    let harness = LaunchHarness()
+    let path = try harness.write(
+      """
+      { "id": "asc", "name": "ASC",
+        "theme": { "base": { "title": {}, "heading": {}, "label": {} },
+                   "screens": { "galley": { "label": { "foreground": "red" } } } },
+        "features": { "hotMeals": false },
+        "analytics": { "providers": [] } }
+      """, as: "asc.json")
+    var hotMeals: Bool?
+    var drawn: [String] = []
+    let launcher = AppLauncher<FakeServices>(
+      name: "station", version: "1", abstract: "A fake station app.",
+      domains: [
+        .domain { services, launch in
+          hotMeals = launch.features[.hotMeals]
+          return FakeDomain<GalleyRoute>(
+            name: "Galley", journal: services.journal,
+            behavior: { _, context in
+              let galley = context.theme.screen(.galley)
+              drawn = [
+                galley.apply(.label, to: "L"), context.theme.apply(.label, to: "L"), galley.apply(.title, to: "T"),
+              ]
+            })
+        }
+      ],
+      services: { [journal = harness.journal] in FakeServices(launch: $0, journal: journal) })
+    let streams = LaunchStreams(input: ScriptedInput(lines: []), output: harness.output, errors: harness.errors)
+    func run(_ partner: String) async -> Int32 {
+      await launcher.run(
+        arguments: [
+          "--data-dir", harness.root.appendingPathComponent("data").path, "--partner", partner, "--color", "always",
+          "galley", "menu",
+        ], environment: [:], streams: streams)
+    }
+    #expect(await run(path) == 0)
+    #expect(harness.errors.text.isEmpty, "the fake domain's toggle and screen are known: no warning")
+    #expect(hotMeals == false, "the file's value")
+    // The partner's galley label; the framework's label elsewhere; the galley's own title style (dim).
+    #expect(drawn == ["\u{1B}[31mL\u{1B}[0m", "\u{1B}[36mL\u{1B}[0m", "\u{1B}[2mT\u{1B}[0m"])
+    #expect(await run("nasa") == 0)
+    #expect(hotMeals == true, "NASA's file does not set it: the toggle's default")
   }
 
   @Test func thePartnersAnalyticsProvidersAreTheOnesOn() async throws {

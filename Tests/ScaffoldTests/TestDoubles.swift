@@ -3,6 +3,7 @@ import CommandLineKit
 import Foundation
 import Localization
 import Logging
+import PartnerConfiguration
 import UIComponents
 
 @testable import Scaffold
@@ -24,8 +25,35 @@ struct Crash: Error, CustomStringConvertible {
   var description: String { "disk on fire" }
 }
 
-/// The routes of a fake galley domain: it shows supplies.
-enum GalleyRoute: CommandRoute, DomainRoute {
+// The places, toggles and screens of the fake domains, declared as a domain declares its own.
+
+extension Destination {
+  static let supplies = Destination(domain: "Galley", place: "supplies")
+  static let health = Destination(domain: "Gym", place: "health")
+  /// A place no fake domain shows.
+  static let spacesuit = Destination(domain: "Airlock", place: "spacesuit")
+}
+
+extension FeatureToggle {
+  /// The galley serves hot meals. Default: on.
+  static let hotMeals = FeatureToggle("hotMeals", default: true, help: "The galley serves hot meals.")
+}
+
+extension StyleScreen {
+  static let galley = StyleScreen("galley")
+}
+
+/// A fake domain's routes, with what partners may set in the domain.
+protocol FakeRoute: CommandRoute, DomainRoute {
+  static var vocabulary: PartnerVocabulary { get }
+}
+
+/// The routes of a fake galley domain: it shows supplies; it reads `hotMeals` and draws `galley`.
+enum GalleyRoute: FakeRoute {
+  static let vocabulary = PartnerVocabulary(
+    toggles: [.hotMeals],
+    screens: [StyleSchema.Screen(.galley, elements: [.title, .label], styles: [.title: TextStyle(attributes: [.dim])])])
+
   case menu
   case serve(meal: String, portions: Int)
 
@@ -57,8 +85,10 @@ enum GalleyRoute: CommandRoute, DomainRoute {
 }
 
 /// The routes of a fake gym domain: it shows health.
-enum GymRoute: CommandRoute, DomainRoute {
+enum GymRoute: FakeRoute {
   case workout(minutes: Int?)
+
+  static let vocabulary = PartnerVocabulary()
 
   static let minutes = Option("minutes", .integer(in: 1...120), placeholder: "n", help: "How long.")
   static let workoutCommand = Command<GymRoute>("workout", abstract: "A workout.", parameters: [minutes]) { values in
@@ -107,7 +137,9 @@ typealias FakeBehavior<Route> = @MainActor (Route, FlowContext) async throws -> 
 }
 
 /// A fake domain whose coordinators record into the journal.
-struct FakeDomain<Route: DomainRoute>: HostedDomain {
+struct FakeDomain<Route: FakeRoute>: HostedDomain {
+  static var partnerVocabulary: PartnerVocabulary { Route.vocabulary }
+
   let name: String
   let journal: Journal
   let behavior: FakeBehavior<Route>

@@ -1,4 +1,5 @@
 import CommandLineKit
+import CosmonautInterface
 import Foundation
 import SpacesuitService
 import Testing

@@ -1,5 +1,6 @@
 import AppAnalytics
 import CommandLineKit
+import CosmonautInterface
 import SpacesuitService
 import Testing
 import UIComponents

@@ -74,7 +74,7 @@ import Testing
   let styles = PartnerTheme(
     base: [.title: TextStyle(foreground: .named(.blue)), .ok: TextStyle(foreground: .rgb(red: 1, green: 2, blue: 3))],
     screens: [.dashboard: [.title: TextStyle(foreground: .named(.brightRed), background: .named(.default))]]
-  ).sheet()
+  ).sheet(schema: .framework)
 
   @Test func aThemeDrawsThePartnersStylesOnTheScreenItIsOn() {
     let theme = Theme(styles: styles)
@@ -97,7 +97,7 @@ import Testing
   }
 
   @Test func aStyleThatSetsNothingLeavesTheTextAlone() {
-    let bare = PartnerTheme(base: [.value: TextStyle(attributes: [])]).sheet()
+    let bare = PartnerTheme(base: [.value: TextStyle(attributes: [])]).sheet(schema: .framework)
     #expect(Theme(styles: bare).apply(.value, to: "21") == "21")
   }
 
