@@ -17,9 +17,9 @@ import PackageDescription
 
 // swift-format-ignore
 let app: [Module] = [
-  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
-  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "TsUPCosmonautService", "SpacesuitService", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true),
-  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
+  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
+  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "TsUPCosmonautService", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true),
+  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
   .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
   .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
@@ -32,7 +32,7 @@ let app: [Module] = [
 let domain: [Module] = [
   .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true),
   .library("Cosmonaut", dependsOn: ["CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"], strings: true),
-  .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["Radio"], strings: true),
+  .library("Spacesuit", dependsOn: ["SpacesuitServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["SpacesuitServiceFakes", "Radio"], strings: true),
   .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"], strings: true),
 ]
@@ -45,7 +45,9 @@ let service: [Module] = [
   .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"]),
   .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence", "Localization"]),
-  .library("SpacesuitService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("SpacesuitServiceInterface", dependsOn: ["Radio", "Localization", "AppAnalytics"], strings: true),
+  .library("SpacesuitService", dependsOn: ["SpacesuitServiceInterface", "Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("SpacesuitServiceFakes", dependsOn: ["SpacesuitServiceInterface", "Radio"]),
   .library("SolarArrayService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("HeatRadiatorService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("DockingPortService", dependsOn: ["Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),

@@ -1,6 +1,6 @@
 import AppAnalytics
 import Localization
-import SpacesuitService
+import SpacesuitServiceInterface
 import UIComponents
 
 /// The Spacesuit domain's entry point: suit telemetry and commands, and the Health check read

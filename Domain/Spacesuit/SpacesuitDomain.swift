@@ -1,4 +1,4 @@
-import SpacesuitService
+import SpacesuitServiceInterface
 import UIComponents
 
 /// The Spacesuit domain as an app hosts it: built with its suit client and thresholds.

@@ -1,6 +1,6 @@
 import CommandLineKit
 import Foundation
-import SpacesuitService
+import SpacesuitServiceInterface
 import Testing
 import UIComponents
 

@@ -1,6 +1,7 @@
 import AppAnalytics
 import CommandLineKit
-import SpacesuitService
+import SpacesuitServiceFakes
+import SpacesuitServiceInterface
 import Testing
 import UIComponents
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SpacesuitService
+@testable import SpacesuitServiceInterface
 
 /// The schedule of `suit watch`: late runs are made up within a window, a long stall is forgiven.
 @Suite struct SteadyRateTests {

@@ -47,7 +47,7 @@ public enum SuitConnection: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Throws `SpacesuitError.invalidConnection` for a path that cannot be a Unix socket's.
-  static func validateSocketPath(_ path: String) throws(SpacesuitError) {
+  package static func validateSocketPath(_ path: String) throws(SpacesuitError) {
     do { try UnixSocketPath.validate(path) } catch {
       if case .socketPathTooLong(_, let maximum) = error {
         throw .invalidConnection(

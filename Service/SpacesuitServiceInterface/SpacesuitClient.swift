@@ -46,7 +46,7 @@ public enum SuitLinkEvent: Sendable, Equatable {
   public var message: String { text.description }
 
   /// The crew's view of a Radio link event; nil for what needs no line of its own.
-  init?(_ event: LinkEvent) {
+  package init?(_ event: LinkEvent) {
     switch event {
     case .reconnecting(let attempt, let maximum, _): self = .reconnecting(attempt: attempt, maximumAttempts: maximum)
     case .reconnected: self = .reconnected
@@ -108,19 +108,21 @@ extension SpacesuitClient {
 /// every later run back: runs that fell behind by less than the catch-up window start at once until
 /// the schedule is met again (so `count` runs take `count` intervals); after a longer stall the
 /// rate resumes from now rather than making up the whole stall at once.
-enum SteadyRate {
+package enum SteadyRate {
   /// How far behind the schedule may fall and still be made up: one interval, at least 20 ms.
-  static func catchUpWindow(for interval: Duration) -> Duration { max(interval, .milliseconds(20)) }
+  package static func catchUpWindow(for interval: Duration) -> Duration { max(interval, .milliseconds(20)) }
 
   /// When the run after the one due at `due` starts, seen at `now`: on schedule when it is still
   /// ahead or within the catch-up window (then at once), else now.
-  static func next<Instant: InstantProtocol<Duration>>(after due: Instant, interval: Duration, now: Instant) -> Instant
-  {
+  package static func next<Instant: InstantProtocol<Duration>>(
+    after due: Instant, interval: Duration, now: Instant
+  ) -> Instant {
     let next = due.advanced(by: interval)
     return next < now && next.duration(to: now) > catchUpWindow(for: interval) ? now : next
   }
 
-  static func run(count: Int?, interval: Duration, _ body: () async throws -> Void) async throws {
+  /// Runs `body` now, then once every `interval`, `count` times (nil: until cancelled).
+  package static func run(count: Int?, interval: Duration, _ body: () async throws -> Void) async throws {
     let clock = ContinuousClock()
     var due = clock.now
     var done = 0

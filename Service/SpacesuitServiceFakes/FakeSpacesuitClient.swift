@@ -1,5 +1,6 @@
 import Foundation
 import Radio
+import SpacesuitServiceInterface
 
 /// A deterministic in-memory suit for domain tests and previews; records the commands it gets.
 public actor FakeSpacesuitClient: SpacesuitClient {

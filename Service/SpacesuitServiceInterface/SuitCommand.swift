@@ -161,9 +161,11 @@ public enum SpacesuitError: ReportableError, TranslatedError, Equatable {
   public var userMessage: String { translatedMessage.description.replacingOccurrences(of: "\n", with: " ") }
 }
 
-/// How a suit validates and applies commands (shared by the simulator and the fake).
-enum SuitCommandRules {
-  static func apply(_ command: SuitCommand, to telemetry: inout SuitTelemetry) -> CommandAcknowledgement {
+/// How a suit validates and applies commands: the rules every suit applies alike (the simulator,
+/// a test's fake), so a refusal means the same everywhere.
+public enum SuitCommandRules {
+  /// Carries out `command` on `telemetry`, or refuses it (out of range; nothing changes): the answer says which.
+  public static func apply(_ command: SuitCommand, to telemetry: inout SuitTelemetry) -> CommandAcknowledgement {
     switch command {
     case .setTemperature(let celsius):
       let range = SuitCommand.temperatureRange
@@ -183,7 +185,8 @@ enum SuitCommandRules {
     return CommandAcknowledgement(command: command.description, accepted: true, message: command.outcome.description)
   }
 
-  static func refuse(_ command: SuitCommand, _ refusal: SuitRefusal) -> CommandAcknowledgement {
+  /// The answer refusing `command` for `refusal`.
+  public static func refuse(_ command: SuitCommand, _ refusal: SuitRefusal) -> CommandAcknowledgement {
     CommandAcknowledgement(
       command: command.description, accepted: false, message: refusal.text.description, refusal: refusal)
   }
@@ -205,5 +208,39 @@ enum SuitNumbers {
     }
     return LocalizedText.number(
       value, fractionDigits: max(1, shortest.distance(from: point, to: shortest.endIndex) - 1))
+  }
+}
+
+extension SuitCommand: Codable {
+  private enum CodingKeys: String, CodingKey { case setting, value }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let setting = try container.decode(String.self, forKey: .setting)
+    switch setting {
+    case "temperature": self = .setTemperature(celsius: try container.decode(Double.self, forKey: .value))
+    case "oxygen-flow": self = .setOxygenFlow(litersPerMinute: try container.decode(Double.self, forKey: .value))
+    case "lights": self = .setLights(on: try container.decode(Double.self, forKey: .value) != 0)
+    default:
+      throw DecodingError.dataCorruptedError(
+        // untranslated: the decoder's detail of a wire message, English like the protocol
+        forKey: .setting, in: container, debugDescription: "unknown setting \(setting)")
+    }
+  }
+
+  /// `{"setting":"temperature","value":22.5}`; lights are 1 (on) or 0 (off).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .setTemperature(let celsius):
+      try container.encode("temperature", forKey: .setting)
+      try container.encode(celsius, forKey: .value)
+    case .setOxygenFlow(let flow):
+      try container.encode("oxygen-flow", forKey: .setting)
+      try container.encode(flow, forKey: .value)
+    case .setLights(let on):
+      try container.encode("lights", forKey: .setting)
+      try container.encode(on ? 1.0 : 0.0, forKey: .value)
+    }
   }
 }

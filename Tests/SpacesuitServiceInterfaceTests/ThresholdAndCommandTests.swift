@@ -2,7 +2,7 @@ import AppAnalytics
 import Foundation
 import Testing
 
-@testable import SpacesuitService
+@testable import SpacesuitServiceInterface
 
 @Suite struct ThresholdTests {
   let thresholds = Thresholds.standard
@@ -96,19 +96,6 @@ import Testing
     #expect(SpacesuitError.protocolViolation(.verbatim("x")).kind == .internal)
   }
 
-  @Test func commandsRoundTripThroughTheWireFormat() throws {
-    for command in [
-      SuitCommand.setTemperature(celsius: 21.5), .setOxygenFlow(litersPerMinute: 3), .setLights(on: true),
-    ] {
-      let payload = try SuitProtocol.encode(command)
-      #expect(try SuitProtocol.decode(SuitCommand.self, from: payload) == command)
-    }
-    let otherVersion = Array(#"{"v":2,"body":{}}"#.utf8)
-    #expect(throws: SuitProtocol.DecodingFailure.unsupportedVersion(2)) {
-      try SuitProtocol.decode(SuitProtocol.Empty.self, from: otherVersion)
-    }
-  }
-
   @Test func connectionArguments() {
     #expect(SuitConnection(argument: "simulated") == .simulated(seed: SuitConnection.defaultSeed))
     #expect(SuitConnection(argument: "simulated:7") == .simulated(seed: 7))
@@ -117,19 +104,6 @@ import Testing
     #expect(SuitConnection(argument: "unix:") == nil)
   }
 
-  @Test func fakeRecordsCommandsAndRejectsOutOfRange() async throws {
-    let fake = FakeSpacesuitClient()
-    #expect(try await fake.telemetry() == .nominal)
-    let ack = try await fake.send(.setTemperature(celsius: 24))
-    #expect(ack.accepted)
-    #expect(try await fake.telemetry().targetTemperatureC == 24)
-    await #expect(throws: SpacesuitError.rejected(SuitRefusal.temperatureOutOfRange(minimum: 16, maximum: 30).text)) {
-      try await fake.send(.setTemperature(celsius: 40))
-    }
-    #expect(await fake.sentCommands == [.setTemperature(celsius: 24), .setTemperature(celsius: 40)])
-    await fake.setFailure(.timeout)
-    await #expect(throws: SpacesuitError.timeout) { try await fake.vitals() }
-  }
 }
 
 /// The English reason of the `SpacesuitError.invalidCommand` that `body` throws (nil: none thrown).
