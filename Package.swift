@@ -21,7 +21,7 @@ let app: [Module] = [
   .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "TsUPCosmonautService", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
   .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
-  .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
+  .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayServiceInterface", "SolarArrayService", "HeatRadiatorServiceInterface", "HeatRadiatorService", "DockingPortServiceInterface", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
   .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
   .executable("LaboratorySimulator", product: "lab-sim", dependsOn: ["Scaffold", "LaboratoryService", "CommandLineKit", "Radio", "Logging"]),
 ]
@@ -33,7 +33,7 @@ let domain: [Module] = [
   .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true),
   .library("Cosmonaut", dependsOn: ["CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"], strings: true),
   .library("Spacesuit", dependsOn: ["SpacesuitServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["SpacesuitServiceFakes", "Radio"], strings: true),
-  .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("Peripheries", dependsOn: ["SolarArrayServiceInterface", "HeatRadiatorServiceInterface", "DockingPortServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["SolarArrayServiceFakes", "HeatRadiatorServiceFakes", "DockingPortServiceFakes"], strings: true),
   .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"], strings: true),
 ]
 
@@ -48,9 +48,15 @@ let service: [Module] = [
   .library("SpacesuitServiceInterface", dependsOn: ["Radio", "Localization", "AppAnalytics"], strings: true),
   .library("SpacesuitService", dependsOn: ["SpacesuitServiceInterface", "Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("SpacesuitServiceFakes", dependsOn: ["SpacesuitServiceInterface", "Radio"]),
-  .library("SolarArrayService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("HeatRadiatorService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("DockingPortService", dependsOn: ["Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("SolarArrayServiceInterface", dependsOn: ["Radio", "Localization", "AppAnalytics"], strings: true),
+  .library("SolarArrayService", dependsOn: ["SolarArrayServiceInterface", "Radio", "Logging"], testsUse: ["Localization", "AppAnalytics"]),
+  .library("SolarArrayServiceFakes", dependsOn: ["SolarArrayServiceInterface"]),
+  .library("HeatRadiatorServiceInterface", dependsOn: ["Radio", "Localization", "AppAnalytics"], strings: true),
+  .library("HeatRadiatorService", dependsOn: ["HeatRadiatorServiceInterface", "Radio", "Logging"], testsUse: ["Localization", "AppAnalytics"]),
+  .library("HeatRadiatorServiceFakes", dependsOn: ["HeatRadiatorServiceInterface"]),
+  .library("DockingPortServiceInterface", dependsOn: ["Radio", "Localization", "AppAnalytics"], strings: true),
+  .library("DockingPortService", dependsOn: ["DockingPortServiceInterface", "Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("DockingPortServiceFakes", dependsOn: ["DockingPortServiceInterface", "Localization"]),
   .library("LaboratoryService", dependsOn: ["Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
 ]
 

@@ -1,6 +1,6 @@
-import DockingPortService
-import HeatRadiatorService
-import SolarArrayService
+import DockingPortServiceInterface
+import HeatRadiatorServiceInterface
+import SolarArrayServiceInterface
 import UIComponents
 
 /// The Peripheries domain as an app hosts it: built with the station's services.

@@ -1,9 +1,9 @@
 import CommandLineKit
-import DockingPortService
+import DockingPortServiceInterface
 import Foundation
-import HeatRadiatorService
+import HeatRadiatorServiceInterface
 import Localization
-import SolarArrayService
+import SolarArrayServiceInterface
 import UIComponents
 
 /// The steps that change the station: each checks the rules that span services, is sent to its

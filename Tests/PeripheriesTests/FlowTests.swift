@@ -1,7 +1,7 @@
-import DockingPortService
+import DockingPortServiceInterface
 import Foundation
-import HeatRadiatorService
-import SolarArrayService
+import HeatRadiatorServiceInterface
+import SolarArrayServiceInterface
 import Testing
 import UIComponents
 

@@ -113,6 +113,24 @@ public struct WingStatus: Codable, Sendable, Equatable {
   public var batteryChargePercent: Double
   /// Into the batteries (positive, charging) or out of them (negative), kW.
   public var batteryKW: Double
+
+  /// A wing's status as telemetry reports it.
+  public init(
+    channel: PowerChannel, mode: PointingMode, angle: Double, targetAngle: Double, isMoving: Bool, isFeathered: Bool,
+    availableKW: Double, powerKW: Double, currentA: Double, batteryChargePercent: Double, batteryKW: Double
+  ) {
+    self.channel = channel
+    self.mode = mode
+    self.angle = angle
+    self.targetAngle = targetAngle
+    self.isMoving = isMoving
+    self.isFeathered = isFeathered
+    self.availableKW = availableKW
+    self.powerKW = powerKW
+    self.currentA = currentA
+    self.batteryChargePercent = batteryChargePercent
+    self.batteryKW = batteryKW
+  }
 }
 
 /// One alpha joint as telemetry reports it.
@@ -125,6 +143,16 @@ public struct JointStatus: Codable, Sendable, Equatable {
   public var angle: Double
   /// Where it is driven to, degrees (0…360).
   public var targetAngle: Double
+
+  /// A joint's status as telemetry reports it.
+  public init(
+    joint: AlphaJoint, mode: PointingMode, angle: Double, targetAngle: Double
+  ) {
+    self.joint = joint
+    self.mode = mode
+    self.angle = angle
+    self.targetAngle = targetAngle
+  }
 }
 
 /// Where the station is and whether it sees the sun.
@@ -147,6 +175,22 @@ public struct OrbitStatus: Codable, Sendable, Equatable {
   public var eclipseMinutes: Double
   /// Until sunset (in sunlight) or sunrise (in eclipse), minutes.
   public var minutesToTransition: Double
+
+  /// The orbit as telemetry reports it.
+  public init(
+    latitude: Double, longitude: Double, altitudeKm: Double, speedKmPerSecond: Double, inSunlight: Bool,
+    betaAngle: Double, periodMinutes: Double, eclipseMinutes: Double, minutesToTransition: Double
+  ) {
+    self.latitude = latitude
+    self.longitude = longitude
+    self.altitudeKm = altitudeKm
+    self.speedKmPerSecond = speedKmPerSecond
+    self.inSunlight = inSunlight
+    self.betaAngle = betaAngle
+    self.periodMinutes = periodMinutes
+    self.eclipseMinutes = eclipseMinutes
+    self.minutesToTransition = minutesToTransition
+  }
 }
 
 /// The power system at one moment: wings, joints, batteries, orbit, generation and load.
@@ -161,6 +205,17 @@ public struct PowerStatus: Codable, Sendable, Equatable {
   public var joints: [JointStatus]
   /// What the station consumes, kW.
   public var consumedKW: Double
+
+  /// The power system's status at `timestamp`.
+  public init(
+    timestamp: Date, orbit: OrbitStatus, wings: [WingStatus], joints: [JointStatus], consumedKW: Double
+  ) {
+    self.timestamp = timestamp
+    self.orbit = orbit
+    self.wings = wings
+    self.joints = joints
+    self.consumedKW = consumedKW
+  }
 
   /// What the wings deliver, kW.
   public var generatedKW: Double { wings.reduce(0) { $0 + $1.powerKW } }
@@ -242,4 +297,25 @@ public struct PowerAcknowledgement: Codable, Sendable, Equatable {
 
   /// Why the command was refused, as a person reads it (the device's own words when it gave no reason).
   public var reason: LocalizedText { refusal?.text ?? .verbatim(message) }
+}
+
+extension PowerCommand {
+  /// Why the power system refuses this command, or nil when it carries it out: the rule every
+  /// power system applies alike (the simulator, a test's fake).
+  public var refusal: PowerRefusal? {
+    if case .joint(_, .feather) = self { return .jointDoesNotFeather }
+    return nil
+  }
+}
+
+extension PowerAcknowledgement {
+  /// The power system's answer to `command`: refused with its `refusal` (nothing changes), else
+  /// carried out with its `outcome`.
+  public init(answering command: PowerCommand) {
+    if let refusal = command.refusal {
+      self.init(command: command.description, accepted: false, message: refusal.text.description, refusal: refusal)
+    } else {
+      self.init(command: command.description, accepted: true, message: command.outcome.description)
+    }
+  }
 }

@@ -98,6 +98,20 @@ public struct LoopStatus: Codable, Sendable, Equatable {
   public var heatLoadKW: Double
   /// Heat the radiators reject to space, kW.
   public var heatRejectedKW: Double
+
+  /// A loop's status as telemetry reports it.
+  public init(
+    loop: CoolantLoop, pumpSpeedRPM: Double, flowKgPerSecond: Double, supplyTemperatureC: Double,
+    returnTemperatureC: Double, heatLoadKW: Double, heatRejectedKW: Double
+  ) {
+    self.loop = loop
+    self.pumpSpeedRPM = pumpSpeedRPM
+    self.flowKgPerSecond = flowKgPerSecond
+    self.supplyTemperatureC = supplyTemperatureC
+    self.returnTemperatureC = returnTemperatureC
+    self.heatLoadKW = heatLoadKW
+    self.heatRejectedKW = heatRejectedKW
+  }
 }
 
 /// One radiator wing as telemetry reports it.
@@ -114,6 +128,19 @@ public struct RadiatorStatus: Codable, Sendable, Equatable {
   public var angle: Double
   /// What it can reject now, kW.
   public var capacityKW: Double
+
+  /// A radiator's status as telemetry reports it.
+  public init(
+    wing: RadiatorWing, deployment: Deployment, extendedPercent: Double, pointing: RadiatorPointing, angle: Double,
+    capacityKW: Double
+  ) {
+    self.wing = wing
+    self.deployment = deployment
+    self.extendedPercent = extendedPercent
+    self.pointing = pointing
+    self.angle = angle
+    self.capacityKW = capacityKW
+  }
 }
 
 /// The external thermal control system at one moment.
@@ -124,6 +151,15 @@ public struct ThermalStatus: Codable, Sendable, Equatable {
   public var loops: [LoopStatus]
   /// The starboard and port radiator wings.
   public var radiators: [RadiatorStatus]
+
+  /// The thermal control system's status at `timestamp`.
+  public init(
+    timestamp: Date, loops: [LoopStatus], radiators: [RadiatorStatus]
+  ) {
+    self.timestamp = timestamp
+    self.loops = loops
+    self.radiators = radiators
+  }
 
   /// Heat rejected by both loops, kW.
   public var heatRejectedKW: Double { loops.reduce(0) { $0 + $1.heatRejectedKW } }
@@ -205,4 +241,57 @@ public struct ThermalAcknowledgement: Codable, Sendable, Equatable {
 
   /// Why the command was refused, as a person reads it (the device's own words when it gave no reason).
   public var reason: LocalizedText { refusal?.text ?? .verbatim(message) }
+}
+
+extension ThermalCommand {
+  /// The radiator the command drives.
+  public var radiator: RadiatorWing {
+    switch self {
+    case .deploy(let wing), .retract(let wing), .rotate(let wing, _): wing
+    }
+  }
+
+  /// Why the thermal control system refuses this command while its radiator is `deployment` (nil:
+  /// no such radiator), or nil when it carries it out: the rule every thermal control system
+  /// applies alike (the simulator, a test's fake).
+  public func refusal(given deployment: Deployment?) -> ThermalRefusal? {
+    let wing = radiator
+    guard let state = deployment else { return .noSuchRadiator }
+    switch (self, state) {
+    case (.deploy, .deployed), (.deploy, .deploying), (.retract, .retracted), (.retract, .retracting):
+      return .already(wing, state)
+    case (.deploy, .retracting): return .deployWhileRetracting(wing)
+    case (.retract, .deploying): return .retractWhileDeploying(wing)
+    case (.rotate(_, .angle(let degrees)), _) where !ThermalLimits.rotaryJointRange.contains(degrees):
+      return .beyondRange(.angle(degrees))
+    case (.rotate, .deploying), (.rotate, .retracting): return .rotateWhileMoving(wing, state)
+    default: return nil
+    }
+  }
+
+  /// Carries the command out on its radiator's `deployment` and `pointing` as every thermal control
+  /// system does: refused by ``refusal(given:)`` (nothing changes), else the panels start to deploy
+  /// or retract, or the joint is told where to turn. The answer says which.
+  public func carryOut(deployment: inout Deployment, pointing: inout RadiatorPointing) -> ThermalAcknowledgement {
+    let answer = ThermalAcknowledgement(answering: self, given: deployment)
+    guard answer.accepted else { return answer }
+    switch self {
+    case .deploy: deployment = .deploying
+    case .retract: deployment = .retracting
+    case .rotate(_, let target): pointing = target
+    }
+    return answer
+  }
+}
+
+extension ThermalAcknowledgement {
+  /// The thermal control system's answer to `command` while its radiator is `deployment`: refused
+  /// with its ``ThermalCommand/refusal(given:)`` (nothing changes), else under way.
+  public init(answering command: ThermalCommand, given deployment: Deployment?) {
+    if let refusal = command.refusal(given: deployment) {
+      self.init(command: command.description, accepted: false, message: refusal.text.description, refusal: refusal)
+    } else {
+      self.init(command: command.description, accepted: true, message: command.outcome.description)
+    }
+  }
 }

@@ -32,10 +32,3 @@ public enum SolarArrayError: CommandDeviceError, Equatable {
     }
   }
 }
-
-/// The power system over a Radio link, connected on first use (and reconnected by the link).
-public typealias LiveSolarArrayClient = LiveCommandDevice<PowerProtocol>
-
-/// A power system in memory for domain tests and previews: the real model, its clock stopped
-/// unless advanced; records the commands it gets.
-public typealias FakeSolarArrayClient = FakeCommandDevice<PowerProtocol>

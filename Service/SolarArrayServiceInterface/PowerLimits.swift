@@ -59,8 +59,8 @@ public enum PowerLimits {
 /// A reading of the power system beyond its limit.
 public typealias PowerAlert = DeviceAlert
 
-/// `a − b` folded into −180…180 degrees.
-func angleDifference(_ a: Double, _ b: Double) -> Double {
+/// `a − b` folded into −180…180 degrees (the models of this package measure pointing errors with it).
+package func angleDifference(_ a: Double, _ b: Double) -> Double {
   var difference = (a - b).truncatingRemainder(dividingBy: 360)
   if difference > 180 { difference -= 360 }
   if difference < -180 { difference += 360 }

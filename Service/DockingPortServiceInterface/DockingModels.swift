@@ -124,6 +124,14 @@ public struct DockingStatus: Codable, Sendable, Equatable {
   /// The ports, in ``DockingPort`` order.
   public var ports: [PortStatus]
 
+  /// Every port at `timestamp`.
+  public init(
+    timestamp: Date, ports: [PortStatus]
+  ) {
+    self.timestamp = timestamp
+    self.ports = ports
+  }
+
   /// The status of one port.
   public func port(_ port: DockingPort) -> PortStatus? { ports.first { $0.port == port } }
 }

@@ -32,10 +32,3 @@ public enum DockingPortError: CommandDeviceError, Equatable {
     }
   }
 }
-
-/// The docking system over a Radio link, connected on first use (and reconnected by the link).
-public typealias LiveDockingPortClient = LiveCommandDevice<DockingProtocol>
-
-/// A docking system in memory for domain tests and previews: the real model, its clock stopped
-/// unless advanced; records the commands it gets.
-public typealias FakeDockingPortClient = FakeCommandDevice<DockingProtocol>

@@ -32,10 +32,3 @@ public enum HeatRadiatorError: CommandDeviceError, Equatable {
     }
   }
 }
-
-/// The thermal control system over a Radio link, connected on first use (and reconnected by the link).
-public typealias LiveHeatRadiatorClient = LiveCommandDevice<ThermalProtocol>
-
-/// A thermal control system in memory for domain tests and previews: the real model, its clock stopped
-/// unless advanced; records the commands it gets.
-public typealias FakeHeatRadiatorClient = FakeCommandDevice<ThermalProtocol>
