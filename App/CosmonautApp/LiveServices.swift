@@ -6,6 +6,7 @@ import Persistence
 import Scaffold
 import Spacesuit
 import SpacesuitService
+import SpacesuitServiceInterface
 
 /// The live services of `cosmonaut`: the SQLite store and Houston behind the cosmonaut client, and
 /// the suit link, built from the command line and the environment.
@@ -33,8 +34,8 @@ final class LiveServices: AppServices {
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut.sqlite")))
     cosmonaut = LiveCosmonautClient(
       store: store, houston: houston, analytics: launch.analytics, logger: launch.logger.scoped(to: "CosmonautService"))
-    suit = SpacesuitDomain.suitClient(
-      for: launch.options[Self.suit], stateFile: launch.file("suit-state.json"), logger: launch.logger,
+    suit = SpacesuitClients.connectingOnFirstUse(
+      launch.options[Self.suit], keepingStateIn: launch.file("suit-state.json"), logger: launch.logger,
       analytics: launch.analytics)
   }
 

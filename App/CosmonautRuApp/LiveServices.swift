@@ -4,6 +4,7 @@ import Persistence
 import Scaffold
 import Spacesuit
 import SpacesuitService
+import SpacesuitServiceInterface
 import TsUPCosmonautService
 
 /// The live services of `cosmonaut-ru`: its own SQLite store (`cosmonaut-ru.sqlite`) and TsUP
@@ -29,8 +30,8 @@ final class LiveServices: AppServices {
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut-ru.sqlite")))
     cosmonaut = TsUPCosmonautClient(
       store: store, tsup: tsup, analytics: launch.analytics, logger: launch.logger.scoped(to: "TsUPCosmonautService"))
-    suit = SpacesuitDomain.suitClient(
-      for: launch.options[Self.suit], stateFile: launch.file("suit-state.json"), logger: launch.logger,
+    suit = SpacesuitClients.connectingOnFirstUse(
+      launch.options[Self.suit], keepingStateIn: launch.file("suit-state.json"), logger: launch.logger,
       analytics: launch.analytics)
   }
 

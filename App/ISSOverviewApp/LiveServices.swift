@@ -1,13 +1,11 @@
 import AppAnalytics
 import CommandLineKit
 import DockingPortService
-import Foundation
 import HeatRadiatorService
 import Logging
 import Network
 import Peripheries
 import Persistence
-import Radio
 import Scaffold
 import SolarArrayService
 
@@ -36,35 +34,16 @@ struct LiveServices: AppServices {
     let (logger, analytics) = (launch.logger, launch.analytics)
     schedule = LiveVehicleScheduleClient(
       houston: houston, store: store, analytics: analytics, logger: logger.scoped(to: "DockingPortService"))
-    let connectors = (launch.options[Self.station] ?? .simulated).connectors(logger: logger)
+    let station = launch.options[Self.station] ?? .simulated
+    let simulators = logger.scoped(to: "StationSimulator")
     power = LiveSolarArrayClient(
-      connector: connectors.power, logger: logger.scoped(to: "SolarArrayService"), analytics: analytics)
+      connector: station.connector(simulating: SolarArraySimulation.nominal(logger: simulators)),
+      logger: logger.scoped(to: "SolarArrayService"), analytics: analytics)
     thermal = LiveHeatRadiatorClient(
-      connector: connectors.thermal, logger: logger.scoped(to: "HeatRadiatorService"), analytics: analytics)
+      connector: station.connector(simulating: HeatRadiatorSimulation.nominal(logger: simulators)),
+      logger: logger.scoped(to: "HeatRadiatorService"), analytics: analytics)
     docking = LiveDockingPortClient(
-      connector: connectors.docking, logger: logger.scoped(to: "DockingPortService"), analytics: analytics)
-  }
-}
-
-extension DeviceConnection {
-  /// One connector per system: the same socket for all three, or three in-process simulations
-  /// of a nominal station in real time.
-  func connectors(logger: Logging.Logger) -> (power: RadioConnector, thermal: RadioConnector, docking: RadioConnector) {
-    switch self {
-    case .unixSocket(let path):
-      return (.unixSocket(path: path), .unixSocket(path: path), .unixSocket(path: path))
-    case .simulated:
-      let start = Date()
-      let simulator = logger.scoped(to: "StationSimulator")
-      return (
-        SolarArraySimulation(
-          simulator: SolarArraySimulator(start: start, scenario: .nominal(at: start)), clock: Date.init,
-          logger: simulator
-        ).connector,
-        HeatRadiatorSimulation(simulator: HeatRadiatorSimulator(start: start), clock: Date.init, logger: simulator)
-          .connector,
-        DockingPortSimulation(simulator: DockingSimulator(start: start), clock: Date.init, logger: simulator).connector
-      )
-    }
+      connector: station.connector(simulating: DockingPortSimulation.nominal(logger: simulators)),
+      logger: logger.scoped(to: "DockingPortService"), analytics: analytics)
   }
 }

@@ -7,7 +7,6 @@ import LaboratoryService
 import Logging
 import Network
 import Persistence
-import Radio
 import Scaffold
 
 /// The live services of `laboratory`: the labs over Radio (simulated in-process, or on a socket),
@@ -32,21 +31,12 @@ struct LiveServices: AppServices {
     let cosmonautStore = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut.sqlite")))
     let (logger, analytics) = (launch.logger, launch.analytics)
     lab = LiveLaboratoryClient(
-      store: labStore, houston: houston, connector: (launch.options[Self.lab] ?? .simulated).connector(logger: logger),
+      store: labStore, houston: houston,
+      connector: (launch.options[Self.lab] ?? .simulated).connector(
+        simulating: LabSimulation(
+          simulator: LabSimulator(start: Date()), clock: Date.init, logger: logger.scoped(to: "LabSimulator"))),
       analytics: analytics, logger: logger.scoped(to: "LaboratoryService"))
     cosmonaut = LiveCosmonautClient(
       store: cosmonautStore, houston: houston, analytics: analytics, logger: logger.scoped(to: "CosmonautService"))
-  }
-}
-
-extension DeviceConnection {
-  /// The socket, or nominal labs simulated in this process in real time.
-  func connector(logger: Logging.Logger) -> RadioConnector {
-    switch self {
-    case .unixSocket(let path): .unixSocket(path: path)
-    case .simulated:
-      LabSimulation(simulator: LabSimulator(start: Date()), clock: Date.init, logger: logger.scoped(to: "LabSimulator"))
-        .connector
-    }
   }
 }

@@ -2,6 +2,7 @@ import AppAnalytics
 import Foundation
 import Logging
 import SpacesuitService
+import SpacesuitServiceInterface
 
 #if canImport(Glibc)
   import Glibc

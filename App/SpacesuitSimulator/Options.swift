@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Scaffold
 import SpacesuitService
+import SpacesuitServiceInterface
 
 /// The command line of `spacesuit-sim`, declared with the workspace's command-line layer.
 enum SimulatorCommandLine {

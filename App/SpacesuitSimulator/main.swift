@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Scaffold
 import SpacesuitService
+import SpacesuitServiceInterface
 
 let options = SimulatorOptions(BenchLauncher.options(of: SimulatorCommandLine.program))
 

@@ -1,9 +1,12 @@
 import DockingPortService
+import DockingPortServiceInterface
 import Foundation
 import HeatRadiatorService
+import HeatRadiatorServiceInterface
 import Logging
 import Radio
 import SolarArrayService
+import SolarArrayServiceInterface
 
 /// The station's three systems behind one bus: each request frame goes to the system whose
 /// message types it carries. Every connection shares the same station.

@@ -1,10 +1,13 @@
 import CommandLineKit
 import DockingPortService
+import DockingPortServiceInterface
 import Foundation
 import HeatRadiatorService
+import HeatRadiatorServiceInterface
 import Logging
 import Scaffold
 import SolarArrayService
+import SolarArrayServiceInterface
 
 /// The command line of `station-sim`, declared with the workspace's command-line layer.
 enum StationCommandLine {

@@ -1,16 +1,18 @@
 import Foundation
 
-/// The command device `P` on the station's bus: one request frame in, one answer out.
+/// A model of a command device on the station's bus: one request frame in, one answer out.
 /// Pure: the answer depends only on the model, the request and the time given.
-public struct CommandDevice<P: CommandDeviceProtocol>: SimulatedDevice {
+public struct CommandDevice<Model: CommandDeviceModel>: SimulatedDevice {
+  private typealias P = Model.Device
+
   /// The endpoint of in-process links to the device.
-  public static var inProcessEndpoint: String { P.identity.inProcessEndpoint }
+  public static var inProcessEndpoint: String { Model.Device.identity.inProcessEndpoint }
 
   /// The model behind the device.
-  public private(set) var simulator: P.Model
+  public private(set) var simulator: Model
 
   /// A device answering from `simulator`.
-  public init(simulator: P.Model) {
+  public init(simulator: Model) {
     self.simulator = simulator
   }
 
@@ -23,7 +25,7 @@ public struct CommandDevice<P: CommandDeviceProtocol>: SimulatedDevice {
       case .statusRequest?:
         (type, payload) = (.status, try FrameBody.encode(simulator.status))
       case .commandRequest?:
-        let command = try FrameBody.decode(P.Model.Command.self, from: request.payload)
+        let command = try FrameBody.decode(P.Command.self, from: request.payload)
         (type, payload) = (.acknowledgement, try FrameBody.encode(simulator.apply(command)))
       default:
         // A protocol failure on the wire is English like the protocol; the client shows it as a detail.

@@ -4,16 +4,22 @@ import Localization
 
 /// A device that answers two requests over Radio — its status, and a command it carries out — with
 /// JSON bodies (the station's peripheries). A service describes its device once by conforming an
-/// enum to this protocol; ``CommandDevice``, ``DeviceSimulation``, ``LiveCommandDevice`` and
-/// ``FakeCommandDevice`` then serve it, so the service keeps only its models, words and simulator.
+/// enum to this protocol; ``LiveCommandDevice`` then talks to it, and a model of it
+/// (``CommandDeviceModel``) is served by ``CommandDevice`` and ``DeviceSimulation``, so the service
+/// keeps only its models, words and simulator. The protocol names what crosses the wire, not the
+/// model behind it: a client of the device knows nothing of the simulator.
 ///
 /// The type bytes are a band of 16 starting at the identity's `firstRequest` (0x10, 0x20, …): the
 /// status request, then the command request; each answer is its request | 0x80 and the failure
 /// answer is `firstRequest | 0x8F`. A changed schema gets a new band, so an older peer answers
 /// "unknown message" instead of misreading it.
 public protocol CommandDeviceProtocol: Sendable {
-  /// The device's model: what it answers and how commands change it.
-  associatedtype Model: CommandDeviceModel
+  /// The device's telemetry.
+  associatedtype Status: Codable & Sendable
+  /// What the device can be told to do.
+  associatedtype Command: Codable & Sendable & CustomStringConvertible
+  /// The device's answer to a command.
+  associatedtype Acknowledgement: CommandDeviceAcknowledgement
   /// The service's error type.
   associatedtype Failure: CommandDeviceError
   /// The device's type bytes and names.
@@ -61,34 +67,28 @@ public struct CommandDeviceIdentity: Sendable {
   }
 }
 
-/// Talks to the command device `Device`: its status and its commands (the live and the fake client).
+/// Talks to the command device `Device`: its status and its commands (what domains hold; the
+/// service's live client and its test fakes implement it).
 public protocol CommandDeviceClient<Device>: Sendable {
   /// The device's protocol.
   associatedtype Device: CommandDeviceProtocol
   /// The device now.
-  func status() async throws -> Device.Model.Status
+  func status() async throws -> Device.Status
   /// Carries out `command`; throws `Device.Failure.rejected` when the device refuses it.
-  func send(_ command: Device.Model.Command) async throws -> Device.Model.Acknowledgement
+  func send(_ command: Device.Command) async throws -> Device.Acknowledgement
 }
 
-/// The model behind a command device: its status now, the commands it carries out, its clock.
+/// A model of the command device `Device` (a simulator): its status now, the commands it carries
+/// out, its clock. ``CommandDevice`` serves it on the wire.
 public protocol CommandDeviceModel: Sendable {
-  /// The device's telemetry.
-  associatedtype Status: Codable & Sendable
-  /// What the device can be told to do.
-  associatedtype Command: Codable & Sendable & CustomStringConvertible
-  /// The device's answer to a command.
-  associatedtype Acknowledgement: CommandDeviceAcknowledgement
-  /// A nominal device whose clock starts at `date` (the fake's default).
-  static func nominal(at date: Date) -> Self
+  /// The protocol the model answers.
+  associatedtype Device: CommandDeviceProtocol
   /// The device now.
-  var status: Status { get }
+  var status: Device.Status { get }
   /// Carries out `command`, or refuses it (the answer says which).
-  mutating func apply(_ command: Command) -> Acknowledgement
+  mutating func apply(_ command: Device.Command) -> Device.Acknowledgement
   /// Moves the model's time on to `date`.
   mutating func advance(to date: Date)
-  /// Moves the model's time on by `seconds`.
-  mutating func advance(by seconds: Double)
 }
 
 /// A device's answer to a command.

@@ -22,14 +22,14 @@ public actor LiveCommandDevice<P: CommandDeviceProtocol>: CommandDeviceClient {
   }
 
   /// The device now.
-  public func status() async throws -> P.Model.Status {
-    try await exchange(.statusRequest, body: [String: String](), expecting: .status, as: P.Model.Status.self)
+  public func status() async throws -> P.Status {
+    try await exchange(.statusRequest, body: [String: String](), expecting: .status, as: P.Status.self)
   }
 
   /// Carries out `command`; throws `P.Failure.rejected` when the device refuses it.
-  public func send(_ command: P.Model.Command) async throws -> P.Model.Acknowledgement {
+  public func send(_ command: P.Command) async throws -> P.Acknowledgement {
     let answer = try await exchange(
-      .commandRequest, body: command, expecting: .acknowledgement, as: P.Model.Acknowledgement.self)
+      .commandRequest, body: command, expecting: .acknowledgement, as: P.Acknowledgement.self)
     analytics.track(P.identity.commandEvent, ["command": answer.command, "accepted": String(answer.accepted)])
     guard answer.accepted else { throw record(P.Failure.rejected(answer.reason), command.description) }
     return answer

@@ -1,5 +1,5 @@
 import CosmonautInterface
-import DockingPortService
+import DockingPortServiceInterface
 import Localization
 import UIComponents
 

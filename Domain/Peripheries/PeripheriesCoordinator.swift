@@ -1,6 +1,6 @@
-import DockingPortService
-import HeatRadiatorService
-import SolarArrayService
+import DockingPortServiceInterface
+import HeatRadiatorServiceInterface
+import SolarArrayServiceInterface
 import UIComponents
 
 /// The Peripheries domain's entry point: the station overview, power, thermal and docking.

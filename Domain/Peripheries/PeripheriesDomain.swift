@@ -1,7 +1,7 @@
-import DockingPortService
-import HeatRadiatorService
+import DockingPortServiceInterface
+import HeatRadiatorServiceInterface
 import PartnerConfiguration
-import SolarArrayService
+import SolarArrayServiceInterface
 import UIComponents
 
 /// The Peripheries domain as an app hosts it: built with the station's services.

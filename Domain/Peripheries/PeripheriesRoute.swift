@@ -1,8 +1,8 @@
 import CommandLineKit
-import DockingPortService
-import HeatRadiatorService
+import DockingPortServiceInterface
+import HeatRadiatorServiceInterface
 import Localization
-import SolarArrayService
+import SolarArrayServiceInterface
 import UIComponents
 
 /// Every destination of the Peripheries domain, declared once: its command-line words, deep link,

@@ -1,5 +1,5 @@
 import Localization
-import SolarArrayService
+import SolarArrayServiceInterface
 import UIComponents
 
 /// The power screen: wings, joints, batteries; driving gimbals and joints.

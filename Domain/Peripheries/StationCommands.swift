@@ -1,7 +1,7 @@
-import DockingPortService
-import HeatRadiatorService
+import DockingPortServiceInterface
+import HeatRadiatorServiceInterface
 import Localization
-import SolarArrayService
+import SolarArrayServiceInterface
 import UIComponents
 
 /// The steps that change the station: each checks the rules that span services, is sent to its

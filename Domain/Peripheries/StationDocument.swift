@@ -1,8 +1,8 @@
-import DockingPortService
+import DockingPortServiceInterface
 import Foundation
-import HeatRadiatorService
+import HeatRadiatorServiceInterface
 import Localization
-import SolarArrayService
+import SolarArrayServiceInterface
 import UIComponents
 
 /// An alert of any subsystem, as the overview shows and records it. Its JSON (and its record in

@@ -1,6 +1,7 @@
-import DockingPortService
+import AppAnalytics
+import DockingPortServiceInterface
 import Localization
-import SolarArrayService
+import SolarArrayServiceInterface
 
 /// The rules that span the station's services (which never link each other): a vehicle moves near
 /// a port only while the solar array wings near that port are feathered, and those wings stay

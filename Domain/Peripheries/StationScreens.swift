@@ -1,8 +1,8 @@
-import DockingPortService
+import DockingPortServiceInterface
 import Foundation
-import HeatRadiatorService
+import HeatRadiatorServiceInterface
 import Localization
-import SolarArrayService
+import SolarArrayServiceInterface
 import UIComponents
 
 /// Renders the station's screens as text (styled by the theme) in the translator's language:

@@ -1,4 +1,4 @@
-import HeatRadiatorService
+import HeatRadiatorServiceInterface
 import Localization
 import UIComponents
 

@@ -1,8 +1,13 @@
 import CommandLineKit
 import Localization
+import Radio
 
 /// Where an app finds a device it talks to over Radio: simulated in its own process (the default),
 /// or a device — or its bench simulator — on a Unix socket.
+///
+/// An app says per device what it connects, in one line: the connector is
+/// `connection.connector(simulating: SolarArraySimulation.nominal(logger: logger))` — the socket, or
+/// links to the in-process simulation the app names (each live service offers its nominal one).
 public enum DeviceConnection: Sendable, Equatable, CustomStringConvertible {
   /// Simulated in this process.
   case simulated
@@ -39,6 +44,17 @@ public enum DeviceConnection: Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .simulated: "simulated"
     case .unixSocket(let path): "unix:\(path)"
+    }
+  }
+}
+
+extension DeviceConnection {
+  /// The connector to the device: its socket, or — when simulated — in-memory links to
+  /// `simulation`, which is made only then.
+  public func connector<Device>(simulating simulation: @autoclosure () -> DeviceSimulation<Device>) -> RadioConnector {
+    switch self {
+    case .unixSocket(let path): .unixSocket(path: path)
+    case .simulated: simulation().connector
     }
   }
 }

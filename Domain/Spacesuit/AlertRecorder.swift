@@ -1,4 +1,4 @@
-import SpacesuitService
+import SpacesuitServiceInterface
 import UIComponents
 
 /// Classifies readings with the thresholds and records the alerts they raise, so a crossing is never only printed.

@@ -1,4 +1,4 @@
-import SpacesuitService
+import SpacesuitServiceInterface
 
 /// The `--json` document of `health`.
 struct HealthDocument: Encodable {

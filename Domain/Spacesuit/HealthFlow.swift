@@ -1,6 +1,6 @@
 import CosmonautInterface
 import Localization
-import SpacesuitService
+import SpacesuitServiceInterface
 import UIComponents
 
 /// The Health check: vitals from the suit's biomonitor, each classified with its thresholds shown.

@@ -1,5 +1,5 @@
 import Localization
-import SpacesuitService
+import SpacesuitServiceInterface
 import UIComponents
 
 /// Renders classified vitals as a table with thresholds and the alerts they raise.

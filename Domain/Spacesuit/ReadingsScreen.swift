@@ -1,6 +1,6 @@
 import Foundation
 import Localization
-import SpacesuitService
+import SpacesuitServiceInterface
 import UIComponents
 
 /// Renders classified readings as a table with their thresholds visible, in the translator's language.

@@ -1,4 +1,6 @@
-import SpacesuitService
+import AppAnalytics
+import Localization
+import SpacesuitServiceInterface
 import UIComponents
 
 /// The Spacesuit domain's entry point: suit telemetry and commands, and the Health check read

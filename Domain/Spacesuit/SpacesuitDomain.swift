@@ -1,5 +1,5 @@
 import PartnerConfiguration
-import SpacesuitService
+import SpacesuitServiceInterface
 import UIComponents
 
 /// The Spacesuit domain as an app hosts it: built with its suit client and thresholds.

@@ -1,6 +1,6 @@
 import CommandLineKit
 import Localization
-import SpacesuitService
+import SpacesuitServiceInterface
 import UIComponents
 
 /// Every destination of the Spacesuit domain, declared once: its command-line words, deep link,

@@ -1,8 +1,5 @@
-import AppAnalytics
 import CommandLineKit
-import Foundation
-import Logging
-import SpacesuitService
+import SpacesuitServiceInterface
 
 extension SpacesuitDomain {
   /// `--suit simulated|unix:PATH` (default `$ISS_SUIT`, else a suit simulated in-process): where
@@ -10,16 +7,6 @@ extension SpacesuitDomain {
   public static let connectionOption = Option(
     "suit", suitConnection, placeholder: "suit", environment: "ISS_SUIT",
     help: Strings.optionSuit(scenarios: SuitScenario.names))
-
-  /// The suit client for what `connectionOption` read (nil: a suit simulated in-process, seeded by
-  /// the clock), connecting on first use; a simulated suit keeps its state in `stateFile`.
-  public static func suitClient(
-    for connection: SuitConnection?, stateFile: URL, logger: Logger, analytics: Analytics
-  ) -> any SpacesuitClient {
-    let connection = connection ?? .simulated(seed: UInt64(Date().timeIntervalSince1970))
-    return SpacesuitClients.connectingOnFirstUse(
-      connection.keepingState(in: stateFile), logger: logger, analytics: analytics)
-  }
 
   private static let suitConnection = ValueFormat<SuitConnection>(
     expectation: Strings.optionSuitExpectation, completion: .values(["simulated", "unix:"]),

@@ -1,5 +1,5 @@
 import Localization
-import SpacesuitService
+import SpacesuitServiceInterface
 import UIComponents
 
 /// Renders the suit: readings with thresholds, gauges for consumables, settings and alerts.

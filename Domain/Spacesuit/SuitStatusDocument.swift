@@ -1,4 +1,4 @@
-import SpacesuitService
+import SpacesuitServiceInterface
 
 /// The `--json` document of `suit status` (and of each `suit watch` sample).
 struct SuitStatusDocument: Encodable {

@@ -1,5 +1,5 @@
 import Localization
-import SpacesuitService
+import SpacesuitServiceInterface
 
 extension ReadingStatus {
   /// "optimal", "warning", "critical" in the reader's language.

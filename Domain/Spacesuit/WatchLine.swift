@@ -1,6 +1,6 @@
 import Foundation
 import Localization
-import SpacesuitService
+import SpacesuitServiceInterface
 import UIComponents
 
 /// One compact line per watched sample.

@@ -1,27 +1,5 @@
 import Foundation
-
-/// How a simulated thermal control system starts: the scenario a bench (or a test) wants to see.
-public struct ThermalScenario: Codable, Sendable, Equatable {
-  /// Heat each loop picks up from the station, kW.
-  public var loadKW: [CoolantLoop: Double]
-  /// A loop whose pump has tripped.
-  public var failedPump: CoolantLoop?
-  /// Radiators that start retracted.
-  public var retracted: Set<RadiatorWing>
-
-  /// A scenario; the defaults are a nominal day.
-  public init(
-    loadKW: [CoolantLoop: Double] = [.a: 13, .b: 12], failedPump: CoolantLoop? = nil,
-    retracted: Set<RadiatorWing> = []
-  ) {
-    self.loadKW = loadKW
-    self.failedPump = failedPump
-    self.retracted = retracted
-  }
-
-  /// Both loops running, both radiators deployed and tracking.
-  public static let nominal = ThermalScenario()
-}
+import HeatRadiatorServiceInterface
 
 /// A deterministic model of the station's external thermal control: two ammonia loops, each
 /// pumping the station's heat from its heat exchangers to its radiator wing.
@@ -101,35 +79,11 @@ public struct HeatRadiatorSimulator: Sendable {
 
   /// Carries out a command as the thermal control software would; refuses what the hardware cannot do.
   public mutating func apply(_ command: ThermalCommand) -> ThermalAcknowledgement {
-    if let refusal = refusal(of: command) {
-      return ThermalAcknowledgement(
-        command: command.description, accepted: false, message: refusal.text.description, refusal: refusal)
+    guard var radiator = radiators[command.radiator] else {
+      return ThermalAcknowledgement(answering: command, given: nil)
     }
-    switch command {
-    case .deploy(let wing): radiators[wing]?.deployment = .deploying
-    case .retract(let wing): radiators[wing]?.deployment = .retracting
-    case .rotate(let wing, let pointing): radiators[wing]?.pointing = pointing
-    }
-    return ThermalAcknowledgement(command: command.description, accepted: true, message: command.outcome.description)
-  }
-
-  /// Why `command` cannot be carried out now, or nil.
-  private func refusal(of command: ThermalCommand) -> ThermalRefusal? {
-    let wing: RadiatorWing
-    switch command {
-    case .deploy(let named), .retract(let named), .rotate(let named, _): wing = named
-    }
-    guard let state = radiators[wing]?.deployment else { return .noSuchRadiator }
-    switch (command, state) {
-    case (.deploy, .deployed), (.deploy, .deploying), (.retract, .retracted), (.retract, .retracting):
-      return .already(wing, state)
-    case (.deploy, .retracting): return .deployWhileRetracting(wing)
-    case (.retract, .deploying): return .retractWhileDeploying(wing)
-    case (.rotate(_, .angle(let degrees)), _) where !ThermalLimits.rotaryJointRange.contains(degrees):
-      return .beyondRange(.angle(degrees))
-    case (.rotate, .deploying), (.rotate, .retracting): return .rotateWhileMoving(wing, state)
-    default: return nil
-    }
+    defer { radiators[command.radiator] = radiator }
+    return command.carryOut(deployment: &radiator.deployment, pointing: &radiator.pointing)
   }
 
   /// The status telemetry reports now.

@@ -1,4 +1,5 @@
 import Radio
+import SpacesuitServiceInterface
 
 /// A suit client that connects when a flow first needs it (see `SpacesuitClients.connectingOnFirstUse`).
 actor LazySpacesuitClient: SpacesuitClient {

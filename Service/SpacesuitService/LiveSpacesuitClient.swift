@@ -3,6 +3,7 @@ import Foundation
 import Localization
 import Logging
 import Radio
+import SpacesuitServiceInterface
 
 /// Builds live suit clients.
 public enum SpacesuitClients {
@@ -27,6 +28,16 @@ public enum SpacesuitClients {
     LazySpacesuitClient {
       try await connect(connection, logger: logger, analytics: analytics, configuration: configuration)
     }
+  }
+
+  /// The suit of an app that hosts the Spacesuit domain: `connection` as its `--suit` option read
+  /// it (nil: a suit simulated in this process, seeded by the clock), connecting on first use; a
+  /// simulated suit keeps its state in `stateFile`.
+  public static func connectingOnFirstUse(
+    _ connection: SuitConnection?, keepingStateIn stateFile: URL, logger: Logger, analytics: Analytics
+  ) -> any SpacesuitClient {
+    let connection = connection ?? .simulated(seed: UInt64(Date().timeIntervalSince1970))
+    return connectingOnFirstUse(connection.keepingState(in: stateFile), logger: logger, analytics: analytics)
   }
 
   static func connect(

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Radio
+import SpacesuitServiceInterface
 
 /// Serves a `SuitSimulator` over Radio: any number of connections (in-memory or accepted from a
 /// Unix socket, through a `RadioServer`), all sharing one suit.

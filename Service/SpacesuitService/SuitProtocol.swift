@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Radio
+import SpacesuitServiceInterface
 
 /// The suit protocol inside Radio frames: one `type` byte per message kind, JSON payloads wrapped
 /// in a versioned envelope `{"v":1,"body":…}`. Requests are 0x0_, responses 0x8_ (request | 0x80).
@@ -106,39 +107,5 @@ public enum SuitProtocol {
     }
     guard let body = envelope.body else { throw .unsupportedVersion(envelope.version) }
     return body
-  }
-}
-
-extension SuitCommand: Codable {
-  private enum CodingKeys: String, CodingKey { case setting, value }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let setting = try container.decode(String.self, forKey: .setting)
-    switch setting {
-    case "temperature": self = .setTemperature(celsius: try container.decode(Double.self, forKey: .value))
-    case "oxygen-flow": self = .setOxygenFlow(litersPerMinute: try container.decode(Double.self, forKey: .value))
-    case "lights": self = .setLights(on: try container.decode(Double.self, forKey: .value) != 0)
-    default:
-      throw DecodingError.dataCorruptedError(
-        // untranslated: the decoder's detail of a wire message, English like the protocol
-        forKey: .setting, in: container, debugDescription: "unknown setting \(setting)")
-    }
-  }
-
-  /// `{"setting":"temperature","value":22.5}`; lights are 1 (on) or 0 (off).
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    switch self {
-    case .setTemperature(let celsius):
-      try container.encode("temperature", forKey: .setting)
-      try container.encode(celsius, forKey: .value)
-    case .setOxygenFlow(let flow):
-      try container.encode("oxygen-flow", forKey: .setting)
-      try container.encode(flow, forKey: .value)
-    case .setLights(let on):
-      try container.encode("lights", forKey: .setting)
-      try container.encode(on ? 1.0 : 0.0, forKey: .value)
-    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpacesuitServiceInterface
 
 /// A deterministic (for a seed) model of a suit and its wearer during an EVA.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SpacesuitServiceInterface
 
 #if canImport(Glibc)
   import Glibc

@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import Scaffold
 import SpacesuitService
+import SpacesuitServiceInterface
 import Testing
 import UIComponents
 

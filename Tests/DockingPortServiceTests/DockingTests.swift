@@ -1,4 +1,5 @@
 import AppAnalytics
+import DockingPortServiceInterface
 import Foundation
 import Logging
 import Radio
@@ -13,9 +14,9 @@ struct DockingTests {
   @Test func aVehicleDocksAndLeavesThroughEveryPhase() throws {
     var model = DockingSimulator(start: start)
     #expect(model.apply(.approach(.harmonyForward, .crewDragon)).accepted)
-    #expect(model.status.port(.harmonyForward)?.rangeMeters == DockingSimulator.keepOutSphereMeters)
+    #expect(model.status.port(.harmonyForward)?.rangeMeters == DockingProcedure.keepOutSphereMeters)
     var minutes = 0
-    while (model.status.port(.harmonyForward)?.rangeMeters ?? 0) > DockingSimulator.contactMeters {
+    while (model.status.port(.harmonyForward)?.rangeMeters ?? 0) > DockingProcedure.contactMeters {
       model.advance(by: 60)
       minutes += 1
     }

@@ -1,7 +1,9 @@
 import AppAnalytics
+import DockingPortServiceInterface
 import Foundation
 import Localization
 import Logging
+import Persistence
 import Radio
 import Testing
 
@@ -77,8 +79,15 @@ struct DockingLanguageTests {
           + "люк; ничего не изменилось")
       #expect(error.userMessage.hasPrefix("the docking system refused: Progress MS is at zvezda-aft (hatch open)"))
     }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("schedule-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try EntityStore(
+      configuration: StoreConfiguration(fileURL: directory.appendingPathComponent("s.sqlite")))
+    let offline = LiveVehicleScheduleClient(
+      houston: nil, store: store, analytics: Analytics(providers: []), logger: logger)
     do {
-      _ = try await FakeVehicleScheduleClient(reading: nil).schedule()
+      _ = try await offline.schedule()
       Issue.record("no schedule yet")
     } catch let error as VehicleScheduleError {
       #expect(
@@ -90,16 +99,6 @@ struct DockingLanguageTests {
     #expect(
       VehicleScheduleError.storage(.verbatim("disk I/O error")).translatedMessage.resolved(in: .russian).hasPrefix(
         "сбой локальной копии расписания (disk I/O error)"))
-  }
-
-  @Test func namesReadInRussianAndStayEnglishOnTheWire() {
-    #expect(DockingPort.poiskZenith.localizedName.resolved(in: .russian) == "Поиск, зенитный (МИМ-2)")
-    #expect(DockingPort.poiskZenith.displayName == "Poisk zenith (MRM-2)")
-    #expect(VehicleKind.soyuzMS.localizedName.resolved(in: .russian) == "Союз МС")
-    #expect(VehicleKind.soyuzMS.displayName == "Soyuz MS")
-    #expect(PortPhase.softCapture.localizedName.resolved(in: .russian) == "мягкий захват")
-    #expect(VehicleEvent.Kind.departure.localizedName.resolved(in: .russian) == "отбытие")
-    #expect(DockingMechanism.ssvp.localizedName.resolved(in: .russian) == "ССВП")
   }
 
   @Test func anUnreachableDeviceIsNamedInRussianAndItsPathStaysVerbatim() async throws {

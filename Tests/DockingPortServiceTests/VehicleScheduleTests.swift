@@ -1,4 +1,5 @@
 import AppAnalytics
+import DockingPortServiceInterface
 import Foundation
 import Logging
 import Network

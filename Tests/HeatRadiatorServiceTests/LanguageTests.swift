@@ -1,5 +1,6 @@
 import AppAnalytics
 import Foundation
+import HeatRadiatorServiceInterface
 import Localization
 import Logging
 import Radio

@@ -1,5 +1,6 @@
 import AppAnalytics
 import Foundation
+import HeatRadiatorServiceInterface
 import Logging
 import Radio
 import Testing

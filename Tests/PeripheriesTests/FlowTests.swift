@@ -1,8 +1,8 @@
 import CosmonautInterface
-import DockingPortService
+import DockingPortServiceInterface
 import Foundation
-import HeatRadiatorService
-import SolarArrayService
+import HeatRadiatorServiceInterface
+import SolarArrayServiceInterface
 import Testing
 import UIComponents
 

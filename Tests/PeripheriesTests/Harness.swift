@@ -1,16 +1,19 @@
 import AppAnalytics
-import DockingPortService
+import DockingPortServiceFakes
+import DockingPortServiceInterface
 import Foundation
-import HeatRadiatorService
+import HeatRadiatorServiceFakes
+import HeatRadiatorServiceInterface
 import Localization
 import Logging
-import SolarArrayService
+import SolarArrayServiceFakes
+import SolarArrayServiceInterface
 import Testing
 import UIComponents
 
 @testable import Peripheries
 
-/// Everything a Peripheries flow touches, assembled from fakes over the real station models.
+/// Everything a Peripheries flow touches, assembled from the station's fakes.
 @MainActor
 final class PeripheriesHarness {
   static let start = Date(timeIntervalSince1970: 1_800_000_000)
@@ -33,9 +36,9 @@ final class PeripheriesHarness {
     navigator: RecordingNavigator = RecordingNavigator(shows: []), translator: Translator = .english,
     features: PeripheriesFeatures = PeripheriesFeatures()
   ) {
-    self.power = FakeSolarArrayClient(simulator: SolarArraySimulator(start: Self.start, scenario: power))
-    self.thermal = FakeHeatRadiatorClient(simulator: HeatRadiatorSimulator(start: Self.start, scenario: thermal))
-    docking = FakeDockingPortClient(simulator: DockingSimulator(start: Self.start))
+    self.power = FakeSolarArrayClient(start: Self.start, scenario: power)
+    self.thermal = FakeHeatRadiatorClient(start: Self.start, scenario: thermal)
+    docking = FakeDockingPortClient(start: Self.start)
     schedule = FakeVehicleScheduleClient()
     self.navigator = navigator
     input = ScriptedInput(lines: lines)

@@ -1,8 +1,8 @@
-import DockingPortService
+import DockingPortServiceInterface
 import Foundation
-import HeatRadiatorService
+import HeatRadiatorServiceInterface
 import Localization
-import SolarArrayService
+import SolarArrayServiceInterface
 import Testing
 import UIComponents
 

@@ -1,9 +1,9 @@
 import CommandLineKit
 import CosmonautInterface
-import DockingPortService
+import DockingPortServiceInterface
 import Foundation
-import HeatRadiatorService
-import SolarArrayService
+import HeatRadiatorServiceInterface
+import SolarArrayServiceInterface
 import Testing
 import UIComponents
 

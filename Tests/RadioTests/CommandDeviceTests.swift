@@ -8,6 +8,8 @@ import Testing
 
 /// A test device: a lamp that switches on and off and refuses to burn out.
 struct Lamp: CommandDeviceModel {
+  typealias Device = LampProtocol
+
   struct Status: Codable, Sendable, Equatable {
     var on: Bool
     var seconds: Double
@@ -41,7 +43,6 @@ struct Lamp: CommandDeviceModel {
   }
 
   mutating func advance(to date: Date) { now = max(now, date) }
-  mutating func advance(by seconds: Double) { now += seconds }
 }
 
 enum LampError: CommandDeviceError, Equatable {
@@ -67,7 +68,9 @@ enum LampError: CommandDeviceError, Equatable {
 }
 
 enum LampProtocol: CommandDeviceProtocol {
-  typealias Model = Lamp
+  typealias Status = Lamp.Status
+  typealias Command = Lamp.Command
+  typealias Acknowledgement = Lamp.Acknowledgement
   typealias Failure = LampError
   static let identity = CommandDeviceIdentity(
     firstRequest: 0x40, wireName: "lamp", inProcessEndpoint: "in-process:lamp", module: "LampService",
@@ -92,7 +95,7 @@ enum LampProtocol: CommandDeviceProtocol {
   }
 
   @Test func theDeviceAnswersStatusCommandsAndNonsense() throws {
-    var device = CommandDevice<LampProtocol>(simulator: .nominal(at: start))
+    var device = CommandDevice<Lamp>(simulator: .nominal(at: start))
     let status = device.respond(to: Frame(type: 0x40, sequence: 7, payload: []), at: start.addingTimeInterval(5))
     #expect(status.type == 0xC0 && status.sequence == 7)
     #expect(try FrameBody.decode(Lamp.Status.self, from: status.payload) == Lamp.Status(on: false, seconds: 5))
@@ -114,7 +117,7 @@ enum LampProtocol: CommandDeviceProtocol {
   @Test func theLiveClientExchangesWithTheSimulationTracksCommandsAndRecordsRefusals() async throws {
     let events = InMemoryAnalyticsProvider()
     let log = InMemoryLogSink()
-    let simulation = DeviceSimulation<CommandDevice<LampProtocol>>(
+    let simulation = DeviceSimulation<CommandDevice<Lamp>>(
       simulator: .nominal(at: start), clock: { [start] in start }, logger: quiet)
     let client = LiveCommandDevice<LampProtocol>(
       connector: simulation.connector, logger: Logger(module: "Lamp", sinks: [log]),
@@ -138,7 +141,7 @@ enum LampProtocol: CommandDeviceProtocol {
   }
 
   @Test func aDeviceOverAUnixSocketAnswersTheLiveClient() async throws {
-    let simulation = DeviceSimulation<CommandDevice<LampProtocol>>(
+    let simulation = DeviceSimulation<CommandDevice<Lamp>>(
       simulator: .nominal(at: start), clock: { [start] in start }, logger: quiet)
     let server = try ServerFixture { await simulation.answer($0) }
     let client = LiveCommandDevice<LampProtocol>(
@@ -188,18 +191,5 @@ enum LampProtocol: CommandDeviceProtocol {
     let client = LiveCommandDevice<LampProtocol>(
       connector: .inProcess(endpoint: "in-process:busy-lamp", server: server), logger: quiet, analytics: .disabled)
     await #expect(throws: LampError.protocolViolation(.verbatim("lamp is busy"))) { try await client.send(.switchOn) }
-  }
-
-  @Test func theFakeAnswersFromTheModelAndRecordsCommands() async throws {
-    let fake = FakeCommandDevice<LampProtocol>()
-    _ = try await fake.send(.switchOn)
-    await #expect(throws: LampError.rejected(.verbatim("lamps do not burn out on command"))) {
-      try await fake.send(.burnOut)
-    }
-    #expect(await fake.sentCommands == [.switchOn, .burnOut])
-    await fake.advance(by: 30)
-    #expect(try await fake.status() == Lamp.Status(on: true, seconds: 30))
-    await fake.setFailure(.unreachable(.verbatim("gone")))
-    await #expect(throws: LampError.unreachable(.verbatim("gone"))) { try await fake.status() }
   }
 }

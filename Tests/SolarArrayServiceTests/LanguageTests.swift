@@ -3,6 +3,7 @@ import Foundation
 import Localization
 import Logging
 import Radio
+import SolarArrayServiceInterface
 import Testing
 
 @testable import SolarArrayService
@@ -48,15 +49,6 @@ struct PowerLanguageTests {
       error.userMessage
         == "cannot reach the power system at unix:\(path) (connect failed: No such file or directory); "
         + "check that the station (or station-sim) is listening there")
-  }
-
-  @Test func aProtocolViolationReadsInRussian() {
-    let violation = SolarArrayError.protocolViolation(DeviceProtocolViolation.unexpectedAnswer(type: 0x85).text)
-    #expect(
-      violation.translatedMessage.resolved(in: .russian)
-        == "система электропитания прислала ответ, который программа не может прочитать: неожиданный тип ответа 0x85")
-    #expect(
-      violation.userMessage == "the power system sent an answer this app cannot read: unexpected answer type 0x85")
   }
 
   @Test func whatACommandDoesIsTheDevicesEnglishAndReadsInRussian() {

@@ -2,6 +2,7 @@ import AppAnalytics
 import Foundation
 import Logging
 import Radio
+import SolarArrayServiceInterface
 import Testing
 
 @testable import SolarArrayService
@@ -58,16 +59,4 @@ struct PowerLinkTests {
     }
   }
 
-  @Test func theFakeRefusesLikeTheModel() async throws {
-    let fake = FakeSolarArrayClient()
-    await #expect(
-      throws: SolarArrayError.rejected(PowerRefusal.jointDoesNotFeather.text)
-    ) {
-      try await fake.send(.joint(.port, .feather))
-    }
-    _ = try await fake.send(.wing(.c1A, .feather))
-    await fake.advance(by: 300)
-    #expect(try await fake.status().wing(.c1A)?.isFeathered == true)
-    #expect(await fake.sentCommands.count == 2)
-  }
 }

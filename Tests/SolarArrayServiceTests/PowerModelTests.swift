@@ -1,4 +1,5 @@
 import Foundation
+import SolarArrayServiceInterface
 import Testing
 
 @testable import SolarArrayService
@@ -84,20 +85,4 @@ struct PowerModelTests {
     #expect(battery.map(\.severity) == [.critical, .warning])
   }
 
-  @Test(arguments: ["track", "feather", "-35", "180", "12.5"])
-  func pointingModesReadBackAsTheyAreWritten(_ text: String) throws {
-    let mode = try #require(PointingMode(text: text))
-    #expect(PointingMode(text: mode.description) == mode)
-  }
-
-  @Test(arguments: ["", "181", "north", "nan"])
-  func pointingModesRefuseOtherText(_ text: String) {
-    #expect(PointingMode(text: text) == nil)
-  }
-
-  @Test func channelsSitOnTheirTrussSegmentsAndJoints() {
-    #expect(PowerChannel.allCases.map(\.rawValue) == ["1A", "1B", "2A", "2B", "3A", "3B", "4A", "4B"])
-    #expect(PowerChannel.allCases.filter { $0.joint == .starboard }.map(\.segment) == ["S4", "S6", "S4", "S6"])
-    #expect(PowerChannel.allCases.filter { $0.joint == .port }.map(\.segment) == ["P4", "P6", "P4", "P6"])
-  }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Localization
 import Logging
 import Radio
+import SpacesuitServiceInterface
 import Testing
 
 @testable import SpacesuitService
@@ -10,35 +11,6 @@ import Testing
 /// What the suit service says to a person, in Russian; the wire and the English lines stay as they were.
 @Suite("The suit service in Russian")
 struct SpacesuitLanguageTests {
-  /// The Russian line of the `SpacesuitError` that `body` throws.
-  private func russian(_ body: () throws -> SuitCommand) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch {
-      return (error as? SpacesuitError)?.translatedMessage.resolved(in: .russian)
-    }
-  }
-
-  @Test func commandErrorsShowRussianWordsAndNumbers() {
-    #expect(
-      russian { try SuitCommand.parse(setting: "temperature", value: "99") }
-        == "неверная команда скафандру: температура 99,0 °C вне допустимого диапазона; используйте 16,0–30,0 °C")
-    #expect(
-      russian { try SuitCommand.parse(setting: "oxygen-flow", value: "0.499") }
-        == "неверная команда скафандру: подача кислорода 0,499 л/мин вне допустимого диапазона; используйте 0,5–8,0 л/мин"
-    )
-    #expect(
-      russian { try SuitCommand.parse(setting: "temperature", value: "warm") }
-        == "неверная команда скафандру: температура: нужно число в диапазоне 16,0–30,0 °C, а не «warm»")
-    #expect(
-      russian { try SuitCommand.parse(setting: "lights", value: "dim") }
-        == "неверная команда скафандру: свет шлема: укажите on или off, а не «dim»")
-    #expect(
-      russian { try SuitCommand.parse(setting: "gravity", value: "1") }
-        == "неверная команда скафандру: неизвестная настройка «gravity»; используйте одну из: temperature, "
-        + "oxygen-flow, lights")
-  }
 
   @Test func theSuitsRefusalCrossesTheWireLanguageNeutralAndReadsInRussian() async throws {
     let client = try await SpacesuitClients.live(
@@ -89,24 +61,24 @@ struct SpacesuitLanguageTests {
         == "no suit at \(path): connect: No such file or directory. Start one with: spacesuit-sim --socket \(path)")
   }
 
-  @Test func linkNewsTimeoutsAndViolationsReadInRussian() {
-    #expect(
-      SuitLinkEvent.reconnecting(attempt: 2, maximumAttempts: 10).text.resolved(in: .russian)
-        == "связь со скафандром потеряна; переподключение (попытка 2 из 10)…")
-    #expect(
-      SuitLinkEvent.reconnecting(attempt: 2, maximumAttempts: 10).message
-        == "suit link lost; reconnecting (attempt 2 of 10)…")
-    #expect(SuitLinkEvent.reconnected.text.resolved(in: .russian) == "связь со скафандром восстановлена")
-    #expect(
-      SpacesuitError.timeout.translatedMessage.resolved(in: .russian)
-        == "скафандр не ответил вовремя; проверьте радиоканал и повторите")
+  @Test func aSuitOfAnotherProtocolVersionReadsInRussian() {
     let violation = SpacesuitError.protocolViolation(SuitProtocol.DecodingFailure.unsupportedVersion(2).text)
     #expect(
       violation.translatedMessage.resolved(in: .russian)
         == "скафандр прислал ответ, который программа не понимает (скафандр работает по протоколу версии 2, "
         + "программа — по версии 1); обновите программу или прошивку скафандра")
-    #expect(
-      SpacesuitError.invalidConnection(Strings.connectionPathEmpty).translatedMessage.resolved(in: .russian)
-        == "путь к сокету скафандра пуст; используйте unix:PATH")
+  }
+
+  @Test func commandsRoundTripThroughTheWireFormat() throws {
+    for command in [
+      SuitCommand.setTemperature(celsius: 21.5), .setOxygenFlow(litersPerMinute: 3), .setLights(on: true),
+    ] {
+      let payload = try SuitProtocol.encode(command)
+      #expect(try SuitProtocol.decode(SuitCommand.self, from: payload) == command)
+    }
+    let otherVersion = Array(#"{"v":2,"body":{}}"#.utf8)
+    #expect(throws: SuitProtocol.DecodingFailure.unsupportedVersion(2)) {
+      try SuitProtocol.decode(SuitProtocol.Empty.self, from: otherVersion)
+    }
   }
 }

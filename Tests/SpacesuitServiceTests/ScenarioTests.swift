@@ -1,4 +1,5 @@
 import Foundation
+import SpacesuitServiceInterface
 import Testing
 
 @testable import SpacesuitService

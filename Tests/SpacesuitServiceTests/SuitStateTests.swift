@@ -2,6 +2,7 @@ import AppAnalytics
 import Foundation
 import Logging
 import Radio
+import SpacesuitServiceInterface
 import Testing
 
 @testable import SpacesuitService

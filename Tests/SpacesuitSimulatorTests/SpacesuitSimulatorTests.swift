@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import SpacesuitService
+import SpacesuitServiceInterface
 import Testing
 
 @testable import SpacesuitSimulator

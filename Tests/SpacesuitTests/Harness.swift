@@ -4,7 +4,8 @@ import Foundation
 import Localization
 import Logging
 import Radio
-import SpacesuitService
+import SpacesuitServiceFakes
+import SpacesuitServiceInterface
 import Testing
 import UIComponents
 

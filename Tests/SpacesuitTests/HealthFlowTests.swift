@@ -1,7 +1,8 @@
 import AppAnalytics
 import CommandLineKit
 import CosmonautInterface
-import SpacesuitService
+import SpacesuitServiceFakes
+import SpacesuitServiceInterface
 import Testing
 import UIComponents
 

@@ -1,5 +1,6 @@
 import Localization
-import SpacesuitService
+import SpacesuitServiceFakes
+import SpacesuitServiceInterface
 import Testing
 import UIComponents
 

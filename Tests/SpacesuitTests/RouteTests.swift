@@ -1,7 +1,7 @@
 import CommandLineKit
 import CosmonautInterface
 import Foundation
-import SpacesuitService
+import SpacesuitServiceInterface
 import Testing
 import UIComponents
 

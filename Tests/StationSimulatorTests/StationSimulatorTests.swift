@@ -1,10 +1,13 @@
 import CommandLineKit
 import DockingPortService
+import DockingPortServiceInterface
 import Foundation
 import HeatRadiatorService
+import HeatRadiatorServiceInterface
 import Logging
 import Radio
 import SolarArrayService
+import SolarArrayServiceInterface
 import Testing
 
 @testable import StationSimulator
