@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// The PartnerFiles plugin's tool, as the build runs it: a wrong schema or partner file name fails
@@ -19,7 +20,7 @@ import Testing
   /// Runs the tool on `schema` and partner files `partners` (name → text) in a new folder.
   func compile(
     _ schema: String, partners: [String: String] = [:]
-  ) throws -> (status: Int32, errors: String, keys: String, embedded: String) {
+  ) async throws -> (status: Int32, errors: String, keys: String, embedded: String) {
     let folder = try temporaryDirectory()
     let schemaFile = folder.appendingPathComponent("schema.json")
     try Data(schema.utf8).write(to: schemaFile)
@@ -32,16 +33,10 @@ import Testing
     let (keys, embedded) = (
       folder.appendingPathComponent("Keys.swift"), folder.appendingPathComponent("Partners.swift")
     )
-    let process = Process()
-    process.executableURL = try #require(Self.tool, "the PartnerFileCompiler tool is built with the tests")
-    process.arguments = ["Example", schemaFile.path, keys.path, embedded.path] + files
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let tool = try #require(Self.tool, "the PartnerFileCompiler tool is built with the tests")
+    let result = try await ChildProcess.run(tool, ["Example", schemaFile.path, keys.path, embedded.path] + files)
     return (
-      process.terminationStatus, text, (try? String(contentsOf: keys, encoding: .utf8)) ?? "",
+      result.status, result.stderr, (try? String(contentsOf: keys, encoding: .utf8)) ?? "",
       (try? String(contentsOf: embedded, encoding: .utf8)) ?? ""
     )
   }
@@ -52,7 +47,7 @@ import Testing
       "screens": [ { "name": "mainMenu", "help": "The menu.", "elements": ["title"], "styles": { "title": { "background": "cyan" } } } ] }
     """
 
-  @Test func aSchemaBecomesTypedKeysAndPartnerFilesAreEmbeddedAsTheyAre() throws {
+  @Test func aSchemaBecomesTypedKeysAndPartnerFilesAreEmbeddedAsTheyAre() async throws {
     let tricky = ##"""
       { "id": "asc", "name": "Say \"#hi\" \\ there\u0001",
         "theme": { "base": { "title": { "foreground": "cyan" } },
@@ -60,7 +55,7 @@ import Testing
         "features": { "offlineMode": true, "backgroundSync": false },
         "analytics": { "providers": ["jsonLines", "console", "jsonLines"] } }
       """##
-    let result = try compile(schema, partners: ["asc.json": tricky])
+    let result = try await compile(schema, partners: ["asc.json": tricky])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.keys.contains("public enum StyleElement: String, Sendable, Hashable, CaseIterable {"))
     #expect(result.keys.contains("  /// A title.\n  case title\n"))
@@ -87,7 +82,7 @@ import Testing
     #expect(result.embedded.contains("analytics: AnalyticsSelection(providers: [.jsonLines, .console]))"))
   }
 
-  @Test func aWrongPartnerFileFailsTheBuildWithOneLinePerProblem() throws {
+  @Test func aWrongPartnerFileFailsTheBuildWithOneLinePerProblem() async throws {
     let wrong = """
       { "id": "nasa", "name": " ", "colour": "red",
         "theme": { "base": { "dim": { "foreground": "#12" }, "titel": {} },
@@ -95,7 +90,7 @@ import Testing
         "features": { "offlineMode": 1, "background-sync": true },
         "analytics": { "providers": "jsonLines" } }
       """
-    let result = try compile(schema, partners: ["asc.json": wrong, "esa.json": "[]"])
+    let result = try await compile(schema, partners: ["asc.json": wrong, "esa.json": "[]"])
     #expect(result.status == 1)
     #expect(
       result.errors.split(separator: "\n").sorted() == [
@@ -115,14 +110,14 @@ import Testing
     #expect(result.keys.isEmpty && result.embedded.isEmpty, "nothing is written")
   }
 
-  @Test func aWrongSchemaFailsTheBuildWithOneLinePerProblem() throws {
+  @Test func aWrongSchemaFailsTheBuildWithOneLinePerProblem() async throws {
     let wrong = """
       { "elements": [ { "name": "title", "help": "A title.", "default": { "foreground": "#12345", "italic": true } },
                       { "name": "case", "help": "A keyword.", "default": {} } ],
         "screens": [ { "name": "mainMenu", "help": "The menu.", "elements": ["title", "titel"] } ],
         "colours": {} }
       """
-    let result = try compile(wrong, partners: ["NASA.json": "{}"])
+    let result = try await compile(wrong, partners: ["NASA.json": "{}"])
     #expect(result.status == 1)
     #expect(
       result.errors.split(separator: "\n").sorted() == [

@@ -1,5 +1,6 @@
 import Logging
 import Synchronization
+import TestHarness
 import Testing
 
 @testable import UIComponents
@@ -147,6 +148,13 @@ import Testing
 }
 
 /// Input whose Ctrl-C count a test can raise while a flow waits on something slow.
+/// Set once something has started.
+final class StartedFlag: Sendable {
+  private let value = Mutex(false)
+  var isSet: Bool { value.withLock { $0 } }
+  func set() { value.withLock { $0 = true } }
+}
+
 final class InterruptibleInput: TerminalInput, @unchecked Sendable {
   private let lines: ScriptedInput
   private let interrupts = Mutex(0)
@@ -209,11 +217,13 @@ final class InterruptibleInput: TerminalInput, @unchecked Sendable {
       terminal: terminal, presentation: .interactive, navigator: RecordingNavigator(),
       errors: TerminalErrorPresenter(terminal: terminal), analytics: .disabled,
       logger: Logger(module: "Test", level: .critical, sinks: []), module: "Test")
+    let started = StartedFlag()
     Task { @MainActor in
-      try await Task.sleep(for: .milliseconds(100))
+      try await until("the slow operation to start") { started.isSet }
       input.pressControlC()
     }
     let result = try await context.interruptible { () async throws -> Int in
+      started.set()
       try await Task.sleep(for: .seconds(30))
       return 1
     }
