@@ -36,7 +36,8 @@ enum RunGroup {
     do {
       pid = try Spawn.start(
         "/bin/sh", ["-c", "read _; kill -KILL 0", "test-harness-watchdog"],
-        environment: ["PATH": "/usr/bin:/bin"], group: 0, input: .descriptor(ends.read), output: .null,
+        environment: ["PATH": "/usr/bin:/bin", markerVariable: marker], group: 0, input: .descriptor(ends.read),
+        output: .null,
         errors: .null)
     } catch {
       close(ends.read)
