@@ -114,7 +114,7 @@ sweep_test_leftovers() {
     for environ in /proc/[0-9]*/environ; do
       pid=${environ//[^0-9]/}
       [[ "$pid" == "$$" ]] && continue
-      variables="$(tr '\0' '\n' <"$environ" 2>/dev/null)" || continue
+      variables="$(tr '\0' '\n' 2>/dev/null <"$environ")" || continue
       if [[ $'\n'"$variables" == *$'\n'"TEST_HARNESS_RUN=$root#"* ]]; then found+=("$pid"); fi
     done
     ((${#found[@]} == 0)) && return 0
@@ -123,7 +123,7 @@ sweep_test_leftovers() {
   done
   echo "check: ${#found[@]} process(es) the tests started were still running after the run (killed now):"
   for pid in "${found[@]}"; do
-    echo "  $pid $(tr '\0' ' ' </proc/"$pid"/cmdline 2>/dev/null)"
+    echo "  $pid $(tr '\0' ' ' 2>/dev/null </proc/"$pid"/cmdline)"
     kill -KILL "$pid" 2>/dev/null
   done
   return 1
