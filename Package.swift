@@ -95,9 +95,17 @@ let endToEndTests: [Target] = [
     name: "EndToEndTests",
     dependencies: [
       "CosmonautApp", "CosmonautRuApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator", "LaboratoryApp",
-      "LaboratorySimulator",
+      "LaboratorySimulator", "TestHarness",
     ],
     path: "Tests/EndToEndTests")
+]
+
+/// What every test target may use and no layer module may (`testSupportModules` in .layering.json):
+/// child processes that die with the test process, waiting for a state under a deadline, optional tools.
+let testSupport: [Target] = [
+  .target(name: "TestHarness", dependencies: ["CTestHarness"], path: "Tests/TestHarness"),
+  .target(name: "CTestHarness", path: "Tests/CTestHarness"),
+  .testTarget(name: "TestHarnessTests", dependencies: ["TestHarness", "CTestHarness"], path: "Tests/TestHarnessTests"),
 ]
 
 // MARK: - Tooling: build plugins and their tools (outside the five layers; layer modules only use them)
@@ -257,7 +265,9 @@ func targets(for module: Module) -> [Target] {
   let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
   let tests = Target.testTarget(
     name: "\(module.name)Tests",
-    dependencies: ([module.name] + module.dependencies + module.testDependencies).map { .init(stringLiteral: $0) },
+    dependencies: ([module.name] + module.dependencies + module.testDependencies + ["TestHarness"]).map {
+      .init(stringLiteral: $0)
+    },
     path: "Tests/\(module.name)Tests")
   switch module.kind {
   case .library, .dynamicLibrary:
@@ -290,5 +300,5 @@ let package = Package(
   name: "ISSApplicationFramework",
   platforms: [.macOS(.v14)],
   products: modules.flatMap(products(for:)),
-  targets: modules.flatMap(targets(for:)) + endToEndTests + tooling
+  targets: modules.flatMap(targets(for:)) + endToEndTests + testSupport + tooling
 )
