@@ -73,8 +73,9 @@ import Testing
   }
 
   static func compilerImports(path: String, flags: [String]) throws -> Set<String> {
+    let mode = flags.contains("-swift-version") ? [] : ["-swift-version", "6"]
     let output = try ProcessRunner.run(
-      "swiftc", arguments: ["-emit-imported-modules", "-swift-version", "6", path, "-o", "-"] + flags)
+      "swiftc", arguments: ["-emit-imported-modules"] + mode + [path, "-o", "-"] + flags)
     guard output.status == 0 else {
       throw CorpusError(message: "swiftc failed on \(path): \(output.standardError)")
     }

@@ -44,14 +44,33 @@ final class SourcePrescan: @unchecked Sendable {
   private var result = Result()
 
   /// Starts lexing every `.swift` file under `folders` of `root` (hidden folders and `.build` skipped).
-  static func start(root: String, folders: [String]) -> SourcePrescan {
+  /// `needsSettings` is called (once) as soon as an import turns up whose `#if` may need the manifest's
+  /// settings, so that `dump-package` can start while `describe` still runs.
+  static func start(
+    root: String, folders: [String], needsSettings: @escaping @Sendable () -> Void = {}
+  ) -> SourcePrescan {
     let prescan = SourcePrescan()
     Thread.detachNewThread {
       Self.yieldToOtherProcesses()
-      prescan.result = prescan.run(root: root, folders: folders)
+      prescan.result = prescan.run(root: root, folders: folders, needsSettings: needsSettings)
       prescan.done.signal()
     }
     return prescan
+  }
+
+  /// Modules of the toolchain and the platforms' SDKs: an import of one never makes a finding, so its
+  /// `#if` is no reason to read the manifest's settings early.
+  static let platformModules: Set<String> = [
+    "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+    "FoundationXML", "Dispatch", "Glibc", "Musl", "Bionic", "Android", "Darwin", "WinSDK", "ucrt", "CRT",
+    "WASILibc", "XCTest", "Testing", "Synchronization", "_Concurrency", "_StringProcessing", "RegexBuilder",
+    "Observation", "Combine", "SwiftUI", "UIKit", "AppKit", "os", "ObjectiveC", "CoreFoundation", "Distributed",
+  ]
+
+  /// Whether deciding `declaration`'s `#if` may need the manifest's settings, and it matters.
+  static func mayNeedSettings(_ declaration: ImportDeclaration) -> Bool {
+    declaration.isConditional && !platformModules.contains(declaration.module)
+      && declaration.branches.contains(where: \.needsManifestSettings)
   }
 
   /// Runs the calling thread only when a core is otherwise idle (`SCHED_IDLE`): on a machine of
@@ -71,7 +90,7 @@ final class SourcePrescan: @unchecked Sendable {
     return result
   }
 
-  private func run(root: String, folders: [String]) -> Result {
+  private func run(root: String, folders: [String], needsSettings: @Sendable () -> Void) -> Result {
     let rootPrefix = root.hasSuffix("/") ? root : root + "/"
     var paths: [String] = []
     var translatedFolders: [String] = []
@@ -91,8 +110,14 @@ final class SourcePrescan: @unchecked Sendable {
     // One thread: `describe` compiles the manifest on the other core meanwhile, and lexing on both
     // would slow it down by more than the lexing takes.
     var result = Result()
+    var askedForSettings = false
     for path in paths {
-      result.imports[path] = ImportScanner.imports(ofFileAt: rootPrefix + path)
+      let imports = ImportScanner.imports(ofFileAt: rootPrefix + path)
+      result.imports[path] = imports
+      if !askedForSettings, let imports, imports.contains(where: Self.mayNeedSettings) {
+        askedForSettings = true
+        needsSettings()
+      }
       if translatedFolders.contains(where: { path.hasPrefix($0) }) {
         result.texts[path] = TextScanner.scan(fileAt: rootPrefix + path, exemptCalls: .standard)
       }
