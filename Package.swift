@@ -17,12 +17,12 @@ import PackageDescription
 
 // swift-format-ignore
 let app: [Module] = [
-  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
+  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "SpacesuitService", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true),
   .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "TsUPCosmonautService", "SpacesuitService", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true),
-  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
+  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitService", "CommandLineKit", "Logging", "AppAnalytics"]),
   .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
-  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
+  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging"], testsUse: ["UIComponents"], strings: true),
   .executable("LaboratorySimulator", product: "lab-sim", dependsOn: ["Scaffold", "LaboratoryService", "CommandLineKit", "Radio", "Logging"]),
 ]
 
@@ -31,9 +31,9 @@ let app: [Module] = [
 // swift-format-ignore
 let domain: [Module] = [
   .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true),
-  .library("Cosmonaut", dependsOn: ["CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"], strings: true),
+  .library("Cosmonaut", dependsOn: ["CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging"], testsUse: ["CosmonautServiceFakes", "AppAnalytics"], strings: true),
   .library("Spacesuit", dependsOn: ["SpacesuitService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["Radio"], strings: true),
-  .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("Peripheries", dependsOn: ["SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "UIComponents", "Localization", "AppAnalytics"], testsUse: ["Logging"], strings: true),
   .library("Laboratory", dependsOn: ["LaboratoryService", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"], strings: true),
 ]
 
@@ -46,8 +46,8 @@ let service: [Module] = [
   .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence", "Localization"]),
   .library("SpacesuitService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("SolarArrayService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("HeatRadiatorService", dependsOn: ["Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("SolarArrayService", dependsOn: ["Radio", "Localization", "AppAnalytics"], testsUse: ["Logging"], strings: true),
+  .library("HeatRadiatorService", dependsOn: ["Radio", "Localization", "AppAnalytics"], testsUse: ["Logging"], strings: true),
   .library("DockingPortService", dependsOn: ["Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("LaboratoryService", dependsOn: ["Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
 ]
@@ -103,7 +103,17 @@ let tooling: [Target] = [
   .plugin(
     name: "PartnerFiles", capability: .buildTool(), dependencies: ["PartnerFileCompiler"],
     path: "Scripts/Plugins/PartnerFiles"),
+  // The layering lint for any package that depends on this one: `swift package lint-layers`. Compiled
+  // from the lint's own sources when the command first runs; `swift build` builds nothing of it.
+  .plugin(
+    name: "LintLayers",
+    capability: .command(
+      intent: .custom(verb: "lint-layers", description: "Checks imports, dependencies and layers (Scripts/README.md)")),
+    path: "Scripts/LayerLint/Sources", sources: ["LayerLintCore", "LintLayersPlugin"]),
 ]
+
+/// Tooling other packages use: the layering lint's command plugin.
+let toolingProducts: [Product] = [.plugin(name: "LintLayers", targets: ["LintLayers"])]
 
 // MARK: - Assembly (no need to edit below this line to add a module)
 
@@ -272,6 +282,6 @@ func products(for module: Module) -> [Product] {
 let package = Package(
   name: "ISSApplicationFramework",
   platforms: [.macOS(.v14)],
-  products: modules.flatMap(products(for:)),
+  products: modules.flatMap(products(for:)) + toolingProducts,
   targets: modules.flatMap(targets(for:)) + endToEndTests + tooling
 )

@@ -35,16 +35,30 @@ public struct LintCommand {
   /// The settings each target's `#if` conditions need; `nil`: `swift package dump-package`, read when a
   /// condition needs it (started while `describe` runs when the prescan meets such a condition).
   let customFlags: (@Sendable (String) -> TargetFlags)?
+  /// Set when SwiftPM runs the lint as a command plugin (`swift package lint-layers`).
+  let pluginMode: PluginMode?
+
+  /// What changes when the lint runs as a command plugin: SwiftPM holds the package's `.build` (so
+  /// `describe` uses a scratch folder of its own), the plugin's context knows the products' modules,
+  /// and the plugin may not write the package (`--fix` prints its edits).
+  struct PluginMode: Sendable {
+    /// The modules of each product of another package that a target depends on.
+    var productModules: [String: [ProductModule]]
+  }
 
   /// Creates the command, writing to standard output and standard error.
   public init() { self.init(console: .standard) }
 
   /// Creates the command; `describe` defaults to running `swift package describe --type json`, `flags`
   /// to reading `swift package dump-package` when a condition needs the manifest's settings.
-  init(console: Console, describe: Describe? = nil, flags: (@Sendable (String) -> TargetFlags)? = nil) {
+  init(
+    console: Console, describe: Describe? = nil, flags: (@Sendable (String) -> TargetFlags)? = nil,
+    pluginMode: PluginMode? = nil
+  ) {
     self.console = console
     self.customDescribe = describe
     self.customFlags = flags
+    self.pluginMode = pluginMode
   }
 
   /// Runs the lint with `arguments` (without the program name) and returns the exit code.
@@ -75,8 +89,15 @@ public struct LintCommand {
     let traits = TraitSelection(
       traits: reader.value("--traits"), disableDefaults: reader.isSet("--disable-default-traits"),
       enableAll: reader.isSet("--enable-all-traits"))
+    let isPlugin = pluginMode != nil
     let describe: Describe =
-      customDescribe ?? { path in try ManifestLoader().load(packagePath: path, options: traits.arguments) }
+      customDescribe ?? { path in
+        guard isPlugin else { return try ManifestLoader().load(packagePath: path, options: traits.arguments) }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("layer-lint-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        return try ManifestLoader().load(
+          packagePath: path, options: traits.arguments + ["--scratch-path", scratch.path])
+      }
     do {
       var configuration = try LayeringConfiguration.load(
         packagePath: packagePath, file: reader.value("--config"), whenAbsent: .packageDefault)
@@ -97,8 +118,8 @@ public struct LintCommand {
       var manifest = try ManifestLoader.manifest(
         packagePath: packagePath, manifestJSON: reader.value("--manifest-json"), describe: describe)
       let prescanned = prescan?.wait()
-      var products = manifestProducts(
-        packagePath: packagePath, known: manifest.productModules ?? [:], settings: settings)
+      let known = pluginMode?.productModules ?? manifest.productModules ?? [:]
+      var products = manifestProducts(packagePath: packagePath, known: known, settings: settings)
       var report = LayerLinter.lint(
         manifest: manifest, configuration: configuration, packageRoot: packagePath, flags: flags, products: products,
         prescanned: prescanned?.imports ?? [:], prescannedTexts: prescanned?.texts ?? [:])
@@ -110,8 +131,7 @@ public struct LintCommand {
         case .failed(let status): return status
         case .changed:
           manifest = try describe(packagePath)
-          products = manifestProducts(
-            packagePath: packagePath, known: manifest.productModules ?? [:], settings: settings)
+          products = manifestProducts(packagePath: packagePath, known: known, settings: settings)
           report = LayerLinter.lint(
             manifest: manifest, configuration: configuration, packageRoot: packagePath, flags: flags, products: products
           )
@@ -200,7 +220,16 @@ public struct LintCommand {
     let fixer = DependencyFixer(
       manifestText: text, testedModule: { [generatedTests] in generatedTests[$0] },
       testImports: { test, dependency in imports?.imports(test, moduleNames[dependency] ?? dependency) ?? true })
-    let plan = fixer.plan(missing, removing: redundant)
+    var plan = fixer.plan(missing, removing: redundant)
+    if pluginMode != nil {
+      // The plugin asks for no permission to write the package: every edit is one to make by hand.
+      for edit in plan.edits {
+        console.writeOutput(
+          "lint-layers --fix: Package.swift:\(edit.line): the plugin does not write Package.swift; \(edit.summary) by hand:\n"
+            + "-\(edit.old)\n+\(edit.new)\n")
+      }
+      plan.edits = []
+    }
     for suggestion in plan.suggestions {
       if let edit = suggestion.edit {
         console.writeOutput(

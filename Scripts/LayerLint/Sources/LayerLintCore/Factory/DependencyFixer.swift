@@ -86,7 +86,7 @@ struct DependencyFixer {
 
   private static let styledEntry = try! NSRegularExpression(
     pattern:
-      #"^\s*\.(library|executable)\("([^"]+)"(, product: "[^"]*")?, dependsOn: \[([^\]]*)\](, testsUse: \[([^\]]*)\])?\),?\s*(//.*)?$"#
+      #"^\s*\.(library|executable)\("([^"]+)"(, product: "[^"]*")?, dependsOn: \[([^\]]*)\](, testsUse: \[([^\]]*)\])?(, \w+: (\[[^\]]*\]|[^,()\[\]]+))*\),?\s*(//.*)?$"#
   )
 
   private func styledEdit(for item: MissingDependency, in lines: [String]) -> Edit? {
