@@ -103,13 +103,18 @@ let tooling: [Target] = [
   .plugin(
     name: "PartnerFiles", capability: .buildTool(), dependencies: ["PartnerFileCompiler"],
     path: "Scripts/Plugins/PartnerFiles"),
-  // The layering lint for any package that depends on this one: `swift package lint-layers`. Compiled
-  // from the lint's own sources when the command first runs; `swift build` builds nothing of it.
+  // The layering lint for any package that depends on this one: `swift package lint-layers`. The plugin
+  // is compiled from the lint's own sources (the part `lint-layers` needs), runs in SwiftPM's process.
   .plugin(
     name: "LintLayers",
     capability: .command(
       intent: .custom(verb: "lint-layers", description: "Checks imports, dependencies and layers (Scripts/README.md)")),
-    path: "Scripts/LayerLint/Sources", sources: ["LayerLintCore", "LintLayersPlugin"]),
+    path: "Scripts/LayerLint/Sources",
+    sources: [
+      "LayerLintCore/Manifest", "LayerLintCore/Imports", "LayerLintCore/Text", "LayerLintCore/Rules",
+      "LayerLintCore/Configuration", "LayerLintCore/Report", "LayerLintCore/CommandLine/Console.swift",
+      "LayerLintCore/CommandLine/LintCommand.swift", "LayerLintCore/Factory/DependencyFixer.swift", "LintLayersPlugin",
+    ]),
 ]
 
 /// Tooling other packages use: the layering lint's command plugin.

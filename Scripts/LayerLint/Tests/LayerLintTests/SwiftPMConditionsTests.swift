@@ -235,6 +235,35 @@ import Testing
     #expect(BuildCondition.parse("swift(>=6)")!.needsManifestSettings)
   }
 
+  // MARK: dump-package's output kept between runs
+
+  @Test func dumpPackageOutputIsKeptWhileTheManifestsToolchainAndEnvironmentStay() throws {
+    let package = try TemporaryPackage(files: ["Package.swift": "// one\n", ".build/build.db": ""])
+    let environment = ["PATH": "/nowhere", "HOME": "/home/someone", "PWD": "/a", "TERM": "xterm"]
+    func cache(_ changes: [String: String] = [:]) -> SettingsCache? {
+      SettingsCache(
+        packagePath: package.path, swift: "swift", environment: environment.merging(changes) { _, new in new })
+    }
+    let first = try #require(cache())
+    #expect(first.file.path.hasPrefix(package.root.appendingPathComponent(".build/layer-lint").path))
+    #expect(first.read() == nil)
+    first.write(Data("{\"targets\": []}".utf8))
+    #expect(cache(["PWD": "/b", "TERM": "dumb", "LAYER_LINT_PROFILE": "1"])?.read() == Data("{\"targets\": []}".utf8))
+    #expect(cache(["SQLITE_ENABLE_PREUPDATE_HOOK": "1"])?.read() == nil)
+    #expect(cache(["PATH": "/elsewhere"])?.read() == nil)
+    try Data("// two\n".utf8).write(to: package.root.appendingPathComponent("Package.swift"))
+    #expect(cache()?.read() == nil)
+  }
+
+  @Test func aPackageWithoutABuildFolderGetsNoneTheCacheGoesToTheUsers() throws {
+    let package = try TemporaryPackage(files: ["Package.swift": "// one\n"])
+    let cache = try #require(
+      SettingsCache(packagePath: package.path, swift: "swift", environment: ["XDG_CACHE_HOME": "/caches"]))
+    #expect(cache.file.path.hasPrefix("/caches/layer-lint/"))
+    #expect(SettingsCache(packagePath: package.path, swift: "swift", environment: [:]) == nil)
+    #expect(!FileManager.default.fileExists(atPath: package.root.appendingPathComponent(".build").path))
+  }
+
   // MARK: SwiftPM's build plan
 
   /// Each Swift module's flags that decide `#if` (`-D…`, `-swift-version N`), from the plan SwiftPM writes

@@ -111,13 +111,27 @@ public struct LintCommand {
         ? settings : TargetFlags(traits: traits, load: { PackageSettings() })
       // While `describe` runs, lex the sources it is about to list; a condition that needs the manifest's
       // settings starts `dump-package` at once, so that it runs alongside `describe`.
+      flags.prepare()
+      // A manifest with defines, traits or language modes most likely has `#if`s that need them.
+      if customFlags == nil && reader.value("--manifest-json") == nil
+        && ManifestText.mayDefineFlagsOrModes(packagePath: packagePath)
+      {
+        flags.start()
+      }
       let prescan =
         reader.value("--manifest-json") == nil
         ? SourcePrescan.start(root: packagePath, folders: configuration.sourceFolders, needsSettings: flags.start)
         : nil
+      let started = ContinuousClock.now
       var manifest = try ManifestLoader.manifest(
         packagePath: packagePath, manifestJSON: reader.value("--manifest-json"), describe: describe)
-      let prescanned = prescan?.wait()
+      let described = ContinuousClock.now
+      let prescanned = prescan?.stop()
+      if ProcessInfo.processInfo.environment["LAYER_LINT_PROFILE"] != nil {
+        console.writeError(
+          "describe: \(described - started)\nprescan wait: \(ContinuousClock.now - described)\n"
+            + "dump-package started during describe: \(flags.wasStarted)\n")
+      }
       let known = pluginMode?.productModules ?? manifest.productModules ?? [:]
       var products = manifestProducts(packagePath: packagePath, known: known, settings: settings)
       var report = LayerLinter.lint(

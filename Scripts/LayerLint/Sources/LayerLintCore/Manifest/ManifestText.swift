@@ -23,4 +23,21 @@ enum ManifestText {
     }
     return false
   }
+
+  /// Whether a manifest of the package spells a define, a trait or a language mode, the settings an
+  /// `#if` of an ordinary package most often needs: then `dump-package` is worth starting at once, next
+  /// to `describe`, rather than when the lexer first meets such an `#if`.
+  static func mayDefineFlagsOrModes(packagePath: String) -> Bool {
+    manifests(packagePath: packagePath).contains { text in
+      text.map { text in ["define", "rait", "swiftLanguage"].contains(where: text.contains) } ?? true
+    }
+  }
+
+  /// The texts of the package's manifests (`nil` for one that cannot be read).
+  private static func manifests(packagePath: String) -> [String?] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: packagePath)) ?? []
+    return names.filter { $0 == "Package.swift" || ($0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift")) }.map {
+      try? String(contentsOfFile: (packagePath as NSString).appendingPathComponent($0), encoding: .utf8)
+    }
+  }
 }

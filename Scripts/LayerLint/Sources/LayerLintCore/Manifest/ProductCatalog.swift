@@ -103,11 +103,15 @@ final class ProductCatalog: @unchecked Sendable {
     describe: @escaping @Sendable (String) -> PackageManifest? = ProductCatalog.describeDependency
   ) -> ProductCatalog {
     let folder: @Sendable (String) -> String? = { product in
-      guard let package = settings()?.productPackages[product] else { return nil }
-      return ResolvedDependencies.read(packageRoot: packageRoot).first { $0.matches(package) }?.folder
+      let resolved = ResolvedDependencies.read(packageRoot: packageRoot)
+      guard !resolved.isEmpty, let package = settings()?.productPackages[product] else { return nil }
+      return resolved.first { $0.matches(package) }?.folder
     }
+    // Without resolved dependencies (and modules from the plugin) no product can be looked up, and the
+    // plugins of other packages a target uses are not worth a `dump-package`: their products are unknown too.
+    let canLookUp = !known.isEmpty || !ResolvedDependencies.read(packageRoot: packageRoot).isEmpty
     return ProductCatalog(
-      known: known, pluginUsages: { Set(settings()?.foreignPlugins[$0] ?? []) }, packageFolder: folder
+      known: known, pluginUsages: { canLookUp ? Set(settings()?.foreignPlugins[$0] ?? []) : [] }, packageFolder: folder
     ) { (products: [String]) in
       let dependencies = ResolvedDependencies.read(packageRoot: packageRoot)
       guard !dependencies.isEmpty else { return [:] }

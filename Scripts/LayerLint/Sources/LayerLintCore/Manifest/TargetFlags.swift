@@ -28,20 +28,46 @@ final class TargetFlags: @unchecked Sendable {
   }
 
   /// Starts loading on a background thread now, so that a later `settings` waits less (or not at all).
+  /// After `prepare()`, the thread `prepare()` made does it (whichever thread calls `start()`).
   func start() {
     lock.lock()
     defer { lock.unlock() }
     guard settings == nil, pending == nil else { return }
     let done = DispatchSemaphore(value: 0)
     pending = done
-    Thread.detachNewThread { [self] in
-      let loaded = load()
-      lock.lock()
-      settings = .some(loaded)
-      pending = nil
-      lock.unlock()
-      done.signal()
+    if let prepared {
+      prepared.signal()
+    } else {
+      Thread.detachNewThread { [self] in self.loadNow(signalling: done) }
     }
+  }
+
+  /// Makes the thread that `start()` will load on, at the caller's priority: the prescan that calls
+  /// `start()` runs at idle priority, which its threads, and the `dump-package` they spawn, would inherit.
+  func prepare() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard prepared == nil, settings == nil, pending == nil else { return }
+    let go = DispatchSemaphore(value: 0)
+    prepared = go
+    Thread.detachNewThread { [self] in
+      go.wait()
+      lock.lock()
+      let done = pending
+      lock.unlock()
+      if let done { loadNow(signalling: done) }
+    }
+  }
+
+  private var prepared: DispatchSemaphore?
+
+  private func loadNow(signalling done: DispatchSemaphore) {
+    let loaded = load()
+    lock.lock()
+    settings = .some(loaded)
+    pending = nil
+    lock.unlock()
+    done.signal()
   }
 
   /// Whether the settings were asked for or started (and so cost, or will cost, a `dump-package`).
@@ -95,19 +121,29 @@ final class TargetFlags: @unchecked Sendable {
 
   /// Reads the settings of the package at `packagePath` with `swift package dump-package`. It runs with
   /// a scratch folder of its own, so it neither waits for a `describe` running at the same time (SwiftPM
-  /// locks `.build`) nor for the `swift package` that runs the lint as a plugin.
+  /// locks `.build`) nor for the `swift package` that runs the lint as a plugin. Its output is kept in
+  /// `.build/layer-lint/` (`SettingsCache`) while the manifests, the toolchain and the environment stay the same.
   static func dumpPackage(
     packagePath: String, traits: TraitSelection = .defaults, swift: String = ManifestLoader().swiftExecutable
   ) -> TargetFlags {
     TargetFlags(traits: traits) {
       let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("layer-lint-\(UUID().uuidString)")
-      defer { try? FileManager.default.removeItem(at: scratch) }
+      let started = ContinuousClock.now
+      defer {
+        try? FileManager.default.removeItem(at: scratch)
+        if ProcessInfo.processInfo.environment["LAYER_LINT_PROFILE"] != nil {
+          FileHandle.standardError.write(Data("dump-package: \(ContinuousClock.now - started)\n".utf8))
+        }
+      }
+      let cache = SettingsCache(packagePath: packagePath, swift: swift)
+      if let cached = cache?.read(), let settings = PackageSettings.parse(dumpPackage: cached) { return settings }
       guard
         let output = try? ProcessRunner.run(
           swift, arguments: ["package", "--package-path", packagePath, "--scratch-path", scratch.path, "dump-package"]),
-        output.status == 0
+        output.status == 0, let settings = PackageSettings.parse(dumpPackage: output.standardOutput)
       else { return nil }
-      return PackageSettings.parse(dumpPackage: output.standardOutput)
+      cache?.write(output.standardOutput)
+      return settings
     }
   }
 
