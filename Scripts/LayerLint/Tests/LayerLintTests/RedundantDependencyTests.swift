@@ -24,6 +24,18 @@ import Testing
     return report.violations.filter { $0.rule == .redundantDependency }.map { "\($0.source) -> \($0.target ?? "")" }
   }
 
+  /// Lints one target `name` in `Sources/<name>/` that depends on `products`, with one file `source`.
+  private func lintProducts(
+    _ name: String, dependsOn products: [String], source: String, catalog: ProductCatalog
+  ) throws -> LintReport {
+    let package = try TemporaryPackage(files: ["Sources/\(name)/\(name).swift": source])
+    let target = ManifestTarget(
+      name: name, path: "Sources/\(name)", kind: .library, productDependencies: products, sources: ["\(name).swift"])
+    return LayerLinter.lint(
+      manifest: PackageManifest(name: "P", targets: [target]), configuration: onlyThisRule, packageRoot: package.path,
+      products: catalog)
+  }
+
   @Test func aDependencyNoFileImportsIsReportedWithItsFix() throws {
     let package = try TemporaryPackage(files: [
       "Sources/Feature/F.swift": "import Core\n", "Sources/Core/C.swift": "public let c = 1\n",
@@ -153,17 +165,9 @@ import Testing
       "SwiftToolsSupport-auto": [ProductModule(module: "TSCBasic"), ProductModule(module: "TSCUtility")],
       "Unused": [ProductModule(module: "UnusedModule")],
     ])
-    let package = try TemporaryPackage(files: [
-      "Sources/Feature/F.swift": "import TSCBasic\nimport NIOCore\n"
-    ])
-    let report = LayerLinter.lint(
-      manifest: PackageManifest(
-        name: "P",
-        targets: [
-          ManifestTarget(
-            name: "Feature", path: "Sources/Feature", kind: .library,
-            productDependencies: ["SwiftToolsSupport-auto", "NIOCore", "Unused", "Unresolved"], sources: ["F.swift"])
-        ]), configuration: onlyThisRule, packageRoot: package.path, products: catalog)
+    let report = try lintProducts(
+      "Feature", dependsOn: ["SwiftToolsSupport-auto", "NIOCore", "Unused", "Unresolved"],
+      source: "import TSCBasic\nimport NIOCore\n", catalog: catalog)
     #expect(report.violations.map { $0.target ?? "" } == ["Unused"])
     #expect(report.violations.first?.targetLayer == nil)
     #expect(
@@ -178,15 +182,7 @@ import Testing
       "NIO": [ProductModule(module: "NIO", sources: [folder.path + "/NIO/Exports.swift"])],
       "NIOCore": [ProductModule(module: "NIOCore")],
     ])
-    let package = try TemporaryPackage(files: ["Sources/Feature/F.swift": "import NIO\n"])
-    let report = LayerLinter.lint(
-      manifest: PackageManifest(
-        name: "P",
-        targets: [
-          ManifestTarget(
-            name: "Feature", path: "Sources/Feature", kind: .library, productDependencies: ["NIO", "NIOCore"],
-            sources: ["F.swift"])
-        ]), configuration: onlyThisRule, packageRoot: package.path, products: catalog)
+    let report = try lintProducts("Feature", dependsOn: ["NIO", "NIOCore"], source: "import NIO\n", catalog: catalog)
     #expect(report.violations.isEmpty)
   }
 
@@ -196,15 +192,8 @@ import Testing
       pluginUsages: {
         $0 == "Client" ? ["OpenAPIGenerator"] : []
       })
-    let package = try TemporaryPackage(files: ["Sources/Client/C.swift": "let c = 1\n"])
-    let report = LayerLinter.lint(
-      manifest: PackageManifest(
-        name: "P",
-        targets: [
-          ManifestTarget(
-            name: "Client", path: "Sources/Client", kind: .library,
-            productDependencies: ["OpenAPIRuntime", "OpenAPIGenerator"], sources: ["C.swift"])
-        ]), configuration: onlyThisRule, packageRoot: package.path, products: catalog)
+    let report = try lintProducts(
+      "Client", dependsOn: ["OpenAPIRuntime", "OpenAPIGenerator"], source: "let c = 1\n", catalog: catalog)
     #expect(report.violations.isEmpty)
     #expect(
       report.notes.map(\.text) == [

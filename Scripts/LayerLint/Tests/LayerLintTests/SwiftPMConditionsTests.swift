@@ -54,16 +54,8 @@ import Testing
       for path in target.swiftSourcePaths {
         let file = (root as NSString).appendingPathComponent(path)
         let compiler = try LexerCorpusTests.compilerImports(path: file, flags: swiftcFlags)
-        var lint: Set<String> = []
-        var undecided: [String] = []
-        for declaration in ImportScanner.imports(ofFileAt: file) ?? [] {
-          let evaluation = environment.evaluate(declaration.branches)
-          switch evaluation.truth {
-          case .yes: lint.insert(declaration.module)
-          case .no: break
-          case .maybe: undecided.append("\(declaration.module) (\(evaluation.assumptions.joined(separator: "; ")))")
-          }
-        }
+        let (lint, undecided) = LexerCorpusTests.compiledImports(
+          ImportScanner.imports(ofFileAt: file) ?? [], in: environment)
         #expect(undecided.isEmpty, "\(path): conditions SwiftPM's flags decide: \(undecided)")
         #expect(
           lint == compiler,
