@@ -104,20 +104,10 @@ public struct LintCommand {
       if reader.isSet("--imports-only") { configuration = .importsOnly }
       var baseline: Baseline?
       if let path = reader.value("--baseline") { baseline = try Baseline.load(path: path) }
-      let settings = customFlags?(packagePath) ?? TargetFlags.dumpPackage(packagePath: packagePath, traits: traits)
-      // Conditions need `dump-package` only if the manifest has settings that decide them; else its text says all.
-      let flags =
-        customFlags != nil || ManifestText.mayHaveConditionSettings(packagePath: packagePath)
-        ? settings : TargetFlags(traits: traits, load: { PackageSettings() })
+      let (settings, flags) = conditionSettings(
+        packagePath: packagePath, traits: traits, startNow: reader.value("--manifest-json") == nil)
       // While `describe` runs, lex the sources it is about to list; a condition that needs the manifest's
       // settings starts `dump-package` at once, so that it runs alongside `describe`.
-      flags.prepare()
-      // A manifest with defines, traits or language modes most likely has `#if`s that need them.
-      if customFlags == nil && reader.value("--manifest-json") == nil
-        && ManifestText.mayDefineFlagsOrModes(packagePath: packagePath)
-      {
-        flags.start()
-      }
       let prescan =
         reader.value("--manifest-json") == nil
         ? SourcePrescan.start(root: packagePath, folders: configuration.sourceFolders, needsSettings: flags.start)
@@ -125,12 +115,10 @@ public struct LintCommand {
       let started = ContinuousClock.now
       var manifest = try ManifestLoader.manifest(
         packagePath: packagePath, manifestJSON: reader.value("--manifest-json"), describe: describe)
-      let described = ContinuousClock.now
       let prescanned = prescan?.stop()
       if ProcessInfo.processInfo.environment["LAYER_LINT_PROFILE"] != nil {
         console.writeError(
-          "describe: \(described - started)\nprescan wait: \(ContinuousClock.now - described)\n"
-            + "dump-package started during describe: \(flags.wasStarted)\n")
+          "describe: \(ContinuousClock.now - started)\ndump-package started during describe: \(flags.wasStarted)\n")
       }
       let known = pluginMode?.productModules ?? manifest.productModules ?? [:]
       var products = manifestProducts(packagePath: packagePath, known: known, settings: settings)
@@ -198,6 +186,23 @@ public struct LintCommand {
   private enum FixOutcome {
     case unchanged, changed
     case failed(Int32)
+  }
+
+  /// The manifest's settings (`dump-package`, for the product catalog too) and the source `#if`s read them
+  /// from: the same, unless no manifest spells a setting that decides an `#if` (then none is read). With
+  /// `startNow`, `dump-package` starts at once when a manifest spells a define, a trait or a language mode.
+  private func conditionSettings(
+    packagePath: String, traits: TraitSelection, startNow: Bool
+  ) -> (settings: TargetFlags, flags: TargetFlags) {
+    let settings = customFlags?(packagePath) ?? TargetFlags.dumpPackage(packagePath: packagePath, traits: traits)
+    let flags =
+      customFlags != nil || ManifestText.mayHaveConditionSettings(packagePath: packagePath)
+      ? settings : TargetFlags(traits: traits, load: { PackageSettings() })
+    flags.prepare()
+    if customFlags == nil && startNow && ManifestText.mayDefineFlagsOrModes(packagePath: packagePath) {
+      flags.start()
+    }
+    return (settings, flags)
   }
 
   /// The catalog of product modules for `redundant-dependency`: `describe` of the resolved dependency
