@@ -278,7 +278,7 @@ struct ExportedPackage {
       files.append((shared, try Data(contentsOf: root.appendingPathComponent(shared))))
     }
     for layer in configuration.layers where layerNames.contains(layer.name) {
-      let readme = "\(layer.folder)/README.md"
+      let readme = "\(layer.home)/README.md"
       if let data = FileManager.default.contents(atPath: root.appendingPathComponent(readme).path) {
         files.append((readme, data))
       }
