@@ -40,7 +40,7 @@ struct PlanBuilder {
     owners = originalOwners
     originalProjectReadme = read(ModulePlan.projectReadme)
     projectReadme = originalProjectReadme
-    originalLayerReadme = read("\(layer.folder)/README.md")
+    originalLayerReadme = read("\(layer.home)/README.md")
     layerReadme = originalLayerReadme
   }
 
@@ -56,7 +56,7 @@ struct PlanBuilder {
     }
     if let layerReadme, layerReadme != originalLayerReadme {
       edits.append(
-        ModulePlan.Edit(path: "\(layer.folder)/README.md", contents: layerReadme, original: originalLayerReadme))
+        ModulePlan.Edit(path: "\(layer.home)/README.md", contents: layerReadme, original: originalLayerReadme))
     }
     return ModulePlan(root: root, modules: modules, newFiles: newFiles, editedFiles: edits, report: report)
   }
@@ -76,7 +76,7 @@ struct PlanBuilder {
       ? "  .executable(\"\(name)\", product: \"\(product)\", dependsOn: []),"
       : "  .library(\"\(name)\", dependsOn: []),"
     try addEntry(entry, name: name)
-    let files = templates.sourceFiles.map { ("\(layer.folder)/\(name)/\($0.fileName)", $0.contents) }
+    let files = templates.sourceFiles.map { ("\(layer.home)/\(name)/\($0.fileName)", $0.contents) }
     newFiles += files + [("\(testFolder(name))/\(name)Tests.swift", templates.testSource)]
     let what = isExecutable ? "`\(name)` → `\(product)`" : "`\(name)`"
     let type = isInterface ? "\(templates.baseName)Providing" : "\(name)Info"
@@ -101,8 +101,8 @@ struct PlanBuilder {
     let host = try app.map { argument throws(UsageError) in try hostingApp(argument) }
     let domains = entries.filter { $0.group == groupName(of: layer) }
     let claimed = ClaimedNames(
-      root: root, domainFolders: domains.map { "\(layer.folder)/\($0.name)" },
-      upperFolders: upperLayers.map(\.folder), lowerFolders: lowerLayers.map(\.folder))
+      root: root, domainFolders: domains.map { "\(layer.home)/\($0.name)" },
+      upperFolders: upperLayers.map(\.home), lowerFolders: lowerLayers.map(\.home))
     try refuseClaimed(module, claimed: claimed)
     let hostedKeys = Set(
       claimed.menuKeys.filter { _, modules in host.map { !modules.isDisjoint(with: $0.domains) } ?? true }.keys)
@@ -114,11 +114,11 @@ struct PlanBuilder {
     try addEntry(
       "  .library(\"\(name)\", dependsOn: [\(dependencies)], testsUse: [\(testsUse)], strings: true, partner: true),",
       name: name)
-    let sources = templates.sourceFiles.map { ("\(layer.folder)/\(name)/\($0.fileName)", $0.contents) }
+    let sources = templates.sourceFiles.map { ("\(layer.home)/\(name)/\($0.fileName)", $0.contents) }
     let tests = templates.testFiles.map { ("\(testFolder(name))/\($0.fileName)", $0.contents) }
     newFiles += sources + tests
     report.append(
-      "created \(layer.folder)/\(name)/ (\(sources.count) files: route, destination, domain, coordinator, flow, "
+      "created \(layer.home)/\(name)/ (\(sources.count) files: route, destination, domain, coordinator, flow, "
         + "screen, menu, summary, vocabulary, strings en/ru, README) and \(testFolder(name))/ (\(tests.count) files)")
     report.append("added \(name) to Package.swift (\(layer.name)) and \(configuration.ownersFile) (\(owner))")
     let command = module.kebab
@@ -147,12 +147,12 @@ struct PlanBuilder {
     for module in templates.modules {
       let dependencies = module.dependencies.map { "\"\($0)\"" }.joined(separator: ", ")
       try addEntry("  .library(\"\(module.name)\", dependsOn: [\(dependencies)]),", name: module.name)
-      newFiles += module.sources.map { ("\(layer.folder)/\(module.name)/\($0.0)", $0.1) }
+      newFiles += module.sources.map { ("\(layer.home)/\(module.name)/\($0.0)", $0.1) }
       newFiles += module.tests.map { ("\(testFolder(module.name))/\($0.0)", $0.1) }
     }
     let (interface, live, fakes) = (templates.interfaceModule, templates.liveModule, templates.fakesModule)
     report.append(
-      "created \(names.map { "\(layer.folder)/\($0)/" }.joined(separator: ", ")) and their test targets; added "
+      "created \(names.map { "\(layer.home)/\($0)/" }.joined(separator: ", ")) and their test targets; added "
         + "them to Package.swift (\(layer.name)) and \(configuration.ownersFile) (\(owner))")
     report.append(
       "domains link \(interface) (and use \(fakes) in their tests: testsUse); apps link \(live) and build "
@@ -175,7 +175,7 @@ struct PlanBuilder {
       throw UsageError(message: "\(product) already exists in Package.swift")
     }
     for name in names {
-      for folder in configuration.layers.map({ "\($0.folder)/\(name)" }) + [testFolder(name)]
+      for folder in configuration.layers.map({ "\($0.home)/\(name)" }) + [testFolder(name)]
       where FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path) {
         throw UsageError(message: "\(folder)/ already exists")
       }
@@ -226,7 +226,7 @@ struct PlanBuilder {
       let names = apps.compactMap(\.product).joined(separator: ", ")
       throw UsageError(message: "unknown app \"\(argument)\"; --app takes one of \(names) (or its target name)")
     }
-    let path = "\(executableLayer.folder)/\(app.name)/\(app.name).swift"
+    let path = "\(executableLayer.home)/\(app.name)/\(app.name).swift"
     guard let source = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8),
       CompositionRootEditor.hosting(app.name, entry: "", in: source) != nil
     else {
@@ -265,7 +265,7 @@ struct PlanBuilder {
     }
     manifest = edited
     owners = ManifestEditor.addingOwner(
-      pattern: "/\(layer.folder)/\(name)/", owner: owner, underHeading: "# \(layer.name)", to: owners ?? "")
+      pattern: "/\(layer.home)/\(name)/", owner: owner, underHeading: "# \(layer.name)", to: owners ?? "")
     modules.append(name)
   }
 
