@@ -11,7 +11,8 @@ import Testing
 
   /// Every Swift file the templates write, by path.
   private static var swiftFiles: [(path: String, contents: String)] {
-    let domainFiles = (domain.sourceFiles.map { ("Domain/CargoBay/\($0.fileName)", $0.contents) })
+    let domainFiles =
+      (domain.sourceFiles.map { ("Domain/CargoBay/\($0.fileName)", $0.contents) })
       + domain.testFiles.map { ("Tests/CargoBayTests/\($0.fileName)", $0.contents) }
     let serviceFiles = service.modules.flatMap { module in
       module.sources.map { ("Service/\(module.name)/\($0.0)", $0.1) }
@@ -69,7 +70,8 @@ import Testing
   @Test func theSourcesAreFormattedAsTheWorkspaceWants() throws {
     let configuration = Self.workspaceRoot.appendingPathComponent(".swift-format")
     let rules = try String(contentsOf: configuration, encoding: .utf8)
-    let folder = try TemporaryPackage(files: Dictionary(uniqueKeysWithValues: Self.swiftFiles + [(".swift-format", rules)]))
+    let folder = try TemporaryPackage(
+      files: Dictionary(uniqueKeysWithValues: Self.swiftFiles + [(".swift-format", rules)]))
     let files = Self.swiftFiles.map { folder.root.appendingPathComponent($0.path).path }
     let output = try ProcessRunner.run("swift", arguments: ["format", "lint", "--strict"] + files)
     #expect(output.status == 0, "\(output.standardError)")

@@ -39,7 +39,8 @@ struct ClaimedNames {
       let modules = (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
       for module in modules.sorted() {
         let file = "\(folder)/\(module)/PartnerVocabulary.json"
-        for word in Self.vocabularyWords(inDeclaration: root.appendingPathComponent(file)) where vocabulary[word] == nil {
+        for word in Self.vocabularyWords(inDeclaration: root.appendingPathComponent(file)) where vocabulary[word] == nil
+        {
           vocabulary[word] = file
         }
       }

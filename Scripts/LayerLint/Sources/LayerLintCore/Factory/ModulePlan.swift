@@ -59,7 +59,9 @@ struct ModulePlan {
     let isDomain = layer.name == domainLayer && !isInterface
     if let app, !isDomain {
       throw UsageError(
-        message: "--app \(app) hosts a domain; \(isInterface ? "an interface module" : "a \(layer.name) module") is hosted by no app")
+        message:
+          "--app \(app) hosts a domain; \(isInterface ? "an interface module" : "a \(layer.name) module") is hosted by no app"
+      )
     }
     guard let manifest = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8) else {
       throw UsageError(message: "no readable Package.swift in \(root.path)")

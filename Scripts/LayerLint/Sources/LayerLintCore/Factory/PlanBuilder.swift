@@ -207,7 +207,8 @@ struct PlanBuilder {
       throw UsageError(message: "\(module.name) is a type the domain's code uses; pick another name")
     }
     if let file = claimed.vocabulary[identifier] {
-      throw UsageError(message: "`\(identifier)` is already a screen, toggle or destination (\(file)); pick another name")
+      throw UsageError(
+        message: "`\(identifier)` is already a screen, toggle or destination (\(file)); pick another name")
     }
     if let file = claimed.lowerLayerFile(naming: identifier) {
       throw UsageError(
@@ -231,7 +232,9 @@ struct PlanBuilder {
       CompositionRootEditor.hosting(app.name, entry: "", in: source) != nil
     else {
       throw UsageError(
-        message: "\(product) hosts no domains: \(path) has no `domains: [` list (an app built on Scaffold's AppLauncher has one)")
+        message:
+          "\(product) hosts no domains: \(path) has no `domains: [` list (an app built on Scaffold's AppLauncher has one)"
+      )
     }
     let domainGroup = groupName(of: layer)
     let groupOf = Dictionary(entries.map { ($0.name, $0.group) }, uniquingKeysWith: { first, _ in first })
@@ -252,7 +255,8 @@ struct PlanBuilder {
         name, to: host.target, afterGroup: groupName(of: layer), in: manifest)
     else {
       throw UsageError(
-        message: "Package.swift has no one-line entry of \(host.target) with `dependsOn: [...]`; add \(name) to it by hand")
+        message:
+          "Package.swift has no one-line entry of \(host.target) with `dependsOn: [...]`; add \(name) to it by hand")
     }
     manifest = wired
     otherEdits.append(ModulePlan.Edit(path: host.root, contents: source, original: host.source))

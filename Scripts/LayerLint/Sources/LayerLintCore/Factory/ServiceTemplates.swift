@@ -24,14 +24,14 @@ struct ServiceTemplates {
   private var collection: String { ModuleName(name: noun).kebab + "-status" }
 
   /// The three modules: name, `dependsOn:`, sources, tests (file name → contents).
-  var modules:
-    [(name: String, dependencies: [String], sources: [(String, String)], tests: [(String, String)])]
-  {
+  var modules: [(name: String, dependencies: [String], sources: [(String, String)], tests: [(String, String)])] {
     [
       (
         interfaceModule, [],
-        [("\(client).swift", clientProtocol), ("\(status).swift", statusModel), ("\(state).swift", stateModel),
-         ("README.md", interfaceReadme)],
+        [
+          ("\(client).swift", clientProtocol), ("\(status).swift", statusModel), ("\(state).swift", stateModel),
+          ("README.md", interfaceReadme),
+        ],
         [("\(status)Tests.swift", interfaceTests)]
       ),
       (
