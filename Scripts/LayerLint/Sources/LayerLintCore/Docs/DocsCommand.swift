@@ -5,9 +5,9 @@ import Foundation
 public struct DocsCommand {
   static let usage = """
     usage: docs [--output DIR] [--check] [--layers L1,L2] [--hosting-base-path PATH] [--package-path PATH]
-    Builds the documentation with the toolchain's docc: symbol graphs from `swift package
-    dump-symbol-graph`, one catalog per library module (its <Module>.docc when it has one, else one
-    made from its README), converted for static hosting into DIR/modules/<Module>/, and a landing
+    Builds the documentation with the toolchain's docc: symbol graphs extracted from the debug
+    build (swift-symbolgraph-extract), one catalog per library module (its <Module>.docc when it
+    has one, else one made from its README), converted for static hosting into DIR/modules/<Module>/, and a landing
     page for the workspace and for each layer with the module graph (DIR/index.html, DIR/layers/…).
     Fails on a public symbol without a doc comment or a DocC warning (a broken symbol link) in the
     modules of the enforced layers (.layering.json "documentedLayers", or --layers).
@@ -108,7 +108,7 @@ struct DocsBuild {
     try? FileManager.default.removeItem(at: work)
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     guard !modules.isEmpty else { return [] }
-    let graphs = try symbolGraphs()
+    let graphs = try symbolGraphs(of: modules, in: work)
     let docc = try Self.doccExecutable()
     let siteURL = site.map { URL(fileURLWithPath: $0) }
     if let siteURL {
@@ -166,17 +166,62 @@ struct DocsBuild {
 
   private var graphLayers: Int { ModuleGraph(manifest: manifest, configuration: configuration).layers.count }
 
-  /// Builds the package with its tests (dump-symbol-graph extracts every module, the test bundle's
-  /// too, and fails on one that was never built), runs `swift package dump-symbol-graph`, and returns
-  /// the folder it wrote.
-  private func symbolGraphs() throws -> URL {
-    let build = try ProcessRunner.run(
-      ManifestLoader().swiftExecutable, arguments: ["build", "--package-path", packagePath, "--build-tests"])
+  /// Builds the package with its tests (a no-op after the CI's build), then extracts the symbol graphs
+  /// of `modules` from the build's own `.swiftmodule`s with `swift-symbolgraph-extract`, two at a time,
+  /// and returns the folder it wrote. `swift package dump-symbol-graph` is the fallback where that
+  /// cannot run: it extracts every module, and its build settings make the next `swift build` compile
+  /// the whole package again.
+  private func symbolGraphs(of modules: [ManifestTarget], in work: URL) throws -> URL {
+    let swift = ManifestLoader().swiftExecutable
+    let build = try ProcessRunner.run(swift, arguments: ["build", "--package-path", packagePath, "--build-tests"])
     guard build.status == 0 else {
       let text = String(decoding: build.standardOutput, as: UTF8.self) + build.standardError
       let error = text.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? "exit \(build.status)"
       throw DocsError(message: "swift build --build-tests failed: \(error)")
     }
+    if let folder = try? extractedSymbolGraphs(of: modules, in: work) { return folder }
+    return try dumpedSymbolGraphs()
+  }
+
+  /// The symbol graphs of `modules`, extracted from the debug build; throws when the build's folder or
+  /// the extractor cannot be found, or one module fails.
+  private func extractedSymbolGraphs(of modules: [ManifestTarget], in work: URL) throws -> URL {
+    let swift = ManifestLoader().swiftExecutable
+    let binPath = try ProcessRunner.run(
+      swift, arguments: ["build", "--package-path", packagePath, "--build-tests", "--show-bin-path"])
+    let bin = String(decoding: binPath.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let triple = URL(fileURLWithPath: bin).deletingLastPathComponent().lastPathComponent
+    let extractor = try Self.toolchainExecutable("swift-symbolgraph-extract")
+    guard binPath.status == 0, !bin.isEmpty, !triple.isEmpty else { throw DocsError(message: "no build folder") }
+    let output = work.appendingPathComponent("extracted-symbol-graphs")
+    try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    var searchPaths = ["-I", "\(bin)/Modules"]
+    for target in manifest.targets where target.kind == .systemLibrary {
+      searchPaths += ["-I", URL(fileURLWithPath: packagePath).appendingPathComponent(target.path).path]
+    }
+    let built = (try? FileManager.default.contentsOfDirectory(atPath: bin)) ?? []
+    for folder in built where folder.hasSuffix(".build") {
+      let map = "\(bin)/\(folder)/module.modulemap"
+      if FileManager.default.fileExists(atPath: map) { searchPaths += ["-Xcc", "-fmodule-map-file=\(map)"] }
+    }
+    let arguments = modules.map { module in
+      ["-module-name", module.moduleName, "-target", triple] + searchPaths + [
+        "-minimum-access-level", "public", "-skip-synthesized-members", "-output-dir", output.path,
+        "-module-cache-path", work.appendingPathComponent("module-cache").path,
+      ]
+    }
+    let lock = NSLock()
+    nonisolated(unsafe) var failures = 0
+    DispatchQueue.concurrentPerform(iterations: arguments.count) { index in
+      let result = try? ProcessRunner.run(extractor, arguments: arguments[index])
+      if result?.status != 0 { lock.withLock { failures += 1 } }
+    }
+    guard failures == 0 else { throw DocsError(message: "swift-symbolgraph-extract failed") }
+    return output
+  }
+
+  /// Every module's symbol graphs from `swift package dump-symbol-graph`, and the folder it wrote.
+  private func dumpedSymbolGraphs() throws -> URL {
     let output = try ProcessRunner.run(
       ManifestLoader().swiftExecutable,
       arguments: [
@@ -242,12 +287,22 @@ struct DocsBuild {
 
   /// `docc` from `DOCC_EXEC`, next to `swift` on PATH, or on PATH.
   static func doccExecutable() throws -> String {
+    if let explicit = ProcessInfo.processInfo.environment["DOCC_EXEC"] { return explicit }
+    return try toolchainExecutable("docc")
+  }
+
+  /// A tool of the toolchain: next to the `swift` the lint runs, else the first on `PATH`.
+  static func toolchainExecutable(_ name: String) throws -> String {
     let environment = ProcessInfo.processInfo.environment
-    if let explicit = environment["DOCC_EXEC"] { return explicit }
+    let swift = ManifestLoader().swiftExecutable
+    if swift.contains("/") {
+      let sibling = URL(fileURLWithPath: swift).deletingLastPathComponent().appendingPathComponent(name).path
+      if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
+    }
     for folder in (environment["PATH"] ?? "").split(separator: ":") {
-      let candidate = "\(folder)/docc"
+      let candidate = "\(folder)/\(name)"
       if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }
-    throw DocsError(message: "docc is not on PATH (it ships with the Swift toolchain, next to swift)")
+    throw DocsError(message: "\(name) is not on PATH (it ships with the Swift toolchain, next to swift)")
   }
 }
