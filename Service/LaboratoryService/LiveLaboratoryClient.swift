@@ -250,6 +250,8 @@ public final class LiveLaboratoryClient: LaboratoryClient {
           guard var run = try transaction.get(ProcedureRun.self, key: key, in: Collections.runs) else {
             throw LaboratoryError.noSuchRun(id)
           }
+          // Already as asked: nothing is written, not even the time of the change.
+          if RunRules.alreadyHolds(change, in: run) { return run }
           let before = try transaction.all(StoredSample.self, in: Collections.samples).map(\.value)
           var samples = before
           let results = try RunRules.apply(
@@ -344,6 +346,8 @@ public final class LiveLaboratoryClient: LaboratoryClient {
     case let error as LaboratoryError: error
     case PersistenceError.diskFull(let path): .diskFull(PersistenceError.diskFull(path: path).translatedMessage)
     case PersistenceError.busy(let path): .storeBusy(PersistenceError.busy(path: path).translatedMessage)
+    case let error as PersistenceError where error.kind != .internal:
+      .storeRefused(error.translatedMessage, kind: error.kind)
     case let error as PersistenceError: .storage(error.translatedMessage)
     default: .storage(.verbatim(String(describing: error)))
     }
