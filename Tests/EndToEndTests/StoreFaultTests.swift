@@ -28,6 +28,11 @@ final class SmallDisk {
 
   deinit { unmount() }
 
+  /// Mounts the disk again read-only (what it holds stays readable); whether that worked.
+  func makeReadOnly() -> Bool {
+    SmallDisk.command("/bin/mount", ["-o", "remount,ro", mountPoint.path]) == 0
+  }
+
   func unmount() {
     _ = SmallDisk.command("/bin/umount", [mountPoint.path])
     try? FileManager.default.removeItem(at: mountPoint)
