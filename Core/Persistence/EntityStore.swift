@@ -27,7 +27,8 @@ public final class EntityStore: @unchecked Sendable {
   /// never hold one of the few threads of Swift's cooperative pool.
   private let queue = DispatchQueue(label: "Persistence.EntityStore")
   private let logger: Logger
-  /// The store's file when the connection reads a private copy of it (`StoreCopy`): writes are refused.
+  /// The store's file when the connection reads a private copy of it (`StoreCopy`), or an empty
+  /// store in memory in its stead (none in a read-only directory): writes are refused.
   private let readsACopyOf: String?
 
   /// Opens (creating the parent directory and file) the store and brings its schema up to date.
@@ -59,6 +60,11 @@ public final class EntityStore: @unchecked Sendable {
     } catch let error as PersistenceError where error.isNoSpace {
       logger.warning("disk full: opening the store exclusively to read it", metadata: ["path": url.path])
       database = try EntityStore.open(url.path, configuration: configuration, migrations: migrations, exclusive: true)
+    } catch  where EntityStore.cannotBeMade(url) {
+      // No store yet, in a directory that cannot take one: an empty store, read in memory.
+      logger.notice("read-only: no store in a read-only directory, reading an empty one", metadata: ["path": url.path])
+      database = try EntityStore.open(":memory:", configuration: configuration, migrations: migrations)
+      copied = url.path
     } catch let error as PersistenceError
       where error.isReadOnly && !FileManager.default.fileExists(atPath: url.path + "-wal")
     {
@@ -165,6 +171,12 @@ public final class EntityStore: @unchecked Sendable {
   private func withWritableDatabase<R>(_ body: (SQLiteDatabase) throws -> R) throws -> R {
     if let readsACopyOf { throw PersistenceError.readOnly(path: readsACopyOf) }
     return try withDatabase { try $0.writing(body) }
+  }
+
+  /// Whether there is no store file at `url`, and its directory cannot take one (read-only).
+  private static func cannotBeMade(_ url: URL) -> Bool {
+    !FileManager.default.fileExists(atPath: url.path)
+      && !FileManager.default.isWritableFile(atPath: url.deletingLastPathComponent().path)
   }
 
   /// Whether the store can only be read (`readOnly` for every write).

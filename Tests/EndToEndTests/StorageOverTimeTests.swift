@@ -82,7 +82,8 @@ struct StorageOverTimeTests {
 
   @Test(
     "a read-only data directory: reads work (log and index, a log without its index, no log), a write is refused with one line, exit 73",
-    .enabled(if: OtherUser.isAvailable, "needs setpriv to drop root; skipped"), arguments: ["log", "log only", "none"])
+    .enabled(if: OtherUser.isAvailable, "needs setpriv to drop root; skipped"),
+    arguments: ["log", "log only", "none", "no store"])
   func readOnlyDataDirectory(log: String) async throws {
     let sandbox = try Sandbox()
     let data = sandbox.dataDirectory
@@ -90,6 +91,12 @@ struct StorageOverTimeTests {
     if log == "log only" {
       // The index (-shm) gone, which SQLite cannot make again in a read-only directory.
       try FileManager.default.removeItem(atPath: data + "/cosmonaut.sqlite-shm")
+    }
+    if log == "no store" {
+      // Another app's data directory: this one's store was never made, and cannot be now.
+      for suffix in ["", "-wal", "-shm"] {
+        try FileManager.default.removeItem(atPath: data + "/cosmonaut.sqlite" + suffix)
+      }
     }
     if log == "none" {
       // Another program checkpointed and closed last: -wal and -shm are gone.
@@ -105,12 +112,12 @@ struct StorageOverTimeTests {
     OtherUser.makeReadOnly(files, mode: 0o444)
     OtherUser.makeReadOnly([data], mode: 0o555)
     defer { OtherUser.makeReadOnly([data], mode: 0o755) }
-    let before = try Data(contentsOf: URL(fileURLWithPath: data + "/cosmonaut.sqlite"))
+    let before = try? Data(contentsOf: URL(fileURLWithPath: data + "/cosmonaut.sqlite"))
 
     let list = try await OtherUser.run(
       Executables.cosmonaut, ["--data-dir", data, "supplies", "list", "--json"], in: sandbox)
     #expect(list.status == 0, "\(list.stderr)")
-    #expect(quantity(of: "water", in: list) == 403)
+    #expect(quantity(of: "water", in: list) == (log == "no store" ? 400 : 403))
     #expect(list.stderr.isEmpty, "\(list.stderr)")
     let restock = try await OtherUser.run(
       Executables.cosmonaut, ["--data-dir", data, "supplies", "restock", "water", "1"], in: sandbox)
@@ -118,7 +125,36 @@ struct StorageOverTimeTests {
     #expect(restock.stdout.isEmpty)
     #expect(restock.stderr.split(separator: "\n").count == 1, "\(restock.stderr)")
     #expect(restock.stderr.contains("read-only") && restock.stderr.contains("nothing was changed"), "\(restock.stderr)")
-    #expect(try Data(contentsOf: URL(fileURLWithPath: data + "/cosmonaut.sqlite")) == before)
+    #expect((try? Data(contentsOf: URL(fileURLWithPath: data + "/cosmonaut.sqlite"))) == before)
+  }
+
+  @Test(
+    "laboratory on a read-only data directory (its store or none): every look works, a change is refused with 73",
+    .enabled(if: OtherUser.isAvailable, "needs setpriv to drop root; skipped"), arguments: [true, false])
+  func laboratoryReadsOnAReadOnlyDataDirectory(withStore: Bool) async throws {
+    let sandbox = try Sandbox()
+    let data = sandbox.dataDirectory
+    if withStore {
+      let login = try await sandbox.run(
+        Executables.laboratory, ["--data-dir", data, "stowage", "log-in", "kriogem", "reference"],
+        environment: sandbox.environment)
+      #expect(login.status == 0, "\(login.stderr)")
+    } else {
+      #expect(try await sandbox.cosmonaut(["supplies", "list"]).status == 0)
+    }
+    let files = (try FileManager.default.contentsOfDirectory(atPath: data)).map { data + "/" + $0 }
+    OtherUser.makeReadOnly(files, mode: 0o444)
+    OtherUser.makeReadOnly([data], mode: 0o555)
+    defer { OtherUser.makeReadOnly([data], mode: 0o755) }
+    for look in [["stowage"], ["stowage", "--json"], ["labs"], ["results"], ["run", "list"]] {
+      let result = try await OtherUser.run(Executables.laboratory, ["--data-dir", data] + look, in: sandbox)
+      #expect(result.status == 0, "\(look): \(result.stderr)")
+      #expect(result.stderr.isEmpty, "\(look): \(result.stderr)")
+    }
+    let change = try await OtherUser.run(
+      Executables.laboratory, ["--data-dir", data, "stowage", "log-in", "kriogem", "reference"], in: sandbox)
+    #expect(change.status == 73, "\(change.stderr)")
+    #expect(change.stderr.split(separator: "\n").count == 1 && change.stderr.contains("read-only"), "\(change.stderr)")
   }
 
   @Test(

@@ -185,3 +185,20 @@ func aStoreOnAReadOnlyFileSystem(log: String) throws {
   #expect(error?.kind == .cannotCreate)
   #expect(try store.get(Entry.self, key: "a", in: "r") == Entry(text: "kept"))
 }
+
+@Test(
+  "no store yet in a read-only directory: an empty store is read, and a write refused as read-only",
+  .enabled(if: ReadOnlyMount.isAvailable, "mounting a tmpfs read-only needs root; skipped"))
+func noStoreInAReadOnlyDirectory() throws {
+  let mount = try ReadOnlyMount()
+  let directory = mount.mountPoint.appendingPathComponent("data")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  #expect(mount.makeReadOnly())
+  let url = directory.appendingPathComponent("store.sqlite")
+  let store = try EntityStore(configuration: StoreConfiguration(fileURL: url))
+  #expect(try store.count(in: "r") == 0)
+  #expect(try store.get(Entry.self, key: "a", in: "r") == nil)
+  let error = #expect(throws: PersistenceError.self) { try store.put(Entry(text: "new"), key: "a", in: "r") }
+  #expect(error == .readOnly(path: url.path))
+  #expect(!FileManager.default.fileExists(atPath: url.path))
+}
