@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 #if canImport(Glibc)
@@ -82,7 +83,7 @@ struct StorageOverTimeTests {
 
   @Test(
     "a read-only data directory: reads work (log and index, a log without its index, no log), a write is refused with one line, exit 73",
-    .enabled(if: OtherUser.isAvailable, "needs setpriv to drop root; skipped"),
+    .enabled(if: OtherUser.isAvailable, "needs setpriv to drop root; skipped"), .needsPython3,
     arguments: ["log", "log only", "none", "no store"])
   func readOnlyDataDirectory(log: String) async throws {
     let sandbox = try Sandbox()
@@ -220,16 +221,16 @@ struct StorageOverTimeTests {
 
   @Test(
     "a data directory on a read-only file system: creating it says so; an existing one is read",
-    .enabled(if: SmallDisk.isAvailable, "mounting a small tmpfs needs root; skipped"))
+    .enabled("mounting a small tmpfs needs root; skipped") { await SmallDisk.isAvailable() })
   func readOnlyFileSystem() async throws {
-    let disk = try SmallDisk()
+    let disk = try await SmallDisk.mount()
     let sandbox = try Sandbox()
     let data = disk.mountPoint.appendingPathComponent("data").path
     let restock = try await sandbox.run(
       Executables.cosmonaut, ["--data-dir", data, "supplies", "restock", "water", "2"], environment: sandbox.environment
     )
     #expect(restock.status == 0, "\(restock.stderr)")
-    #expect(disk.makeReadOnly())
+    #expect(await disk.makeReadOnly())
     let create = try await sandbox.run(
       Executables.cosmonaut, ["--data-dir", disk.mountPoint.appendingPathComponent("new").path, "supplies", "list"],
       environment: sandbox.environment)
@@ -244,5 +245,6 @@ struct StorageOverTimeTests {
     )
     #expect(consume.status == 73, "\(consume.stderr)")
     #expect(consume.stderr.split(separator: "\n").count == 1 && consume.stderr.contains("read-only"))
+    await disk.unmount()
   }
 }

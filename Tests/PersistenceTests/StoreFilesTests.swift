@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TestHarness
 import Testing
 
 @testable import Persistence
@@ -114,91 +115,107 @@ func aWriteAfterAFileOfTheStoreWasDeletedIsRefusedNotReportedAsSaved(suffix: Str
 
 // MARK: A store that can only be read
 
-/// A small tmpfs of our own, made read-only after `prepare` wrote to it; needs root (else skipped).
-private final class ReadOnlyMount {
-  let mountPoint = URL(fileURLWithPath: "/tmp/iss-ro-\(UUID().uuidString.prefix(8))", isDirectory: true)
+/// A small tmpfs of our own, made read-only after the test wrote to it; needs root (else skipped).
+private final class ReadOnlyMount: Sendable {
+  let mountPoint: URL
 
-  static let isAvailable: Bool = {
-    guard geteuid() == 0, let probe = try? ReadOnlyMount() else { return false }
-    probe.unmount()
+  /// Whether this process may mount a tmpfs (root, and a kernel that allows it); probed once.
+  static func isAvailable() async -> Bool { await availability.value }
+
+  private static let availability = Task<Bool, Never> {
+    guard geteuid() == 0, let probe = try? await ReadOnlyMount.mount() else { return false }
+    await probe.unmount()
     return true
-  }()
+  }
 
-  init() throws {
+  private init(mountPoint: URL) {
+    self.mountPoint = mountPoint
+  }
+
+  /// Mounts a 4 MiB tmpfs on a fresh folder.
+  static func mount() async throws -> ReadOnlyMount {
+    let mountPoint = URL(fileURLWithPath: "/tmp/iss-ro-\(UUID().uuidString.prefix(8))", isDirectory: true)
     try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-    guard Self.command(["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path]) == 0 else {
+    let mounted = try? await ChildProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path])
+    guard mounted?.status == 0 else {
       try? FileManager.default.removeItem(at: mountPoint)
       throw CocoaError(.fileWriteNoPermission)
     }
+    return ReadOnlyMount(mountPoint: mountPoint)
   }
 
-  deinit { unmount() }
+  /// Mounts it again read-only; whether that worked.
+  func makeReadOnly() async -> Bool {
+    (try? await ChildProcess.run("/bin/mount", ["-o", "remount,ro", mountPoint.path]))?.status == 0
+  }
 
-  func makeReadOnly() -> Bool { Self.command(["-o", "remount,ro", mountPoint.path]) == 0 }
-
-  func unmount() {
-    _ = Self.command([mountPoint.path], program: "/bin/umount")
+  /// Unmounts it and removes its folder.
+  func unmount() async {
+    _ = try? await ChildProcess.run("/bin/umount", [mountPoint.path])
     try? FileManager.default.removeItem(at: mountPoint)
   }
 
-  private static func command(_ arguments: [String], program: String = "/bin/mount") -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return -1 }
-    process.waitUntilExit()
-    return process.terminationStatus
+  /// Runs `body` on a fresh mount, unmounted afterwards (whatever `body` opened is closed by then).
+  static func with(_ body: (ReadOnlyMount) async throws -> Void) async throws {
+    let mount = try await mount()
+    do {
+      try await body(mount)
+    } catch {
+      await mount.unmount()
+      throw error
+    }
+    await mount.unmount()
   }
 }
 
 @Test(
   "a store on a read-only file system is read, and a write refused as read-only",
-  .enabled(if: ReadOnlyMount.isAvailable, "mounting a tmpfs read-only needs root; skipped"),
+  .enabled("mounting a tmpfs read-only needs root; skipped") { await ReadOnlyMount.isAvailable() },
   arguments: ["log", "log only", "none"])
-func aStoreOnAReadOnlyFileSystem(log: String) throws {
-  let mount = try ReadOnlyMount()
-  let url = mount.mountPoint.appendingPathComponent("data/store.sqlite")
-  do {
+func aStoreOnAReadOnlyFileSystem(log: String) async throws {
+  try await ReadOnlyMount.with { mount in
+    let url = mount.mountPoint.appendingPathComponent("data/store.sqlite")
+    do {
+      let store = try EntityStore(configuration: StoreConfiguration(fileURL: url))
+      try store.put(Entry(text: "kept"), key: "a", in: "r")
+    }
+    if log == "log only" {
+      // The log's index gone, which SQLite cannot make again there: the write is only in the log.
+      #expect(size(url.path + "-wal") > 0)
+      unlink(url.path + "-shm")
+    }
+    if log == "none" {
+      // Another program checkpointed and closed last: -wal and -shm are gone, all is in the file.
+      let other = try SQLiteDatabase(path: url.path)
+      try other.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      unlink(url.path + "-wal")
+      unlink(url.path + "-shm")
+    }
+    #expect(await mount.makeReadOnly())
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: url))
-    try store.put(Entry(text: "kept"), key: "a", in: "r")
+    #expect(try store.get(Entry.self, key: "a", in: "r") == Entry(text: "kept"))
+    #expect(try store.count(in: "r") == 1)
+    let error = #expect(throws: PersistenceError.self) { try store.put(Entry(text: "changed"), key: "a", in: "r") }
+    #expect(error == .readOnly(path: url.path))
+    #expect(error?.kind == .cannotCreate)
+    #expect(try store.get(Entry.self, key: "a", in: "r") == Entry(text: "kept"))
   }
-  if log == "log only" {
-    // The log's index gone, which SQLite cannot make again there: the write is only in the log.
-    #expect(size(url.path + "-wal") > 0)
-    unlink(url.path + "-shm")
-  }
-  if log == "none" {
-    // Another program checkpointed and closed last: -wal and -shm are gone, all is in the file.
-    let other = try SQLiteDatabase(path: url.path)
-    try other.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    unlink(url.path + "-wal")
-    unlink(url.path + "-shm")
-  }
-  #expect(mount.makeReadOnly())
-  let store = try EntityStore(configuration: StoreConfiguration(fileURL: url))
-  #expect(try store.get(Entry.self, key: "a", in: "r") == Entry(text: "kept"))
-  #expect(try store.count(in: "r") == 1)
-  let error = #expect(throws: PersistenceError.self) { try store.put(Entry(text: "changed"), key: "a", in: "r") }
-  #expect(error == .readOnly(path: url.path))
-  #expect(error?.kind == .cannotCreate)
-  #expect(try store.get(Entry.self, key: "a", in: "r") == Entry(text: "kept"))
 }
 
 @Test(
   "no store yet in a read-only directory: an empty store is read, and a write refused as read-only",
-  .enabled(if: ReadOnlyMount.isAvailable, "mounting a tmpfs read-only needs root; skipped"))
-func noStoreInAReadOnlyDirectory() throws {
-  let mount = try ReadOnlyMount()
-  let directory = mount.mountPoint.appendingPathComponent("data")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  #expect(mount.makeReadOnly())
-  let url = directory.appendingPathComponent("store.sqlite")
-  let store = try EntityStore(configuration: StoreConfiguration(fileURL: url))
-  #expect(try store.count(in: "r") == 0)
-  #expect(try store.get(Entry.self, key: "a", in: "r") == nil)
-  let error = #expect(throws: PersistenceError.self) { try store.put(Entry(text: "new"), key: "a", in: "r") }
-  #expect(error == .readOnly(path: url.path))
-  #expect(!FileManager.default.fileExists(atPath: url.path))
+  .enabled("mounting a tmpfs read-only needs root; skipped") { await ReadOnlyMount.isAvailable() })
+func noStoreInAReadOnlyDirectory() async throws {
+  try await ReadOnlyMount.with { mount in
+    let directory = mount.mountPoint.appendingPathComponent("data")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    #expect(await mount.makeReadOnly())
+    let url = directory.appendingPathComponent("store.sqlite")
+    let store = try EntityStore(configuration: StoreConfiguration(fileURL: url))
+    #expect(try store.count(in: "r") == 0)
+    #expect(try store.get(Entry.self, key: "a", in: "r") == nil)
+    let error = #expect(throws: PersistenceError.self) { try store.put(Entry(text: "new"), key: "a", in: "r") }
+    #expect(error == .readOnly(path: url.path))
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+  }
 }
