@@ -27,6 +27,9 @@ public final class EntityStore: @unchecked Sendable {
   /// never hold one of the few threads of Swift's cooperative pool.
   private let queue = DispatchQueue(label: "Persistence.EntityStore")
   private let logger: Logger
+  /// The store's file when the connection reads a private copy of it (`StoreCopy`), or an empty
+  /// store in memory in its stead (none in a read-only directory): writes are refused.
+  private let readsACopyOf: String?
 
   /// Opens (creating the parent directory and file) the store and brings its schema up to date.
   ///
@@ -51,18 +54,40 @@ public final class EntityStore: @unchecked Sendable {
     } catch {
       throw PersistenceError.openFailed(path: url.path, reason: error.localizedDescription)
     }
+    var copied: String?
     do {
       database = try EntityStore.open(url.path, configuration: configuration, migrations: migrations, exclusive: false)
     } catch let error as PersistenceError where error.isNoSpace {
       logger.warning("disk full: opening the store exclusively to read it", metadata: ["path": url.path])
       database = try EntityStore.open(url.path, configuration: configuration, migrations: migrations, exclusive: true)
+    } catch  where EntityStore.cannotBeMade(url) {
+      // No store yet, in a directory that cannot take one: an empty store, read in memory.
+      logger.notice("read-only: no store in a read-only directory, reading an empty one", metadata: ["path": url.path])
+      database = try EntityStore.open(":memory:", configuration: configuration, migrations: migrations)
+      copied = url.path
+    } catch let error as PersistenceError
+      where error.isReadOnly && !FileManager.default.fileExists(atPath: url.path + "-wal")
+    {
+      // A read-only directory without the log SQLite would create: the file holds everything.
+      logger.notice("read-only: opening the store immutable to read it", metadata: ["path": url.path])
+      database = try EntityStore.open(url.path, configuration: configuration, migrations: migrations, immutable: true)
+    } catch let error as PersistenceError where error.isReadOnly {
+      // A log without its index (-shm) in a read-only directory: SQLite cannot read it there, so the
+      // file and its log are read from a private copy, and every write is refused.
+      logger.notice("read-only: reading a private copy of the store and its log", metadata: ["path": url.path])
+      let copy = try StoreCopy(of: url.path)
+      defer { copy.remove() }
+      database = try EntityStore.open(copy.path, configuration: configuration, migrations: migrations)
+      copied = url.path
     }
+    readsACopyOf = copied
+    if isReadOnly { logger.notice("the store can only be read", metadata: ["path": url.path]) }
     logger.debug("opened store", metadata: ["path": url.path])
   }
 
   /// Stores `value` (as JSON) under `key`, replacing any previous value but keeping its position.
   public func put<T: Encodable>(_ value: T, key: String, in collection: String) throws {
-    try withDatabase { database in
+    try withWritableDatabase { database in
       try EntityQueries.put(try codec.encode(value), key: key, in: collection, on: database)
     }
   }
@@ -93,13 +118,13 @@ public final class EntityStore: @unchecked Sendable {
   /// Removes `key`; returns whether it existed.
   @discardableResult
   public func delete(key: String, in collection: String) throws -> Bool {
-    try withDatabase { try EntityQueries.delete(key: key, in: collection, on: $0) }
+    try withWritableDatabase { try EntityQueries.delete(key: key, in: collection, on: $0) }
   }
 
   /// Removes every entity in `collection`; returns how many were removed.
   @discardableResult
   public func deleteAll(in collection: String) throws -> Int {
-    try withDatabase { try EntityQueries.deleteAll(in: collection, on: $0) }
+    try withWritableDatabase { try EntityQueries.deleteAll(in: collection, on: $0) }
   }
 
   /// The number of entities in `collection`.
@@ -112,7 +137,7 @@ public final class EntityStore: @unchecked Sendable {
   /// Use the `StoreTransaction` handed to `body`; transactions do not nest. Other threads and
   /// processes wait (up to the busy timeout) until this one commits or rolls back.
   public func transaction<R>(_ body: (StoreTransaction) throws -> R) throws -> R {
-    try withDatabase { database in
+    try withWritableDatabase { database in
       try database.inTransaction { try body(StoreTransaction(database: database, codec: codec)) }
     }
   }
@@ -141,17 +166,37 @@ public final class EntityStore: @unchecked Sendable {
     return try body(database)
   }
 
+  /// `withDatabase` for a write: refused (`readOnly`) when the store can only be read, and
+  /// (`replaced`) when one of its files was deleted or replaced on disk before or while it ran.
+  private func withWritableDatabase<R>(_ body: (SQLiteDatabase) throws -> R) throws -> R {
+    if let readsACopyOf { throw PersistenceError.readOnly(path: readsACopyOf) }
+    return try withDatabase { try $0.writing(body) }
+  }
+
+  /// Whether there is no store file at `url`, and its directory cannot take one (read-only).
+  private static func cannotBeMade(_ url: URL) -> Bool {
+    !FileManager.default.fileExists(atPath: url.path)
+      && !FileManager.default.isWritableFile(atPath: url.deletingLastPathComponent().path)
+  }
+
+  /// Whether the store can only be read (`readOnly` for every write).
+  var isReadOnly: Bool { readsACopyOf != nil || database.isReadOnly }
+
   /// Opens the connection, checks the file is a store (or empty), and brings the schema up to date.
   private static func open(
-    _ path: String, configuration: StoreConfiguration, migrations: [Migration], exclusive: Bool
+    _ path: String, configuration: StoreConfiguration, migrations: [Migration], exclusive: Bool = false,
+    immutable: Bool = false
   ) throws -> SQLiteDatabase {
-    let database = try SQLiteDatabase(path: path, exclusive: exclusive)
+    let database = try SQLiteDatabase(path: path, exclusive: exclusive, immutable: immutable)
     database.setBusyTimeout(configuration.busyTimeout)
     let isEmpty = try StoreSchema.checkIdentity(of: database)
-    if try database.pragma("journal_mode") != "wal" { try database.execute("PRAGMA journal_mode=WAL") }
-    try database.execute("PRAGMA synchronous=FULL")
+    if !immutable, try database.pragma("journal_mode") != "wal" { try database.execute("PRAGMA journal_mode=WAL") }
+    // A log SQLite restarts (after a checkpoint of another program) is cut back to this size.
+    try database.execute("PRAGMA synchronous=FULL; PRAGMA journal_size_limit=\(SQLiteDatabase.logLimitFrames * 4096)")
     if isEmpty { try StoreSchema.create(in: database) }
     try StoreSchema.migrate(database, migrations: migrations)
+    database.shrinkOversizedLog()
+    database.recordFiles()
     return database
   }
 }

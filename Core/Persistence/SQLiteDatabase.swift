@@ -20,6 +20,21 @@ enum SQLValue {
 /// `SQLITE_TRANSIENT`: SQLite copies bound text/blobs before the call returns.
 private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
+/// Empties the write-ahead log after a commit that left it at `SQLiteDatabase.logLimitFrames` or
+/// more: a truncating checkpoint that waits for nobody (the context is the busy timeout in
+/// milliseconds, restored afterwards). Another connection reading or writing meanwhile makes it a
+/// passive one (as many pages copied as can be) and a later commit tries again. Its errors are not
+/// the commit's: the commit has already happened, and the log keeps everything it does not copy.
+private let checkpointingLogHook:
+  @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32 = {
+    context, connection, name, frames in
+    guard frames >= SQLiteDatabase.logLimitFrames, let connection else { return SQLITE_OK }
+    sqlite3_busy_timeout(connection, 0)
+    _ = sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+    sqlite3_busy_timeout(connection, Int32(truncatingIfNeeded: Int(bitPattern: context)))
+    return SQLITE_OK
+  }
+
 /// One open SQLite connection. Not thread-safe: `EntityStore` serialises every use under its lock.
 ///
 /// Statements given as string literals are prepared once and kept (`cached`); the SQL parser is
@@ -30,18 +45,36 @@ final class SQLiteDatabase {
   private let handle: OpaquePointer
   /// Prepared statements by the address of their (static) SQL text.
   private var statements: [UnsafeRawPointer: OpaquePointer] = [:]
+  /// The files as they were once the store was opened; nil until `recordFiles()`.
+  private var files: StoreFiles?
+  /// The busy timeout, which the log's checkpoint puts back after waiting for nobody.
+  private var busyMilliseconds: Int32 = 0
+
+  /// How many frames (pages) the write-ahead log may hold after a commit before that commit
+  /// checkpoints and empties it: 256 pages of 4 KiB, 1 MiB, some 70 one-change commands.
+  static let logLimitFrames: Int32 = 256
 
   /// Opens (creating) the database at `path`.
   ///
   /// - Parameter exclusive: `PRAGMA locking_mode=EXCLUSIVE` before the first access, so a WAL
   ///   database needs no shared-memory file (which cannot be created on a full disk). Other
   ///   processes wait until this connection closes.
-  init(path: String, exclusive: Bool = false) throws {
+  /// - Parameter immutable: opens the file read-only as a file nothing changes (no locks, no
+  ///   `-wal`, no `-shm`): for a database without a write-ahead log in a directory that cannot be
+  ///   written, whose whole content is then in the file itself.
+  init(path: String, exclusive: Bool = false, immutable: Bool = false) throws {
     var connection: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    let result = sqlite3_open_v2(path, &connection, flags, nil)
+    let flags =
+      immutable
+      ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+      : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let name = immutable ? "file:" + Self.uriEscaped(path) + "?immutable=1" : path
+    let result = sqlite3_open_v2(name, &connection, flags, nil)
     guard result == SQLITE_OK, let connection else {
-      let reason = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(result))
+      var reason = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(result))
+      if let connection, sqlite3_system_errno(connection) != 0 {
+        reason += " (" + String(cString: strerror(sqlite3_system_errno(connection))) + ")"  // untranslated: the system's words, quoted
+      }
       sqlite3_close_v2(connection)
       throw PersistenceError.openFailed(path: path, reason: reason)
     }
@@ -49,10 +82,14 @@ final class SQLiteDatabase {
     self.path = path
     handle = connection
     // Keep the -wal and -shm files when the connection closes, and do not checkpoint then: a command
-    // costs one disk sync (its commit), and the next open needs no new disk space to read.
+    // costs one disk sync (its commit), and the next open needs no new disk space to read. The log
+    // is emptied by the commit that takes it past `logLimitFrames` instead (SQLite's own automatic
+    // checkpoint never empties it: each process forgets what the last one copied, and the log grows
+    // for ever).
     var persist: Int32 = 1
     _ = sqlite3_file_control(connection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
     _ = csqlite_disable_checkpoint_on_close(connection)
+    sqlite3_wal_hook(connection, checkpointingLogHook, nil)
     if exclusive { try execute("PRAGMA locking_mode=EXCLUSIVE") }
   }
 
@@ -65,7 +102,65 @@ final class SQLiteDatabase {
   func setBusyTimeout(_ timeout: Duration) {
     let (seconds, attoseconds) = timeout.components
     let milliseconds = max(0, min(Int64(Int32.max), seconds * 1000 + attoseconds / 1_000_000_000_000_000))
-    sqlite3_busy_timeout(handle, Int32(milliseconds))
+    busyMilliseconds = Int32(milliseconds)
+    sqlite3_busy_timeout(handle, busyMilliseconds)
+    sqlite3_wal_hook(handle, checkpointingLogHook, UnsafeMutableRawPointer(bitPattern: Int(busyMilliseconds)))
+  }
+
+  /// Whether the connection can only read (the file, its directory or its `-wal`/`-shm` cannot be
+  /// written, or it was opened immutable).
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+  /// Empties a write-ahead log larger than `logLimitFrames` pages (left by an older version of the
+  /// store, or by a program that never checkpoints), waiting for nobody. A busy or full disk leaves it.
+  func shrinkOversizedLog() {
+    var status = stat()
+    guard !isReadOnly, stat(path + "-wal", &status) == 0,
+      Int(status.st_size) > Int(Self.logLimitFrames) * (4096 + 24)
+    else { return }
+    _ = checkpointingLogHook(
+      UnsafeMutableRawPointer(bitPattern: Int(busyMilliseconds)), handle, "main", Self.logLimitFrames)
+  }
+
+  /// Remembers which files the store is: call once it is open (the `-wal` and `-shm` exist from
+  /// the first read on).
+  func recordFiles() {
+    files = StoreFiles(database: path)
+  }
+
+  /// Throws `replaced` when the database, its `-wal` or its `-shm` on disk is no longer the file this
+  /// connection has open (deleted, or another file moved into its place): a write would go to a file
+  /// nobody reads again.
+  func checkFilesInPlace() throws {
+    var moved: Int32 = 0
+    if sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK, moved != 0 {
+      throw PersistenceError.replaced(path: path)
+    }
+    if let replaced = files?.replaced() { throw PersistenceError.replaced(path: replaced) }
+  }
+
+  /// Runs `body`, a write, between two `checkFilesInPlace()`: a write refused before it starts
+  /// when a file was replaced, and reported as lost when one was replaced while it ran.
+  func writing<R>(_ body: (SQLiteDatabase) throws -> R) throws -> R {
+    if isReadOnly { throw PersistenceError.readOnly(path: path) }
+    try checkFilesInPlace()
+    let value = try body(self)
+    try checkFilesInPlace()
+    return value
+  }
+
+  /// `path` for a `file:` URI: the characters a URI gives meaning to, percent-encoded.
+  private static func uriEscaped(_ path: String) -> String {
+    var escaped = ""
+    for character in path {
+      switch character {
+      case "%": escaped += "%25"
+      case "?": escaped += "%3f"
+      case "#": escaped += "%23"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
   }
 
   /// The error for the connection's last failure: disk full and busy get their own cases.

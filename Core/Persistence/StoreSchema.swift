@@ -79,7 +79,7 @@ enum StoreSchema {
         }
       } catch let error as PersistenceError {
         switch error {
-        case .schemaTooNew, .busy, .diskFull: throw error
+        case .schemaTooNew, .busy, .diskFull, .readOnly, .replaced: throw error
         default: throw PersistenceError.migrationFailed(version: migration.version, reason: error.description)
         }
       } catch {

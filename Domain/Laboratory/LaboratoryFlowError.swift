@@ -13,10 +13,13 @@ enum LaboratoryFlowError: ReportableError, TranslatedError, Equatable {
   case unknownExperiment(String, known: [String])
   /// The step is not one of the run's.
   case noSuchStep(Int, run: String, count: Int)
+  /// The step to skip was being marked done by a process that was interrupted; that was just
+  /// finished, so the step is done and cannot be skipped.
+  case finishedNotSkipped(step: Int, run: String)
 
   var kind: ErrorKind {
     switch self {
-    case .noCrewMember, .unknownSupply, .shortOfSupply: .rejected
+    case .noCrewMember, .unknownSupply, .shortOfSupply, .finishedNotSkipped: .rejected
     case .unknownExperiment, .noSuchStep: .usage
     }
   }
@@ -30,6 +33,7 @@ enum LaboratoryFlowError: ReportableError, TranslatedError, Equatable {
     case .unknownExperiment(let id, let known):
       Strings.errorUnknownExperiment(id: id, known: known.joined(separator: ", "))
     case .noSuchStep(let step, let run, let count): Strings.errorNoSuchStep(run: run, count: count, step: step)
+    case .finishedNotSkipped(let step, let run): Strings.errorFinishedNotSkipped(step: step, run: run)
     }
   }
 

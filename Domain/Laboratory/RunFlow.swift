@@ -48,13 +48,42 @@ struct RunFlow {
     try show(try await lab.run(id))
   }
 
-  /// Marks the current step done (`step`, when given, must be it).
+  /// Marks the current step done (`step`, when given, must be it). A step an interrupted process
+  /// left being marked done is finished first (said in one line); when it is the step asked for
+  /// (or none was named), that is all. A step already done changes nothing and says so.
   func done(_ id: String, step: Int?, freezer: String?) async throws {
-    let run = try await completion.settle(try await lab.run(id))
-    let updated = try await completion.complete(run, step: step ?? run.currentStep ?? 1, freezer: freezer)
-    track(updated, "done")
+    let (run, finished) = try await settled(try await lab.run(id))
+    let step = step ?? finished ?? run.currentStep ?? 1
+    var updated = run
+    if step != finished {
+      if RunRules.alreadyHolds(.beginStep(step, stockBefore: [:], freezer: freezer), in: run) {
+        say(Strings.runStepAlreadyDone(step: step, run: run.id), style: .dim)
+        try show(run)
+        return
+      }
+      updated = try await completion.complete(run, step: step, freezer: freezer)
+      track(updated, "done")
+    }
     try show(updated)
     await sendResults(ofCompleted: updated)
+  }
+
+  /// `run` with the step an interrupted process left being marked done finished (said in one line,
+  /// and counted as done), and that step; `run` as it is and nil when there was none.
+  private func settled(_ run: ProcedureRun) async throws -> (run: ProcedureRun, finished: Int?) {
+    guard let interrupted = run.completing?.step else { return (run, nil) }
+    let settled = try await completion.settle(run)
+    track(settled, "done")
+    say(Strings.runFinishedInterrupted(step: interrupted, run: run.id), style: .ok)
+    return (settled, interrupted)
+  }
+
+  /// Says `line` above what the command shows (not with `--json`, whose one document is the
+  /// run's), and logs it.
+  private func say(_ line: LocalizedText, style: Theme.Style) {
+    context.logger.notice(line.description)
+    guard !context.json else { return }
+    context.terminal.print(context.theme.apply(style, to: context.translator(line)))
   }
 
   /// When `run` has just completed and the partner wants results down at once, sends what waits;
@@ -83,19 +112,46 @@ struct RunFlow {
     }
   }
 
+  /// Skips the current step (`step`, when given, must be it). A step already skipped changes
+  /// nothing and says so; the step an interrupted process left being marked done is finished, and
+  /// then cannot be skipped.
   func skip(_ id: String, step: Int?, reason: String) async throws {
-    let run = try await completion.settle(try await lab.run(id))
-    let updated = try await lab.update(run.id, .skipStep(step ?? run.currentStep ?? 1, reason: reason))
+    let (run, finished) = try await settled(try await lab.run(id))
+    let step = step ?? finished ?? run.currentStep ?? 1
+    if step == finished { throw LaboratoryFlowError.finishedNotSkipped(step: step, run: run.id) }
+    if RunRules.alreadyHolds(.skipStep(step, reason: reason), in: run) {
+      say(Strings.runStepAlreadySkipped(step: step, run: run.id), style: .dim)
+      try show(run)
+      return
+    }
+    let updated = try await lab.update(run.id, .skipStep(step, reason: reason))
     track(updated, "skipped")
     try show(updated)
   }
 
+  /// Pauses, resumes or aborts a run. A run that already is as asked changes nothing (not even
+  /// its time of change) and says so; exit 0.
   func change(_ id: String, _ change: RunChange) async throws {
     var run = try await lab.run(id)
-    if change == .resume { run = try await completion.settle(run) }
+    if change == .resume { run = try await settled(run).run }
+    if RunRules.alreadyHolds(change, in: run), let line = Self.unchanged(change, run) {
+      say(line, style: .dim)
+      try show(run)
+      return
+    }
     let updated = try await lab.update(run.id, change)
     track(updated, "\(change)")
     try show(updated)
+  }
+
+  /// "Run … is already paused; nothing changed." and the like.
+  private static func unchanged(_ change: RunChange, _ run: ProcedureRun) -> LocalizedText? {
+    switch change {
+    case .pause: Strings.runAlreadyPaused(run: run.id)
+    case .resume: Strings.runAlreadyRunning(run: run.id)
+    case .abort: Strings.runAlreadyAborted(run: run.id)
+    default: nil
+    }
   }
 
   private func track(_ run: ProcedureRun, _ change: String) {
@@ -121,7 +177,7 @@ struct RunFlow {
 
   /// Opens run `id` in the procedure viewer (resuming it).
   func resume(_ id: String) async throws {
-    var run = try await completion.settle(try await lab.run(id))
+    var run = try await settled(try await lab.run(id)).run
     if run.state == .paused { run = try await lab.update(run.id, .resume) }
     await view(run)
   }

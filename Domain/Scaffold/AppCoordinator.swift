@@ -66,6 +66,9 @@ import UIComponents
   private var coordinators: [CoordinatorKey: HostedCoordinator] = [:]
   /// The presentation of the run in progress (what `navigate(to:)` uses).
   private var presentation: Presentation = .interactive
+  /// Set when an interactive flow met an I/O error (74: a full disk, a store file replaced under
+  /// the app): a change was not saved, so the session ends with 74 even after the person went on.
+  private var unsaved = false
 
   private struct CoordinatorKey: Hashable {
     let domain: ObjectIdentifier
@@ -81,7 +84,8 @@ import UIComponents
 
   /// The interactive app: opens `route` first if given — after asking, when it came from a typed
   /// `link` and changes data — then shows the main menu until Quit or end of input. Returns 0, or
-  /// 130 when the person quit with Ctrl-C: at the main menu, or twice in a row anywhere.
+  /// 130 when the person quit with Ctrl-C: at the main menu, or twice in a row anywhere; 74 when a
+  /// change could not be saved for an I/O reason on the way (said at the time, in one line).
   public func runInteractive(startingAt route: HostedRoute? = nil, link: String? = nil) async -> Int32 {
     await begin(.interactive)
     if let route, await confirm(route, link: link) {
@@ -107,7 +111,7 @@ import UIComponents
       case .quit: break menu
       }
     }
-    let code = terminal.quitByInterrupt ? ExitCode.interrupted : ExitCode.success
+    let code = terminal.quitByInterrupt ? ExitCode.interrupted : unsaved ? ExitCode.ioError : ExitCode.success
     if terminal.theme.usesColor { terminal.write("\u{1B}[0m") }  // leave the terminal's colours as they were
     await end(exitCode: code)
     return code
@@ -273,7 +277,9 @@ import UIComponents
     configuration.analytics.recordError(error, module: module, context: context)
     configuration.logger.error(
       ErrorLine.text(for: error), metadata: context.merging(["module": module]) { current, _ in current })
-    return ExitCode.forError(error)
+    let code = ExitCode.forError(error)
+    if code == ExitCode.ioError { unsaved = true }
+    return code
   }
 }
 

@@ -2,6 +2,12 @@ import AppAnalytics
 import Foundation
 import Localization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Where an app keeps its data: `--data-dir`, else `$ISS_DATA_DIR` (both read by the option), else
 /// `$XDG_DATA_HOME/iss`, else `~/.local/share/iss`.
 enum DataDirectory {
@@ -19,46 +25,73 @@ enum DataDirectory {
     return path
   }
 
-  /// Creates `directory` (and its parents), or explains in one line why it cannot be (exit 73).
-  static func create(_ directory: URL, fileManager: FileManager = .default) throws(DataDirectoryError) {
-    var isDirectory: ObjCBool = false
-    if fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-      guard isDirectory.boolValue else {
-        throw DataDirectoryError(directory: directory, reason: Strings.dataDirectoryIsAFile(path: directory.path))
-      }
-    } else {
-      // A parent that is a regular file makes every creation fail with an unhelpful message: name it.
-      var parent = directory.deletingLastPathComponent()
-      while parent.path != "/" && !parent.path.isEmpty {
-        if fileManager.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
-          guard isDirectory.boolValue else {
-            throw DataDirectoryError(directory: directory, reason: Strings.dataDirectoryIsAFile(path: parent.path))
-          }
-          break
+  /// Creates `directory` (and its parents), or explains in one line why it cannot be, naming the
+  /// system's reason (a symbolic link loop, a file in the way, a read-only file system, a full disk,
+  /// permissions, …): exit 73, or 74 for an I/O error. A directory that exists but cannot be written
+  /// is used as it is: reads work there, and the stores refuse writes with their own line.
+  static func create(_ directory: URL) throws(DataDirectoryError) {
+    let path = directory.path
+    // Up from the directory to the first part of the path that exists; it must be a directory.
+    var missing: [String] = []
+    var current = path
+    while true {
+      var status = stat()
+      if stat(current, &status) == 0 {
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+          throw DataDirectoryError(directory: directory, reason: Strings.dataDirectoryIsAFile(path: current))
         }
-        parent = parent.deletingLastPathComponent()
+        break
       }
-      do {
-        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-      } catch {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        throw DataDirectoryError(
-          directory: directory,
-          reason: underlying.map { .verbatim($0.localizedDescription) } ?? Strings.dataDirectoryCannotCreate)
+      let code = errno
+      let parent = parentPath(of: current)
+      guard code == ENOENT || code == ENOTDIR, parent != current, !parent.isEmpty else {
+        throw failure(code, at: current, of: directory, creating: false)
       }
+      missing.append(current)
+      current = parent
     }
-    guard fileManager.isWritableFile(atPath: directory.path) else {
-      throw DataDirectoryError(directory: directory, reason: Strings.dataDirectoryNotWritable(path: directory.path))
+    for part in missing.reversed() where mkdir(part, 0o755) != 0 {
+      let code = errno
+      var status = stat()
+      let isDirectory = stat(part, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+      if code == EEXIST && isDirectory { continue }  // created by another process meanwhile
+      throw failure(code == EEXIST ? ENOTDIR : code, at: part, of: directory, creating: true)
     }
+    guard access(path, R_OK | X_OK) == 0 else { throw failure(errno, at: path, of: directory, creating: false) }
+  }
+
+  /// `path` without its last component ("/a/b" → "/a", "/a" → "/"); `path` itself for "/".
+  private static func parentPath(of path: String) -> String {
+    let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+    return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+  }
+
+  /// The line for `code`, met creating (`mkdir`) or opening (`stat`, `access`) `path`.
+  static func failure(_ code: Int32, at path: String, of directory: URL, creating: Bool) -> DataDirectoryError {
+    let reason: LocalizedText =
+      switch code {
+      case ENOTDIR, EEXIST: Strings.dataDirectoryIsAFile(path: path)
+      case ELOOP: Strings.dataDirectoryLinkLoop(path: path)
+      case ENAMETOOLONG: Strings.dataDirectoryNameTooLong
+      case EROFS: Strings.dataDirectoryReadOnlyFileSystem(path: path)
+      case ENOSPC: Strings.dataDirectoryDiskFull(path: path)
+      case EDQUOT: Strings.dataDirectoryQuota(path: path)
+      case EACCES, EPERM:
+        creating ? Strings.dataDirectoryMayNotCreate(path: path) : Strings.dataDirectoryMayNotOpen(path: path)
+      case EIO: Strings.dataDirectoryIoError(path: path)
+      default: Strings.dataDirectorySystemError(path: path, reason: String(cString: strerror(code)))
+      }
+    return DataDirectoryError(directory: directory, reason: reason, kind: code == EIO ? .io : .cannotCreate)
   }
 }
 
-/// The data directory cannot be used (exit 73).
+/// The data directory cannot be used (exit 73; 74 for an I/O error).
 struct DataDirectoryError: ReportableError, TranslatedError, Equatable {
   let directory: URL
   let reason: LocalizedText
+  var kind: ErrorKind = .cannotCreate
 
-  var kind: ErrorKind { .cannotCreate }
   var translatedMessage: LocalizedText { Strings.errorDataDirectory(directory: directory.path, reason: reason) }
   var userMessage: String { translatedMessage.description }
 }

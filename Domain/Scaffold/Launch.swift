@@ -19,8 +19,10 @@ import UIComponents
   /// The mission control stage the app runs against (`--stage`, `$ISS_STAGE`, the stored choice,
   /// else development).
   public let stage: Stage
-  /// The stage's data directory, created and writable: the root data directory for development,
-  /// `ROOT/stages/<stage>` for the others.
+  /// The stage's data directory, created: the root data directory for development,
+  /// `ROOT/stages/<stage>` for the others. It may be read-only (a read-only mount, permissions):
+  /// reads work there, the stores refuse writes with their own line, and the log and analytics
+  /// files are left out.
   public let dataDirectory: URL
   /// The root data directory (`--data-dir`, …), which holds the stored stage choice.
   public let rootDirectory: URL
@@ -86,6 +88,7 @@ import UIComponents
       notes = StandardError()
     }
     // Logs and analytics go through Logging's whole-line, size-rotated writer (1 MiB, 3 old files each);
+    // a file that cannot be opened (a read-only data directory) is left out, never stopping the app.
     // AppAnalytics takes it as a closure, so the two Shared modules never link each other; likewise
     // Logging's timestamps, which spare every process ICU's time-zone data.
     var sinks: [any LogSink] = []

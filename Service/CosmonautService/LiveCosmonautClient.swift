@@ -91,7 +91,12 @@ public final class LiveCosmonautClient: MissionControlReporter {
         if let inventory = try store.get([SupplyItem].self, key: Keys.inventory, in: Collections.supplies) {
           return inventory
         }
-        return try store.transaction { try Self.inventory(in: $0, logger: logger) }
+        do {
+          return try store.transaction { try Self.inventory(in: $0, logger: logger) }
+        } catch PersistenceError.readOnly {
+          // A store that can only be read: the default inventory, kept once the store can be written.
+          return SupplyItem.defaultInventory
+        }
       }
     }
   }

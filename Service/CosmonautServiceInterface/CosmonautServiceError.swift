@@ -38,6 +38,10 @@ public enum CosmonautServiceError: ReportableError, TranslatedError, Equatable, 
   /// Another process holds the local store's lock; nothing was changed. The value (the store's own
   /// line) says which store.
   case storeBusy(LocalizedText)
+  /// The local store cannot take the change: it can only be read (`kind` cannot-create), or one of
+  /// its files was deleted or replaced under the running program (`kind` I/O). Nothing was changed;
+  /// the value (the store's own line) says which file and what to do.
+  case storeRefused(LocalizedText, kind: ErrorKind)
   /// The local store failed; the value (the store's own line, when it has one) says how.
   case storage(LocalizedText)
 
@@ -49,6 +53,7 @@ public enum CosmonautServiceError: ReportableError, TranslatedError, Equatable, 
     case .notConfigured, .unreachable, .answeredError, .refusedToken, .noPositionYet, .invalidResponse, .storeBusy:
       .unavailable
     case .diskFull: .io
+    case .storeRefused(_, let kind): kind
     case .storage: .internal
     }
   }
@@ -87,7 +92,7 @@ public enum CosmonautServiceError: ReportableError, TranslatedError, Equatable, 
       return Strings.errorInvalidResponse(center: center.localizedName, reason: reason)
     case .noSuchSetAsideReport(let reason):
       return Strings.errorNoSuchSetAside(reason: reason)
-    case .diskFull(let reason), .storeBusy(let reason):
+    case .diskFull(let reason), .storeBusy(let reason), .storeRefused(let reason, _):
       return reason
     case .storage(let reason):
       return Strings.errorStorage(reason: reason)
@@ -113,6 +118,7 @@ public enum CosmonautServiceError: ReportableError, TranslatedError, Equatable, 
       switch error {
       case .diskFull: self = .diskFull(error.translatedMessage)
       case .busy: self = .storeBusy(error.translatedMessage)
+      case _ where error.kind != .internal: self = .storeRefused(error.translatedMessage, kind: error.kind)
       default: self = .storage(error.translatedMessage)
       }
     case let error as OutboxError: self = .noSuchSetAsideReport(error.translatedMessage)

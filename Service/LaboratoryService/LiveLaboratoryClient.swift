@@ -100,15 +100,18 @@ public final class LiveLaboratoryClient: LaboratoryClient {
       let telemetry = try await telemetry()
       let (outbox, date) = (outbox, now())
       let (samples, flagged) = try await store.perform { store in
-        try store.transaction { transaction in
-          var samples = try transaction.all(StoredSample.self, in: Collections.samples).map(\.value)
-          let flagged = StowageRules.flagged(samples, by: telemetry, now: date)
-          for sample in flagged {
-            try transaction.put(sample, key: sample.id, in: Collections.samples)
-            samples = samples.map { $0.id == sample.id ? sample : $0 }
+        do {
+          return try store.transaction { transaction in
+            let (samples, flagged) = Self.flagging(
+              try transaction.all(StoredSample.self, in: Collections.samples).map(\.value), telemetry, date)
+            for sample in flagged { try transaction.put(sample, key: sample.id, in: Collections.samples) }
+            if !flagged.isEmpty { try Self.enqueue([.samplesAtRisk(flagged)], in: outbox, at: date, transaction) }
+            return (samples, flagged)
           }
-          if !flagged.isEmpty { try Self.enqueue([.samplesAtRisk(flagged)], in: outbox, at: date, transaction) }
-          return (samples, flagged)
+        } catch PersistenceError.readOnly {
+          // A store that can only be read: the freezers as they stand; the flags are kept (and sent)
+          // by the first look once it can be written.
+          return Self.flagging(try store.all(StoredSample.self, in: Collections.samples).map(\.value), telemetry, date)
         }
       }
       for sample in flagged {
@@ -117,6 +120,15 @@ public final class LiveLaboratoryClient: LaboratoryClient {
       }
       return StowageRules.report(telemetry, samples: samples, newlyAtRisk: flagged.map(\.id))
     }
+  }
+
+  /// `samples` with those an excursion put at risk flagged, and those.
+  private static func flagging(
+    _ samples: [StoredSample], _ telemetry: LabTelemetry, _ now: Date
+  ) -> (samples: [StoredSample], flagged: [StoredSample]) {
+    let flagged = StowageRules.flagged(samples, by: telemetry, now: now)
+    let marked = samples.map { sample in flagged.first { $0.id == sample.id } ?? sample }
+    return (marked, flagged)
   }
 
   public func logIn(_ request: SampleLogIn, crew: String?) async throws -> StoredSample {
@@ -250,6 +262,8 @@ public final class LiveLaboratoryClient: LaboratoryClient {
           guard var run = try transaction.get(ProcedureRun.self, key: key, in: Collections.runs) else {
             throw LaboratoryError.noSuchRun(id)
           }
+          // Already as asked: nothing is written, not even the time of the change.
+          if RunRules.alreadyHolds(change, in: run) { return run }
           let before = try transaction.all(StoredSample.self, in: Collections.samples).map(\.value)
           var samples = before
           let results = try RunRules.apply(
@@ -344,6 +358,8 @@ public final class LiveLaboratoryClient: LaboratoryClient {
     case let error as LaboratoryError: error
     case PersistenceError.diskFull(let path): .diskFull(PersistenceError.diskFull(path: path).translatedMessage)
     case PersistenceError.busy(let path): .storeBusy(PersistenceError.busy(path: path).translatedMessage)
+    case let error as PersistenceError where error.kind != .internal:
+      .storeRefused(error.translatedMessage, kind: error.kind)
     case let error as PersistenceError: .storage(error.translatedMessage)
     default: .storage(.verbatim(String(describing: error)))
     }

@@ -131,11 +131,34 @@ public enum RunRules {
   /// What a change produced: the results to queue.
   public typealias Results = [LabResult]
 
-  /// Applies `change` to `run` and the sample log (both unchanged when it throws).
+  /// Whether `run` already is what `change` asks for: pausing a paused run, resuming a running
+  /// one, aborting an aborted one, marking done a step that is done, skipping one that is skipped.
+  ///
+  /// The rule for every such request: it changes nothing (not even `updatedAt`), queues nothing and
+  /// is no error — the caller says "nothing changed". A request the run's state contradicts
+  /// (resuming a completed run, skipping a step that is done) is refused instead.
+  public static func alreadyHolds(_ change: RunChange, in run: ProcedureRun) -> Bool {
+    switch change {
+    case .pause: run.state == .paused
+    case .resume: run.state == .running && run.completing == nil
+    case .abort: run.state == .aborted
+    case .beginStep(let step, _, _): run.completing == nil && status(of: step, in: run) == .done
+    case .skipStep(let step, _): status(of: step, in: run) == .skipped
+    case .drawn, .finishStep, .cancelStep: false
+    }
+  }
+
+  private static func status(of step: Int, in run: ProcedureRun) -> StepStatus? {
+    run.steps.indices.contains(step - 1) ? run.steps[step - 1].status : nil
+  }
+
+  /// Applies `change` to `run` and the sample log (both unchanged when it throws, and when the run
+  /// `alreadyHolds` what the change asks for).
   public static func apply(
     _ change: RunChange, to run: inout ProcedureRun, samples: inout [StoredSample], telemetry: LabTelemetry?,
     now: Date, newID: () -> String
   ) throws(LaboratoryError) -> Results {
+    if alreadyHolds(change, in: run) { return [] }
     var updated = run
     var log = samples
     let results = try apply(change, &updated, &log, telemetry, now, newID)
@@ -152,7 +175,6 @@ public enum RunRules {
     switch change {
     case .pause:
       try requireOpen(run, to: Strings.actionPause)
-      guard run.state == .running else { throw .rejected(Strings.reasonAlreadyPaused(run: run.id)) }
       run.state = .paused
       return []
     case .resume:

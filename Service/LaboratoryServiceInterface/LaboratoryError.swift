@@ -22,6 +22,10 @@ public enum LaboratoryError: ReportableError, TranslatedError, Equatable, Custom
   case diskFull(LocalizedText)
   /// Another process holds the store's lock; nothing changed.
   case storeBusy(LocalizedText)
+  /// The store cannot take the change: it can only be read (`kind` cannot-create), or one of its
+  /// files was deleted or replaced under the running program (`kind` I/O). Nothing changed; the
+  /// value (the store's own line) says which file and what to do.
+  case storeRefused(LocalizedText, kind: ErrorKind)
   /// The store failed; the value says how.
   case storage(LocalizedText)
 
@@ -32,12 +36,14 @@ public enum LaboratoryError: ReportableError, TranslatedError, Equatable, Custom
     case .rejected: .rejected
     case .invalid: .usage
     case .diskFull: .io
+    case .storeRefused(_, let kind): kind
     }
   }
 
   public var translatedMessage: LocalizedText {
     switch self {
-    case .unreachable(let reason), .invalid(let reason), .diskFull(let reason), .storeBusy(let reason):
+    case .unreachable(let reason), .invalid(let reason), .diskFull(let reason), .storeBusy(let reason),
+      .storeRefused(let reason, _):
       reason
     case .protocolViolation(let reason): Strings.errorProtocol(reason: reason)
     case .rejected(let reason): Strings.errorRejected(reason: reason)

@@ -138,7 +138,9 @@ public actor SimulatedSuitServer {
   private func load(from file: SuitStateFile, at wall: Date) {
     let firstLoad = !loaded
     if let document = file.load(setAside: { path, reason, aside in
-      logger.warning("the suit state \(path) could not be read (\(reason)); it was moved to \(aside)")
+      logger.warning(
+        "the suit state \(path) could not be read (\(reason)); "
+          + (aside.map { "it was moved to \($0)" } ?? "it could not be moved aside"))
     }) {
       simulator = document.suit
       lastWallClock = min(document.savedAt, wall)

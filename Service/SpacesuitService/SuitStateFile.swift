@@ -51,8 +51,10 @@ final class SuitStateFile {
   }
 
   /// The saved state; nil when there is none. A file that cannot be read as a suit state is moved
-  /// aside to `FILE.corrupt` (never deleted) and nil returned, with the reason in `setAside`.
-  func load(setAside: (_ path: String, _ reason: String, _ movedTo: String) -> Void) -> Document? {
+  /// aside to `FILE.corrupt` (`FILE.corrupt-2`, `-3`, … when that name is taken: no copy is ever
+  /// overwritten or deleted) and nil returned, with the reason and the new name (nil: it could not be
+  /// moved) in `setAside`.
+  func load(setAside: (_ path: String, _ reason: String, _ movedTo: String?) -> Void) -> Document? {
     let stamp = Stamp(path: url.path)
     seen = stamp
     guard stamp != nil else { return nil }
@@ -62,13 +64,32 @@ final class SuitStateFile {
       guard document.version == 1 else { throw UnsupportedVersion(version: document.version) }
       return document
     } catch {
-      let aside = url.appendingPathExtension("corrupt")
-      _ = try? FileManager.default.removeItem(at: aside)
-      _ = rename(url.path, aside.path)
       seen = nil
-      setAside(url.path, "\(error)", aside.path)
+      setAside(url.path, "\(error)", moveAside())
       return nil
     }
+  }
+
+  /// Moves the file to the first free name of `FILE.corrupt`, `FILE.corrupt-2`, …; the name is
+  /// reserved first (created exclusively), so a copy set aside earlier, by this or another process,
+  /// is never replaced. Returns where the file went; nil when it could not be moved (it stays).
+  private func moveAside() -> String? {
+    let base = url.appendingPathExtension("corrupt").path
+    for number in 1...10_000 {
+      let aside = number == 1 ? base : "\(base)-\(number)"
+      let reserved = open(aside, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      guard reserved >= 0 else {
+        if errno == EEXIST { continue }
+        return nil
+      }
+      close(reserved)
+      guard rename(url.path, aside) == 0 else {
+        unlink(aside)
+        return nil
+      }
+      return aside
+    }
+    return nil
   }
 
   /// Replaces the file with `document`, durably.

@@ -85,11 +85,13 @@ import Testing
   }
 
   @Test func anUnknownOrAmbiguousKeyIsBadUsage() async throws {
-    let (_, client, _, _) = try await refusedSecond(422)
+    // The harness is kept to the end: dropping it deletes the store's files under the client.
+    let (harness, client, _, _) = try await refusedSecond(422)
     let unknown = await #expect(throws: CosmonautServiceError.self) { try await client.retrySetAside("nope") }
     #expect(unknown?.kind == .usage)
     #expect(unknown?.userMessage.contains("\"nope\"") == true)
     await #expect(throws: CosmonautServiceError.self) { try await client.discardSetAside("") }
+    withExtendedLifetime(harness) {}
   }
 
   @Test(arguments: [401, 403, 404, 405, 408, 409, 429])

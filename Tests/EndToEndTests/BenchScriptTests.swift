@@ -14,11 +14,14 @@ struct BenchScriptTests {
     let dry = try await sandbox.run(env, ["python3", script.path, "--dry-run"], environment: sandbox.environment)
     #expect(dry.status == 0, "\(dry.stderr)")
     let rows = dry.stdout.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") }
-    #expect(rows == ["startup", "list", "restock", "puts", "gets", "sync", "telemetry", "lint", "lint1000"])
+    #expect(rows == ["startup", "list", "restock", "wal", "puts", "gets", "sync", "telemetry", "lint", "lint1000"])
     #expect(dry.stdout.contains("≥ 0.6") && dry.stdout.contains("≤ 1.3"))
     let quick = try await sandbox.run(
       env, ["python3", script.path, "--dry-run", "--quick", "--only", "puts,sync"], environment: sandbox.environment)
     #expect(quick.stdout.contains("2k `EntityStore` puts") && quick.stdout.contains("200 queued reports"))
+    let wal = try await sandbox.run(
+      env, ["python3", script.path, "--dry-run", "--quick", "--only", "wal"], environment: sandbox.environment)
+    #expect(wal.stdout.contains("over 100 restocks") && wal.stdout.contains("≤ 1.1"), "\(wal.stdout)")
     let bad = try await sandbox.run(env, ["python3", script.path, "--runs", "0"], environment: sandbox.environment)
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("--runs must be 1 or more"))

@@ -36,6 +36,11 @@ final class SmallDisk: Sendable {
     return SmallDisk(mountPoint: mountPoint)
   }
 
+  /// Mounts the disk again read-only (what it holds stays readable); whether that worked.
+  func makeReadOnly() async -> Bool {
+    (try? await ChildProcess.run("/bin/mount", ["-o", "remount,ro", mountPoint.path]))?.status == 0
+  }
+
   /// Unmounts the disk and removes its folder; released without it, the disk is unmounted in the background.
   func unmount() async {
     _ = try? await ChildProcess.run("/bin/umount", [mountPoint.path])

@@ -98,6 +98,31 @@ struct LabRulesTests {
     #expect(throws: LaboratoryError.self) { try apply(.resume) }
   }
 
+  @Test func aRequestTheRunAlreadySatisfiesChangesNothingNotEvenItsTime() throws {
+    let experiment = try #require(ExperimentCatalogue.sample.experiment("capillary-flow"))
+    var (run, _) = try RunRules.start(experiment, crew: "V", id: "r1", now: Self.start)
+    var samples: [StoredSample] = []
+    func apply(_ change: RunChange, at seconds: Double) throws -> [String] {
+      try RunRules.apply(change, to: &run, samples: &samples, telemetry: nil, now: Self.start + seconds, newID: { "s" })
+        .map(\.kind)
+    }
+    #expect(RunRules.alreadyHolds(.resume, in: run))
+    #expect(try apply(.resume, at: 10).isEmpty && run.updatedAt == Self.start)
+    #expect(try apply(.pause, at: 20).isEmpty && run.updatedAt == Self.start + 20)
+    #expect(RunRules.alreadyHolds(.pause, in: run))
+    #expect(try apply(.pause, at: 30).isEmpty && run.updatedAt == Self.start + 20, "a second pause is no error")
+    #expect(try apply(.resume, at: 40).isEmpty && run.state == .running)
+    #expect(try apply(.beginStep(1, stockBefore: [:], freezer: nil), at: 50).isEmpty)
+    #expect(try apply(.finishStep(1), at: 60) == ["run.step"])
+    #expect(RunRules.alreadyHolds(.beginStep(1, stockBefore: [:], freezer: nil), in: run))
+    #expect(!RunRules.alreadyHolds(.skipStep(1, reason: "x"), in: run))
+    #expect(throws: LaboratoryError.self) { try apply(.skipStep(1, reason: "x"), at: 70) }
+    #expect(try apply(.abort(reason: "leak"), at: 80) == ["run.ended"])
+    #expect(try apply(.abort(reason: "again"), at: 90).isEmpty && run.abortReason == "leak")
+    #expect(run.updatedAt == Self.start + 80)
+    #expect(throws: LaboratoryError.self) { try apply(.resume, at: 100) }
+  }
+
   @Test func aRackAnswersByItsStateAndOneInFaultMustBeSwitchedOffFirst() {
     let cir = try! #require(Rack.named("cir"))
     let standby = RackRules.answer(

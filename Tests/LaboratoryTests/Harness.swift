@@ -51,6 +51,11 @@ final class LaboratoryHarness {
 
   /// Opens the route that the command-line `words` name, as a user would.
   func open(_ words: String...) async throws {
+    try await open(words)
+  }
+
+  /// Opens the route that the command-line `words` name.
+  func open(_ words: [String]) async throws {
     try await coordinator.start(at: try LaboratoryRoute(words: words))
   }
 

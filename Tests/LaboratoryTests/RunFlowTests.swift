@@ -148,4 +148,91 @@ struct RunFlowTests {
     #expect(await off.lab.delivered.isEmpty)
     #expect(!off.output.text.contains("to Houston"))
   }
+
+  // MARK: A step left half-done by an interrupted process
+
+  /// A harness whose run has step 1 left being marked done, the hygiene kit already drawn from
+  /// the inventory but not yet recorded (the process was killed in between).
+  private func interruptedAtStep1() async throws -> (LaboratoryHarness, String) {
+    let harness = LaboratoryHarness(.once(json: false))
+    try await harness.open("run", "start", "plant-habitat")
+    let id = try await harness.onlyRun().id
+    _ = try await harness.lab.update(id, .beginStep(1, stockBefore: ["hygiene": 30], freezer: nil))
+    _ = try await harness.cosmonaut.consume("hygiene", quantity: 1)
+    return (harness, id)
+  }
+
+  @Test(arguments: [["--step", "1"], []])
+  func doneOnAStepLeftHalfDoneFinishesItSaysSoAndDoesNothingMore(step: [String]) async throws {
+    let (harness, id) = try await interruptedAtStep1()
+    try await harness.open(["run", "done", id] + step)
+    let run = try await harness.onlyRun()
+    #expect(run.steps.map(\.status) == [.done, .pending, .pending, .pending], "step 1 finished, step 2 untouched")
+    #expect(run.completing == nil)
+    #expect(try await harness.stock("hygiene") == 29, "drawn once")
+    #expect(
+      harness.output.text.contains("Finished step 1 of run \(id), which an interrupted run left half-done."),
+      "\(harness.output.text)")
+    #expect(harness.errorOutput.text.isEmpty)
+  }
+
+  @Test func skippingAStepLeftHalfDoneFinishesItAndSaysItCannotBeSkipped() async throws {
+    let (harness, id) = try await interruptedAtStep1()
+    await #expect(throws: LaboratoryFlowError.finishedNotSkipped(step: 1, run: id)) {
+      try await harness.open("run", "skip", id, "--step", "1", "--reason", "no time")
+    }
+    #expect(try await harness.onlyRun().steps.map(\.status) == [.done, .pending, .pending, .pending])
+    #expect(LaboratoryFlowError.finishedNotSkipped(step: 1, run: id).kind == .rejected)
+  }
+
+  // MARK: Requests the run already satisfies
+
+  @Test func resumingARunningRunOrPausingAPausedOneChangesNothingAndSaysSo() async throws {
+    let harness = LaboratoryHarness(.once(json: false))
+    try await harness.open("run", "start", "plant-habitat")
+    let started = try await harness.onlyRun()
+    let queued = await harness.lab.queued.count
+    await harness.lab.advance(by: 60)
+    try await harness.open("run", "resume", started.id)
+    #expect(try await harness.onlyRun() == started, "not even updatedAt changed")
+    #expect(harness.output.text.contains("Run \(started.id) is already running; nothing changed."))
+
+    try await harness.open("run", "pause", started.id)
+    let paused = try await harness.onlyRun()
+    #expect(paused.state == .paused)
+    await harness.lab.advance(by: 60)
+    try await harness.open("run", "pause", started.id)
+    #expect(try await harness.onlyRun() == paused)
+    #expect(harness.output.text.contains("Run \(started.id) is already paused; nothing changed."))
+
+    try await harness.open("run", "abort", started.id, "--reason", "glovebox leak")
+    let aborted = try await harness.onlyRun()
+    try await harness.open("run", "abort", started.id, "--reason", "again")
+    #expect(try await harness.onlyRun() == aborted)
+    #expect(harness.output.text.contains("Run \(started.id) is already aborted; nothing changed."))
+    #expect(await harness.lab.queued.count == queued + 1, "only the abort queued a result")
+    // A request the run's state contradicts is still refused.
+    await #expect(throws: LaboratoryError.self) { try await harness.open("run", "resume", started.id) }
+  }
+
+  @Test func markingAStepDoneTwiceOrSkippingItTwiceChangesNothingTheSecondTime() async throws {
+    let harness = LaboratoryHarness(.once(json: false))
+    try await harness.open("run", "start", "plant-habitat")
+    let id = try await harness.onlyRun().id
+    try await harness.open("run", "done", id, "--step", "1")
+    let done = try await harness.onlyRun()
+    try await harness.open("run", "done", id, "--step", "1")
+    #expect(try await harness.onlyRun() == done)
+    #expect(try await harness.stock("hygiene") == 29, "drawn once")
+    #expect(harness.output.text.contains("Step 1 of run \(id) is already done; nothing changed."))
+    try await harness.open("run", "skip", id, "--step", "2", "--reason", "no camera")
+    let skipped = try await harness.onlyRun()
+    try await harness.open("run", "skip", id, "--step", "2", "--reason", "no camera")
+    #expect(try await harness.onlyRun() == skipped)
+    #expect(harness.output.text.contains("Step 2 of run \(id) is already skipped; nothing changed."))
+    // Skipping a step that is done contradicts it: refused.
+    await #expect(throws: LaboratoryError.self) {
+      try await harness.open("run", "skip", id, "--step", "1", "--reason", "x")
+    }
+  }
 }

@@ -54,4 +54,57 @@ struct DataDirectoryTests {
     var isDirectory: ObjCBool = false
     #expect(FileManager.default.fileExists(atPath: nested.path, isDirectory: &isDirectory) && isDirectory.boolValue)
   }
+
+  /// A fresh directory under /tmp, removed afterwards.
+  private func scratch() throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("iss-dd-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    return root
+  }
+
+  @Test func aSymbolicLinkLoopIsNamedAsOne() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (a, b) = (root.appendingPathComponent("a"), root.appendingPathComponent("b"))
+    try FileManager.default.createSymbolicLink(atPath: a.path, withDestinationPath: b.path)
+    try FileManager.default.createSymbolicLink(atPath: b.path, withDestinationPath: a.path)
+    for wanted in [a, a.appendingPathComponent("data")] {
+      let error = #expect(throws: DataDirectoryError.self) { try DataDirectory.create(wanted) }
+      #expect(error?.kind == .cannotCreate)
+      let message = error?.userMessage ?? ""
+      #expect(message.contains("symbolic link loop"), "\(message)")
+      #expect(!message.contains("permission") && !message.contains("read-only"), "\(message)")
+    }
+  }
+
+  @Test func aNameTooLongForTheFileSystemIsSaidSo() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let error = #expect(throws: DataDirectoryError.self) {
+      try DataDirectory.create(root.appendingPathComponent(String(repeating: "x", count: 300)))
+    }
+    #expect(error?.kind == .cannotCreate)
+    #expect(error?.userMessage.contains("too long") == true, "\(error?.userMessage ?? "")")
+  }
+
+  @Test func anExistingDirectoryThatCannotBeWrittenIsUsedForReading() throws {
+    let root = try scratch()
+    defer {
+      chmod(root.path, 0o755)
+      try? FileManager.default.removeItem(at: root)
+    }
+    chmod(root.path, 0o555)
+    try DataDirectory.create(root)
+  }
+
+  @Test func everySystemReasonHasItsOwnLine() {
+    let directory = URL(fileURLWithPath: "/data/iss")
+    let codes: [Int32] = [ELOOP, ENAMETOOLONG, EROFS, ENOSPC, EDQUOT, EACCES, EIO, ENOTDIR, EOVERFLOW]
+    let lines = codes.map { DataDirectory.failure($0, at: "/data/iss", of: directory, creating: true).userMessage }
+    #expect(Set(lines).count == codes.count, "\(lines)")
+    #expect(DataDirectory.failure(EIO, at: "/data/iss", of: directory, creating: true).kind == .io)
+    #expect(
+      DataDirectory.failure(EACCES, at: "/data/iss", of: directory, creating: true).userMessage
+        != DataDirectory.failure(EACCES, at: "/data/iss", of: directory, creating: false).userMessage)
+  }
 }

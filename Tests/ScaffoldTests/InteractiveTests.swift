@@ -72,6 +72,17 @@ import UIComponents
     #expect(harness.output.text.hasSuffix(menu + "\n" + menu))
   }
 
+  @Test func aChangeNotSavedForAnIOReasonEndsTheSessionWith74AfterTheMenuWentOn() async {
+    let harness = Harness(lines: ["g", "y", "q"])
+    harness.galleyBehavior = { _, _ in
+      throw FlowFailure(kind: .io, userMessage: "the store was deleted under the app: this change was not saved")
+    }
+    #expect(await harness.makeApp().runInteractive() == 74)
+    #expect(harness.errors.lines == ["error: the store was deleted under the app: this change was not saved"])
+    #expect(harness.output.text.hasSuffix(menu + "\n" + menu + "\n" + menu), "the person could go on")
+    #expect(harness.analyticsEvents.events.last?.properties["exitCode"] == "74")
+  }
+
   @Test func aStartRouteThatOnlyShowsOpensWithoutAsking() async {
     let harness = Harness(lines: ["q"])
     #expect(await harness.makeApp().runInteractive(startingAt: HostedRoute(GalleyRoute.menu), link: "galley/menu") == 0)

@@ -77,6 +77,22 @@ final class StateDirectory {
     #expect(try await client(directory).telemetry().targetTemperatureC == 25)
   }
 
+  @Test func everyUnreadableStateFileIsKeptNoCopyOverwritten() throws {
+    let directory = try StateDirectory()
+    var movedTo: [String?] = []
+    for content in ["{ first half", "{ second half", "{ third half"] {
+      try Data(content.utf8).write(to: directory.stateFile)
+      let loaded = SuitStateFile(url: directory.stateFile).load { _, _, aside in movedTo.append(aside) }
+      #expect(loaded == nil)
+    }
+    let base = directory.stateFile.appendingPathExtension("corrupt").path
+    #expect(movedTo == [base, base + "-2", base + "-3"])
+    #expect(try String(contentsOfFile: base, encoding: .utf8) == "{ first half")
+    #expect(try String(contentsOfFile: base + "-2", encoding: .utf8) == "{ second half")
+    #expect(try String(contentsOfFile: base + "-3", encoding: .utf8) == "{ third half")
+    #expect(!FileManager.default.fileExists(atPath: directory.stateFile.path))
+  }
+
   @Test func theFileIsReplacedWholeOrNotAtAll() throws {
     let directory = try StateDirectory()
     let file = SuitStateFile(url: directory.stateFile)
