@@ -56,7 +56,7 @@ import Testing
 }
 
 @Suite struct WrittenNumberTests {
-  @Test(arguments: ["16", "+16", "016", "16.0", "16.", "1.6e1"])
+  @Test(arguments: ["16", "016", "16.0", "16.", "1.6e1"])
   func sixteen(text: String) {
     if text.contains("e") {
       #expect(WrittenNumber.decimal(text) == nil, "no exponent")
@@ -66,7 +66,7 @@ import Testing
   }
 
   @Test(arguments: [
-    "0x10", "0X10", "0x1p4", "1e3", "nan", "inf", "-infinity", "1_000", "1,5", " 1", "1 ", "", "-", "+", ".", "--1",
+    "0x10", "0X10", "0x1p4", "1e3", "+5", "+16", "nan", "inf", "-infinity", "1_000", "1,5", " 1", "1 ", "", "-", "+", ".", "--1",
     "1.2.3", "٣", "１", "½", "1\u{0}", "0b1",
   ])
   func notANumberAPersonWrites(text: String) {
