@@ -25,9 +25,10 @@ public enum WrittenNumber {
     return UInt64(parts.whole)
   }
 
-  /// The decimal number `text` writes, or nil; always finite.
-  public static func decimal(_ text: some StringProtocol) -> Double? {
-    guard let parts = parts(of: text) else { return nil }
+  /// The decimal number `text` writes, or nil; always finite. With `decimalComma` (a prompt's answer,
+  /// where a Russian reader writes `21,5`) a comma may stand for the point — still only one of them.
+  public static func decimal(_ text: some StringProtocol, decimalComma: Bool = false) -> Double? {
+    guard let parts = parts(of: text, decimalComma: decimalComma) else { return nil }
     let canonical =
       parts.sign + (parts.whole.isEmpty ? "0" : parts.whole) + "."
       + (parts.fraction.map { $0.isEmpty ? "0" : $0 } ?? "0")
@@ -36,7 +37,9 @@ public enum WrittenNumber {
   }
 
   /// The sign, the digits before the point and (when there is a point) the digits after it.
-  private static func parts(of text: some StringProtocol) -> (sign: String, whole: String, fraction: String?)? {
+  private static func parts(
+    of text: some StringProtocol, decimalComma: Bool = false
+  ) -> (sign: String, whole: String, fraction: String?)? {
     var scalars = Substring(text).unicodeScalars[...]
     var sign = ""
     if scalars.first == "-" {
@@ -49,7 +52,7 @@ public enum WrittenNumber {
       switch scalar {
       case "0"..."9":
         if fraction == nil { whole.unicodeScalars.append(scalar) } else { fraction?.unicodeScalars.append(scalar) }
-      case "." where fraction == nil:
+      case "." where fraction == nil, "," where fraction == nil && decimalComma:
         fraction = ""
       default:
         return nil

@@ -65,6 +65,13 @@ import Testing
     }
   }
 
+  @Test func aPromptMayTakeADecimalComma() {
+    #expect(WrittenNumber.decimal("21,5", decimalComma: true) == 21.5)
+    #expect(WrittenNumber.decimal("21,5") == nil)
+    #expect(WrittenNumber.decimal("1,000,5", decimalComma: true) == nil)
+    #expect(WrittenNumber.decimal("1,5.5", decimalComma: true) == nil)
+  }
+
   @Test(arguments: [
     "0x10", "0X10", "0x1p4", "1e3", "+5", "+16", "nan", "inf", "-infinity", "1_000", "1,5", " 1", "1 ", "", "-", "+", ".", "--1",
     "1.2.3", "٣", "１", "½", "1\u{0}", "0b1",
