@@ -1,11 +1,12 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// `Scripts/bench` itself needs release builds and minutes (it is not part of Scripts/check); its
 /// dry run, which lists what it would measure, is checked here.
 @Suite("Scripts/bench")
 struct BenchScriptTests {
-  @Test("--dry-run lists every row of issue 9 with its floor and goal; bad usage exits 64")
+  @Test("--dry-run lists every row of issue 9 with its floor and goal; bad usage exits 64", .needsPython3)
   func dryRun() async throws {
     let sandbox = try Sandbox()
     let script = Executables.repositoryRoot.appendingPathComponent("Scripts/bench")

@@ -1,9 +1,12 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// The point of the bridge: no app loads FoundationNetworking (libcurl and ~30 more libraries) when
 /// it starts; only libISSURLSession links it, and an app loads that on its first request.
-@Test func noAppLinksFoundationNetworkingOnlyTheBridgeDoes() throws {
+@Test(
+  .enabled(if: Tool.isInstalled("readelf"), Tool.missing("readelf", for: "it reads the executables' dynamic sections")))
+func noAppLinksFoundationNetworkingOnlyTheBridgeDoes() async throws {
   let folder = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     .deletingLastPathComponent()
   let apps = try executables(in: folder)
@@ -15,13 +18,13 @@ import Testing
       apps.contains { $0.lastPathComponent == "cosmonaut" }, "the apps are built next to the tests: \(folder.path)")
   }
   for app in apps {
-    let needed = try neededLibraries(of: app)
+    let needed = try await neededLibraries(of: app)
     #expect(!needed.isEmpty, "\(app.lastPathComponent) has a dynamic section")
     #expect(
       !needed.contains { $0.hasPrefix("libFoundationNetworking") || $0.hasPrefix("libcurl") },
       "\(app.lastPathComponent) links \(needed)")
   }
-  let bridge = try neededLibraries(of: folder.appendingPathComponent("libISSURLSession.so"))
+  let bridge = try await neededLibraries(of: folder.appendingPathComponent("libISSURLSession.so"))
   #expect(bridge.contains { $0.hasPrefix("libFoundationNetworking") }, "the bridge links it: \(bridge)")
 }
 
@@ -39,19 +42,11 @@ private func executables(in folder: URL) throws -> [URL] {
 }
 
 /// The NEEDED entries of an ELF file's dynamic section, as `readelf -d` prints them.
-private func neededLibraries(of file: URL) throws -> [String] {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/readelf")
-  process.arguments = ["-d", file.path]
-  let output = Pipe()
-  process.standardOutput = output
-  process.standardError = FileHandle.nullDevice
-  try process.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  try #require(process.terminationStatus == 0, "readelf -d \(file.path) failed")
+private func neededLibraries(of file: URL) async throws -> [String] {
+  let result = try await ChildProcess.run("readelf", ["-d", file.path])
+  try #require(result.status == 0, "readelf -d \(file.path) failed: \(result.stderr)")
   // 0x0000000000000001 (NEEDED)             Shared library: [libFoundation.so]
-  return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+  return result.stdout.split(separator: "\n").compactMap { line in
     guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else {
       return nil
     }
