@@ -73,7 +73,8 @@ import Testing
   }
 
   @Test(arguments: [
-    "0x10", "0X10", "0x1p4", "1e3", "+5", "+16", "nan", "inf", "-infinity", "1_000", "1,5", " 1", "1 ", "", "-", "+", ".", "--1",
+    "0x10", "0X10", "0x1p4", "1e3", "+5", "+16", "nan", "inf", "-infinity", "1_000", "1,5", " 1", "1 ", "", "-", "+",
+    ".", "--1",
     "1.2.3", "٣", "１", "½", "1\u{0}", "0b1",
   ])
   func notANumberAPersonWrites(text: String) {
