@@ -20,7 +20,7 @@ public struct InertText: TextArgument, Hashable, CustomStringConvertible {
   /// a name, an answer.
   public static let defaultLimit = 40
   /// How many characters of a value long by nature an echo shows: a path, a link, a URL.
-  public static let longLimit = 120
+  public static let longLimit = 240
 
   /// The text as it is shown.
   public let text: String
