@@ -34,7 +34,7 @@ let domain: [Module] = [
   .library("CosmonautInterface", dependsOn: ["UIComponents"]),
   .library("Cosmonaut", dependsOn: ["CosmonautInterface", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging"], testsUse: ["CosmonautServiceFakes", "AppAnalytics"], strings: true, partner: true),
   .library("Spacesuit", dependsOn: ["CosmonautInterface", "SpacesuitServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SpacesuitServiceFakes", "Radio", "Logging"], strings: true, partner: true),
-  .library("Peripheries", dependsOn: ["CosmonautInterface", "SolarArrayServiceInterface", "HeatRadiatorServiceInterface", "DockingPortServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SolarArrayServiceFakes", "HeatRadiatorServiceFakes", "DockingPortServiceFakes", "Logging"], strings: true, partner: true),
+  .library("Peripheries", dependsOn: ["CosmonautInterface", "SolarArrayServiceInterface", "HeatRadiatorServiceInterface", "DockingPortServiceInterface", "CommandLineKit", "UIComponents", "Radio", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SolarArrayServiceFakes", "HeatRadiatorServiceFakes", "DockingPortServiceFakes", "Logging"], strings: true, partner: true),
   .library("Laboratory", dependsOn: ["CosmonautInterface", "LaboratoryServiceInterface", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes", "LaboratoryServiceFakes"], strings: true, partner: true),
 ]
 

@@ -28,10 +28,7 @@ enum LabCommandLine {
       Connect the app with laboratory --lab unix:PATH. Every client shares one set of labs.
       """,
     options: [socket, scenario, timeFactor, logLevel], commands: [], withoutCommand: "serves the labs",
-    sections: [
-      HelpSection(
-        "EXIT CODES", "0 stopped by a signal; 64 bad usage; 69 the socket is served by another process; 70 failure.")
-    ])
+    sections: [BenchLauncher.exitCodesSection()])
 }
 
 /// What the command line asks the simulator to do.

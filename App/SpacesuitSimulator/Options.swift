@@ -47,11 +47,7 @@ enum SimulatorCommandLine {
         "Times in suit minutes; --time-factor 60 makes them seconds.\n"
           + SuitScenario.allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "\n")
       ),
-      HelpSection(
-        "EXIT CODES",
-        "0 stopped by a signal; 64 bad usage; 69 the socket is served by another process; 70 failure; "
-          + "73 nothing can be created at PATH (a directory, a file, no such directory)."
-      ),
+      BenchLauncher.exitCodesSection(measures: true),
     ])
 }
 

@@ -16,8 +16,8 @@ if let count = options.measureCount {
       let report = try await LinkBenchmark.run(path: options.socketPath, count: count, logger: logger)
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys]
-      FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
-      exit(0)
+      BenchLauncher.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
+      exit(ExitCode.success)
     } catch {
       BenchLauncher.fail(
         "could not measure the suit link at \(options.socketPath): \(error)", code: ExitCode.unavailable)
@@ -35,6 +35,9 @@ logger.info(
   "serving seed \(options.seed), tick \(options.tickMilliseconds) ms, scenario \(options.scenario.rawValue), "
     + "time factor \(options.timeFactor)")
 
-BenchLauncher.run("spacesuit-sim", device: "suit", socketPath: options.socketPath, logger: logger) {
+BenchLauncher.run(
+  "spacesuit-sim", device: "suit", serves: "a simulated spacesuit",
+  bands: [SuitProtocol.MessageType.telemetryRequest.rawValue], socketPath: options.socketPath, logger: logger
+) {
   await server.serve(listener: $0)
 }

@@ -17,6 +17,8 @@ struct Station: Sendable {
 
   /// The message type of an answer to a request no system knows.
   static let unknownRequestType: UInt8 = 0xFF
+  /// The request bands the station answers: its three systems'.
+  static let bands = [PowerProtocol.identity, ThermalProtocol.identity, DockingProtocol.identity].map(\.firstRequest)
 
   /// A station as `scenario` describes it at `start`, its time read from `clock`.
   init(scenario: StationScenario, start: Date, clock: @escaping @Sendable () -> Date, logger: Logger) {

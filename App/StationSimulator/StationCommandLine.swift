@@ -33,10 +33,7 @@ enum StationCommandLine {
       Connect the app with iss-overview --station unix:PATH. Every client shares one station.
       """,
     options: [socket, scenario, timeFactor, logLevel], commands: [], withoutCommand: "serves the station",
-    sections: [
-      HelpSection(
-        "EXIT CODES", "0 stopped by a signal; 64 bad usage; 69 the socket is served by another process; 70 failure.")
-    ])
+    sections: [BenchLauncher.exitCodesSection()])
 }
 
 /// What the command line asks the simulator to do.

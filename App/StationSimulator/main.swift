@@ -10,6 +10,9 @@ let station = Station(
   scenario: options.scenario, start: start, clock: SimulationClock.starting(at: start, factor: options.timeFactor),
   logger: logger.scoped(to: "Station"))
 logger.info("scenario \(options.scenario.rawValue), time factor \(options.timeFactor)")
-BenchLauncher.run("station-sim", device: "station", socketPath: options.socketPath, logger: logger) {
+BenchLauncher.run(
+  "station-sim", device: "station", serves: "the station's solar arrays, radiators and docking ports",
+  bands: Station.bands, socketPath: options.socketPath, logger: logger
+) {
   await station.answer($0)
 }

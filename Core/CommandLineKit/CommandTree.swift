@@ -82,7 +82,7 @@ struct CommandTree<Route: Sendable>: Sendable {
   /// Parses the command words and their parameters (`supplies consume water 2 --json`), global
   /// options already removed. `programName` appears in hints.
   func parse(
-    _ tokens: [String], programName: String, globalOptions: [String] = []
+    _ tokens: [String], programName: String, globalOptions: [GlobalOption] = []
   ) throws(UsageError)
     -> ParsedCommand<Route>
   {
@@ -101,6 +101,16 @@ struct CommandTree<Route: Sendable>: Sendable {
     }
     let canonical = canonicalPrefix(of: words)
     guard let command = longestCommand(within: canonical) else {
+      // An option nobody knows, followed by a word, is the mistake to report, not the words: the word
+      // may be its value, taken for a command (`--hosuton URL sync`: "unknown command 'URL'").
+      let after = Array(tokens)
+      let followedByWord = after.indices.dropLast().filter { index in
+        !OptionSyntax.looksLikeOption(after[index + 1]) && after[index + 1] != "--"
+      }
+      let suspects = leading + followedByWord.map { after[$0] }
+      if let unknown = suspects.first(where: { isUnknownOption($0, globalOptions: globalOptions) }) {
+        throw unknownOption(OptionSyntax.split(unknown).name, globalOptions: globalOptions, programName: programName)
+      }
       if let misplaced = misplacedOption(leading, words: words, programName: programName) { throw misplaced }
       throw unknownCommand(words, canonical: canonical, programName: programName)
     }
@@ -131,6 +141,35 @@ struct CommandTree<Route: Sendable>: Sendable {
         option: option, example: "\(programName) \(command.name) \(option) <\(parameter.placeholder)>"))
   }
 
+  /// Whether `token` is an option (`--name`, `--name=value`, `-x`) that neither the program nor any
+  /// of its commands has.
+  private func isUnknownOption(_ token: String, globalOptions: [GlobalOption]) -> Bool {
+    guard token != "--", OptionSyntax.looksLikeOption(token) else { return false }
+    let name = OptionSyntax.split(token).name
+    return !knownOptionNames(globalOptions: globalOptions).contains(name)
+  }
+
+  /// Every option a line of this program may hold: the global ones, every command's, `--json`,
+  /// `--help`, `-h`, `--version`.
+  private func knownOptionNames(globalOptions: [GlobalOption]) -> Set<String> {
+    var names = Set(globalOptions.map(\.name) + OptionSyntax.builtIn)
+    for command in commands {
+      names.formUnion(command.namedParameters.map { "--\($0.name)" })
+      if command.printsJSON { names.insert("--json") }
+    }
+    return names
+  }
+
+  /// "unknown option '--hosuton' (did you mean '--houston'?)": the near miss among every option of
+  /// the program, or the option a person may have meant by another name (`--houston` for `--tsup`).
+  func unknownOption(_ option: String, globalOptions: [GlobalOption], programName: String) -> UsageError {
+    let known = knownOptionNames(globalOptions: globalOptions).sorted()
+    let meant = globalOptions.first { $0.alsoKnownAs.contains(option.lowercased()) }?.name
+    let suggestion = meant.map { Strings.errorSuggestion(word: $0) } ?? Suggestion.clause(for: option, among: known)
+    return UsageError(
+      Strings.errorUnknownOption(option: InertText(option), suggestion: suggestion, program: programName))
+  }
+
   /// The command with the longest path that `canonical` starts with.
   private func longestCommand(within canonical: [String]) -> Command<Route>? {
     commands.filter { canonical.starts(with: $0.path) }.max { $0.path.count < $1.path.count }
@@ -149,12 +188,12 @@ struct CommandTree<Route: Sendable>: Sendable {
     let candidates = childNames(of: canonical).map { (canonical + [$0]).joined(separator: " ") }
     return UsageError(
       Strings.errorUnknownCommand(
-        command: unknown, suggestion: Suggestion.clause(for: unknown, among: candidates), hint: help))
+        command: InertText(unknown), suggestion: Suggestion.clause(for: unknown, among: candidates), hint: help))
   }
 
   /// Reads the parameters of `command` from `tokens` (everything after its words).
   private func read(
-    _ command: Command<Route>, tokens: [String], programName: String, globalOptions: [String]
+    _ command: Command<Route>, tokens: [String], programName: String, globalOptions: [GlobalOption]
   ) throws(UsageError) -> ParsedCommand<Route> {
     let usage = Usage(command: command, programName: programName)
     var values: [String: any Sendable] = [:]
@@ -181,10 +220,13 @@ struct CommandTree<Route: Sendable>: Sendable {
       guard let parameter = command.namedParameters.first(where: { "--\($0.name)" == name }) else {
         if name == "--json" { throw UsageError(Strings.errorNoJson(command: command.name)) }
         let known =
-          command.namedParameters.map { "--\($0.name)" } + (command.printsJSON ? ["--json"] : []) + globalOptions
+          command.namedParameters.map { "--\($0.name)" } + (command.printsJSON ? ["--json"] : [])
+          + globalOptions.map(\.name)
+        let meant = globalOptions.first { $0.alsoKnownAs.contains(name.lowercased()) }?.name
         throw UsageError(
           Strings.errorUnknownCommandOption(
-            option: name, command: command.name, suggestion: Suggestion.clause(for: name, among: known),
+            option: InertText(name), command: command.name,
+            suggestion: meant.map { Strings.errorSuggestion(word: $0) } ?? Suggestion.clause(for: name, among: known),
             hint: usage.hint))
       }
       if parameter.kind == .flag {
@@ -198,7 +240,7 @@ struct CommandTree<Route: Sendable>: Sendable {
         guard index < tokens.endIndex else { throw UsageError(Strings.errorNeedsValue(option: name, hint: usage.hint)) }
         text = tokens[index]
         if OptionSyntax.looksLikeOption(text) || text == "--" {
-          throw UsageError(Strings.errorValueLooksLikeOption(option: name, value: text))
+          throw UsageError(Strings.errorValueLooksLikeOption(option: name, value: InertText(text)))
         }
         index += 1
       }
@@ -213,9 +255,11 @@ struct CommandTree<Route: Sendable>: Sendable {
         let unknown = (command.path + [extra]).joined(separator: " ")
         throw UsageError(
           Strings.errorUnknownCommand(
-            command: unknown, suggestion: Suggestion.clause(for: unknown, among: candidates), hint: usage.hint))
+            command: InertText(unknown), suggestion: Suggestion.clause(for: unknown, among: candidates),
+            hint: usage.hint))
       }
-      throw UsageError(Strings.errorUnexpectedArgument(argument: extra, command: command.name, hint: usage.hint))
+      throw UsageError(
+        Strings.errorUnexpectedArgument(argument: InertText(extra), command: command.name, hint: usage.hint))
     }
     if positionals.count < arguments.count {
       throw UsageError(Strings.errorMissingParameter(parameter: arguments[positionals.count].label, usage: usage.line))
@@ -249,7 +293,8 @@ struct CommandTree<Route: Sendable>: Sendable {
     let words = parameter.completion.words
     let suggestion = !words.isEmpty && !text.isEmpty ? Suggestion.clause(for: text, among: words) : .verbatim("")
     throw UsageError(
-      Strings.errorInvalidValue(value: text, origin: origin, expectation: expectation, suggestion: suggestion))
+      Strings.errorInvalidValue(
+        value: InertText(text), origin: origin, expectation: expectation, suggestion: suggestion))
   }
 
   // MARK: Reading links
@@ -258,36 +303,35 @@ struct CommandTree<Route: Sendable>: Sendable {
   /// and its parameters exactly that command's, validated by the same formats as the command line.
   func route(for link: DeepLink) throws(UsageError) -> Route {
     let canonical = canonicalPrefix(of: link.path)
+    let shown = InertText(link.description, limit: InertText.longLimit)
     guard canonical.count == link.path.count, let command = command(at: canonical) else {
       let known = commands.map { $0.invocation().link.description }
       if canonical.count == link.path.count, isGroup(canonical) {
         let choices = childNames(of: canonical).map { (canonical + [$0]).joined(separator: "/") }
-        throw UsageError(Strings.errorLinkNamesGroup(link: link.description, choices: choices.joined(separator: ", ")))
+        throw UsageError(Strings.errorLinkNamesGroup(link: shown, choices: choices.joined(separator: ", ")))
       }
       let path = link.path.joined(separator: "/")
-      throw UsageError(
-        Strings.errorUnknownLink(link: link.description, suggestion: Suggestion.clause(for: path, among: known)))
+      throw UsageError(Strings.errorUnknownLink(link: shown, suggestion: Suggestion.clause(for: path, among: known)))
     }
     var values: [String: any Sendable] = [:]
     for (name, text) in link.parameters.sorted(by: { $0.key < $1.key }) {
       guard let parameter = command.parameters.first(where: { $0.name == name }) else {
         let names = command.parameters.map(\.name)
         guard !names.isEmpty else {
-          throw UsageError(Strings.errorLinkTakesNothing(name: name, link: link.description))
+          throw UsageError(Strings.errorLinkTakesNothing(name: InertText(name), link: shown))
         }
         throw UsageError(
           Strings.errorUnknownLinkParameter(
-            name: name, link: link.description, parameters: names.joined(separator: ", "),
+            name: InertText(name), link: shown, parameters: names.joined(separator: ", "),
             suggestion: Suggestion.clause(for: name, among: names)))
       }
-      let origin = Strings.errorLinkParameterOrigin(name: name, link: link.description)
+      let origin = Strings.errorLinkParameterOrigin(name: name, link: shown)
       values[name] = try Self.value(
         parameter.kind == .flag && text.isEmpty ? "on" : text, for: parameter, source: origin)
     }
     if let missing = command.parameters.first(where: { $0.isRequired && values[$0.name] == nil }) {
       throw UsageError(
-        Strings.errorLinkMissingParameter(
-          link: link.description, name: missing.name, template: Usage.linkTemplate(command)))
+        Strings.errorLinkMissingParameter(link: shown, name: missing.name, template: Usage.linkTemplate(command)))
     }
     return try command.route(ParsedValues(values))
   }
@@ -314,6 +358,9 @@ struct CommandTree<Route: Sendable>: Sendable {
 
 /// How options are written: `--name`, `--name=value`, `-h`.
 enum OptionSyntax {
+  /// The options every program has, whatever it declares.
+  static let builtIn = ["--help", "-h", "--version", "--generate-completion-script"]
+
   /// True for `--name…` and `-x` (a letter); `-5`, `-` and `--` are values.
   static func looksLikeOption(_ token: String) -> Bool {
     if token.hasPrefix("--") { return token.count > 2 }
@@ -331,7 +378,7 @@ enum OptionSyntax {
   static func flagValue(_ name: String, inline: String?) throws(UsageError) -> Bool {
     guard let inline else { return true }
     guard let value = ValueFormat<Bool>.onOff.read(inline) else {
-      throw UsageError(Strings.errorFlagValue(flag: name))
+      throw UsageError(Strings.errorFlagValue(flag: InertText(name)))
     }
     return value
   }

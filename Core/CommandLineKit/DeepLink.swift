@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A destination by value, e.g. `spacesuit/telemetry?count=3&json=1`: path components and parameters.
 ///
@@ -8,7 +9,7 @@ import Foundation
 public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   /// The path components, e.g. `["spacesuit", "telemetry"]`.
   public let path: [String]
-  /// The query parameters, e.g. `["count": "3"]` (a repeated name keeps its last value).
+  /// The query parameters, e.g. `["count": "3"]` (a text that names one twice is no link).
   public let parameters: [String: String]
 
   /// A link from already-decoded parts.
@@ -17,11 +18,20 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     self.parameters = parameters
   }
 
-  /// Parses `"a/b?x=1&y=2"`. Empty components (`a//b`, leading or trailing `/`) are skipped; a
-  /// parameter without `=` has the value `""`. `nil` when the path is empty (`""`, `"/"`, `"//"`,
-  /// `"?x=1"`), or on bad percent-encoding (`%zz`, a lone `%`).
+  /// Parses `"a/b?x=1&y=2"` (see ``parse(_:)``); nil where `parse` says why not.
   public init?(string: String) {
+    guard let link = try? Self.parse(string) else { return nil }
+    self = link
+  }
+
+  /// Parses `"a/b?x=1&y=2"`. Empty components (`a//b`, leading or trailing `/`) are skipped; a
+  /// parameter without `=` has the value `""`.
+  /// - Throws: ``UsageError`` saying what is wrong: an empty path (`""`, `"/"`, `"?x=1"`), bad
+  ///   percent-encoding (`%zz`, a lone `%`), or a parameter given twice (`?item=water&item=food`:
+  ///   which one was meant is not for the app to guess).
+  public static func parse(_ string: String) throws(UsageError) -> DeepLink {
     let trimmed = string.trimmingCharacters(in: .whitespaces)
+    let shown = InertText(trimmed, limit: InertText.longLimit)
     let pathPart: Substring
     let queryPart: Substring?
     if let mark = trimmed.firstIndex(of: "?") {
@@ -34,21 +44,26 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
 
     var path: [String] = []
     for component in pathPart.split(separator: "/", omittingEmptySubsequences: true) {
-      guard let decoded = String(component).removingPercentEncoding, !decoded.isEmpty else { return nil }
+      guard let decoded = String(component).removingPercentEncoding, !decoded.isEmpty else {
+        throw UsageError(Strings.errorLinkBadEncoding(link: shown, part: InertText(component)))
+      }
       path.append(decoded)
     }
-    guard !path.isEmpty else { return nil }
+    guard !path.isEmpty else { throw UsageError(Strings.errorLinkNoPath(link: shown)) }
 
     var parameters: [String: String] = [:]
     for pair in queryPart?.split(separator: "&", omittingEmptySubsequences: true) ?? [] {
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       guard let name = String(parts[0]).removingPercentEncoding,
         let value = (parts.count > 1 ? String(parts[1]) : "").removingPercentEncoding
-      else { return nil }
+      else { throw UsageError(Strings.errorLinkBadEncoding(link: shown, part: InertText(pair))) }
       guard !name.isEmpty else { continue }
+      guard parameters[name] == nil else {
+        throw UsageError(Strings.errorLinkRepeatedParameter(name: InertText(name), link: shown))
+      }
       parameters[name] = value
     }
-    self.init(path: path, parameters: parameters)
+    return DeepLink(path: path, parameters: parameters)
   }
 
   /// The first path component (the route of a domain), or `nil` for an empty path.

@@ -39,6 +39,9 @@ public struct ParameterSpecification: Sendable {
   public let environment: String?
   /// The placeholder shown in usage lines (`<item>`, `<ms>`).
   public let placeholder: String
+  /// Other names a person may write for it, without `--` (e.g. `houston` for `tsup`): never read,
+  /// only suggested ("did you mean '--tsup'?") when one of them is given.
+  public let alsoKnownAs: [String]
   /// Reads `text` into a typed value, or says why it is not valid.
   let read: @Sendable (String) -> Result<any Sendable, ValueRejection>
 
@@ -72,7 +75,7 @@ public struct Argument<Value: Sendable>: Parameter {
     specification = ParameterSpecification(
       kind: .argument, name: name, help: help.localizedText, expectation: format.expectation,
       documentsValues: format.documentsValues, isRequired: true, completion: format.completion,
-      environment: nil, placeholder: placeholder ?? name, read: { format.check($0).map { $0 } })
+      environment: nil, placeholder: placeholder ?? name, alsoKnownAs: [], read: { format.check($0).map { $0 } })
   }
 
   /// The argument with a value, for printing a route back to its command (`Self.item("water")`).
@@ -92,16 +95,19 @@ public struct Option<Value: Sendable>: Parameter {
 
   /// An option `--name <placeholder>` read with `format`; `environment` names a variable that gives
   /// the value when the command line does not; a `required` option must be given one way or the other.
+  /// `alsoKnownAs` are names a person may write for it by mistake (without `--`), for which the
+  /// error suggests this one.
   public init(
     _ name: String, _ format: ValueFormat<Value>, placeholder: String, environment: String? = nil,
-    required: Bool = false, help: some TextArgument
+    required: Bool = false, alsoKnownAs: [String] = [], help: some TextArgument
   ) {
     self.name = name
     self.format = format
     specification = ParameterSpecification(
       kind: .option, name: name, help: help.localizedText, expectation: format.expectation,
       documentsValues: format.documentsValues, isRequired: required, completion: format.completion,
-      environment: environment, placeholder: placeholder, read: { format.check($0).map { $0 } })
+      environment: environment, placeholder: placeholder, alsoKnownAs: alsoKnownAs.map { $0.lowercased() },
+      read: { format.check($0).map { $0 } })
   }
 
   /// The option with a value, for printing a route back to its command; `nil` leaves it out.
@@ -122,7 +128,7 @@ public struct Flag: Parameter {
     specification = ParameterSpecification(
       kind: .flag, name: name, help: help.localizedText, expectation: nil, documentsValues: false, isRequired: false,
       completion: .none,
-      environment: nil, placeholder: name,
+      environment: nil, placeholder: name, alsoKnownAs: [],
       read: { ValueFormat<Bool>.onOff.check($0).map { $0 } })
   }
 
@@ -141,4 +147,17 @@ public struct ParameterValue: Sendable, Hashable {
   public let name: String
   /// The value as the parameter's format writes it.
   public let text: String
+}
+
+/// A global option as the parser checks a line against it: `--name` and the names it is also known by.
+struct GlobalOption: Sendable {
+  /// `--name`.
+  let name: String
+  /// `--other` names it is suggested for.
+  let alsoKnownAs: [String]
+
+  init(_ specification: ParameterSpecification) {
+    name = "--\(specification.name)"
+    alsoKnownAs = specification.alsoKnownAs.map { "--\($0)" }
+  }
 }

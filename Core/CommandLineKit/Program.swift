@@ -86,7 +86,7 @@ public struct Program<Route: Sendable>: Sendable {
           let shells = CompletionShell.allCases.map(\.rawValue)
           throw UsageError(
             Strings.errorNotAShell(
-              value: shellName, shells: shells.joined(separator: ", "),
+              value: InertText(shellName), shells: shells.joined(separator: ", "),
               suggestion: Suggestion.clause(for: shellName, among: shells)))
         }
         return .print(CompletionScript(program: self, shell: shell, language: language).text)
@@ -124,9 +124,9 @@ public struct Program<Route: Sendable>: Sendable {
     if tree.commands.isEmpty, let stray = rest.first(where: { $0 != "--" }) {
       throw OptionSyntax.looksLikeOption(stray)
         ? strayOption(OptionSyntax.split(stray).name)
-        : UsageError(Strings.errorUnexpectedProgramArgument(argument: stray, program: name))
+        : UsageError(Strings.errorUnexpectedProgramArgument(argument: InertText(stray), program: name))
     }
-    let parsed = try tree.parse(rest, programName: name, globalOptions: options.map { "--\($0.name)" })
+    let parsed = try tree.parse(rest, programName: name, globalOptions: options.map(GlobalOption.init))
     try requireOptions(in: values)
     return .run(route: parsed.route, json: parsed.json, options: ParsedValues(values))
   }
@@ -147,10 +147,7 @@ public struct Program<Route: Sendable>: Sendable {
       return UsageError(
         Strings.errorOptionBelongsToCommand(option: option, example: "\(name) \(example.name) \(option)"))
     }
-    let known = options.map { "--\($0.name)" } + ["--help", "--version", "--generate-completion-script"]
-    return UsageError(
-      Strings.errorUnknownOption(
-        option: option, suggestion: Suggestion.clause(for: option, among: known), program: name))
+    return tree.unknownOption(option, globalOptions: options.map(GlobalOption.init), programName: name)
   }
 
   /// The value of a global option: inline (`--name=value`) or the next token, which must not look like an option.
@@ -164,7 +161,7 @@ public struct Program<Route: Sendable>: Sendable {
       throw UsageError(Strings.errorNeedsValue(option: option, hint: Strings.errorSeeProgramHelp(program: name)))
     }
     guard !OptionSyntax.looksLikeOption(next), next != "--" else {
-      throw UsageError(Strings.errorValueLooksLikeOption(option: option, value: next))
+      throw UsageError(Strings.errorValueLooksLikeOption(option: option, value: InertText(next)))
     }
     tokens.removeFirst()
     return next
@@ -186,7 +183,7 @@ public struct Program<Route: Sendable>: Sendable {
       let candidates = tree.allPaths.map { $0.joined(separator: " ") }
       throw UsageError(
         Strings.errorNoHelp(
-          words: words.joined(separator: " "), command: unknown,
+          words: InertText(words.joined(separator: " ")), command: InertText(unknown),
           suggestion: Suggestion.clause(for: unknown, among: candidates), program: name))
     }
     return renderer.group(canonical)

@@ -50,24 +50,26 @@ extension ValueFormat where Value: RawRepresentable & CaseIterable & Sendable, V
 }
 
 extension ValueFormat where Value == Int {
-  /// A whole number within `range` (digits with an optional sign; no spaces, no decimals).
+  /// A whole number within `range`, as a person writes it (Localization's `WrittenNumber`: digits
+  /// with an optional sign; no spaces, no decimals, no hex).
   public static func integer(in range: ClosedRange<Int>) -> ValueFormat {
     ValueFormat(
       expectation: Strings.formatInteger(lowest: String(range.lowerBound), highest: String(range.upperBound)),
       documentsValues: true,
-      read: { text in Int(text).flatMap { range.contains($0) ? $0 : nil } },
+      read: { text in WrittenNumber.integer(text).flatMap { range.contains($0) ? $0 : nil } },
       write: { String($0) })
   }
 }
 
 extension ValueFormat where Value == Double {
-  /// A finite decimal number within `range`, with a point as decimal separator.
+  /// A decimal number within `range`, as a person writes it (Localization's `WrittenNumber`: an
+  /// optional sign, digits, one decimal point; no hex, no exponent, no `nan` or `inf`).
   public static func decimal(in range: ClosedRange<Double>) -> ValueFormat {
     ValueFormat(
       expectation: Strings.formatDecimal(lowest: decimalText(range.lowerBound), highest: decimalText(range.upperBound)),
       documentsValues: true,
       read: { text in
-        guard let value = Double(text), value.isFinite, range.contains(value) else { return nil }
+        guard let value = WrittenNumber.decimal(text), range.contains(value) else { return nil }
         return value
       },
       write: { decimalText($0) })
@@ -122,11 +124,11 @@ extension ValueFormat where Value == LogLevel {
 }
 
 extension ValueFormat where Value == UInt64 {
-  /// A whole number from 0 to 2^64 − 1.
+  /// A whole number from 0 to 2^64 − 1, as a person writes it (`WrittenNumber`).
   public static var unsigned: ValueFormat {
     ValueFormat(
       expectation: Strings.formatInteger(lowest: "0", highest: String(UInt64.max)), documentsValues: true,
-      read: { UInt64($0) },
+      read: { WrittenNumber.unsigned($0) },
       write: { String($0) })
   }
 }

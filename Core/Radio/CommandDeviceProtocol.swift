@@ -9,7 +9,8 @@ import Localization
 /// keeps only its models, words and simulator. The protocol names what crosses the wire, not the
 /// model behind it: a client of the device knows nothing of the simulator.
 ///
-/// The type bytes are a band of 16 starting at the identity's `firstRequest` (0x10, 0x20, …): the
+/// The type bytes are a band of 16 starting at the identity's `firstRequest` (0x10, 0x20, … up to
+/// 0x60; 0x70 is Radio's own, for ``RadioPeer``'s identify request): the
 /// status request, then the command request; each answer is its request | 0x80 and the failure
 /// answer is `firstRequest | 0x8F`. A changed schema gets a new band, so an older peer answers
 /// "unknown message" instead of misreading it.
@@ -56,7 +57,9 @@ public struct CommandDeviceIdentity: Sendable {
     firstRequest: UInt8, wireName: String, inProcessEndpoint: String, module: String, commandEvent: String,
     name: LocalizedText, unreachableHint: LocalizedText
   ) {
-    precondition(firstRequest & 0x0F == 0 && firstRequest < 0x80, "a band starts at 0xN0 below 0x80")
+    precondition(
+      firstRequest & 0x0F == 0 && firstRequest < RadioPeer.identifyRequest,
+      "a band starts at 0xN0 below 0x70 (Radio's own band)")
     self.firstRequest = firstRequest
     self.wireName = wireName
     self.inProcessEndpoint = inProcessEndpoint
@@ -76,6 +79,14 @@ public protocol CommandDeviceClient<Device>: Sendable {
   func status() async throws -> Device.Status
   /// Carries out `command`; throws `Device.Failure.rejected` when the device refuses it.
   func send(_ command: Device.Command) async throws -> Device.Acknowledgement
+  /// What happens to the link to the device from now on (it dropped, a reconnect attempt, it is
+  /// back), for a watching screen to say so; a client without a link has none to tell.
+  func linkEvents() -> AsyncStream<LinkEvent>
+}
+
+extension CommandDeviceClient {
+  /// No link, no news: a stream that ends at once.
+  public func linkEvents() -> AsyncStream<LinkEvent> { AsyncStream { $0.finish() } }
 }
 
 /// A model of the command device `Device` (a simulator): its status now, the commands it carries

@@ -7,8 +7,9 @@ import Logging
 public enum DeviceLinkError: Error, Equatable, Sendable, TranslatedError, CustomStringConvertible {
   /// Nothing answers `device` at `endpoint` (`reason`); `hint` says what to check.
   case unreachable(device: LocalizedText, endpoint: String, reason: LocalizedText, hint: LocalizedText)
-  /// The link to `device` at `endpoint` dropped during a request (`reason`).
-  case lost(device: LocalizedText, endpoint: String, reason: LocalizedText)
+  /// The link to `device` at `endpoint` dropped during a request (`reason`) and did not come back;
+  /// `hint` says what to check.
+  case lost(device: LocalizedText, endpoint: String, reason: LocalizedText, hint: LocalizedText)
   /// `device` answered something the protocol does not allow, or said it could not serve the request.
   case protocolViolation(device: LocalizedText, DeviceProtocolViolation)
 
@@ -18,8 +19,8 @@ public enum DeviceLinkError: Error, Equatable, Sendable, TranslatedError, Custom
     switch self {
     case .unreachable(let device, let endpoint, let reason, let hint):
       Strings.deviceUnreachable(device: device, endpoint: endpoint, reason: reason, hint: hint)
-    case .lost(let device, let endpoint, let reason):
-      Strings.deviceLost(device: device, endpoint: endpoint, reason: reason)
+    case .lost(let device, let endpoint, let reason, let hint):
+      Strings.deviceLost(device: device, endpoint: endpoint, reason: reason, hint: hint)
     case .protocolViolation(let device, let violation):
       Strings.deviceProtocolViolation(device: device, detail: violation.text)
     }
@@ -70,16 +71,19 @@ public struct DeviceMessages: Sendable {
 public actor DeviceLink {
   /// How the device is named in error lines, e.g. "the power system" (the caller's words).
   public let name: LocalizedText
-  /// What to check when the device cannot be reached, e.g. "check that station-sim listens there".
+  /// What to check when the device cannot be reached or its link is lost, e.g. "check that
+  /// station-sim listens there".
   private let unreachableHint: LocalizedText
   private let connector: RadioConnector
   private let configuration: RadioLinkConfiguration
   private let messages: DeviceMessages
   private let logger: Logger
   private var link: Task<RadioLink, any Error>?
+  /// The events of every link opened, in order: lost, reconnecting, reconnected, gave up.
+  private nonisolated let broadcast = EventBroadcast<LinkEvent>()
 
   /// A link to the device called `name` through `connector`, opened when first asked;
-  /// `unreachableHint` ends the error line when it cannot be reached.
+  /// `unreachableHint` ends the error line when it cannot be reached or its link is lost for good.
   public init(
     name: LocalizedText, connector: RadioConnector, messages: DeviceMessages, unreachableHint: LocalizedText,
     configuration: RadioLinkConfiguration = .init(), logger: Logger
@@ -95,6 +99,10 @@ public actor DeviceLink {
   /// Where the device is, as the connector names it.
   public nonisolated var endpoint: String { connector.endpoint }
 
+  /// What happens to the link from now on (it dropped, a reconnect attempt, it is back), across
+  /// every link this device opens; for a screen that watches the device to say so.
+  public nonisolated func events() -> AsyncStream<LinkEvent> { broadcast.subscribe() }
+
   /// Sends a request of `type` with `body` and reads the answer, which must be of type `expected`.
   public func exchange<Body: Encodable & Sendable, Answer: Decodable & Sendable>(
     _ type: UInt8, body: Body, expecting expected: UInt8, as answer: Answer.Type
@@ -107,8 +115,13 @@ public actor DeviceLink {
     let response: Frame
     do {
       response = try await link.request(type: type, payload: payload)
+    } catch RadioError.wrongPeer(let peer) {
+      // Not the device at all (another simulator on the socket): it cannot be reached there.
+      throw .unreachable(
+        device: name, endpoint: connector.endpoint, reason: RadioError.wrongPeer(peer).translatedMessage,
+        hint: unreachableHint)
     } catch {
-      throw .lost(device: name, endpoint: connector.endpoint, reason: .reason(of: error))
+      throw .lost(device: name, endpoint: connector.endpoint, reason: .reason(of: error), hint: unreachableHint)
     }
     switch response.type {
     case expected:
@@ -133,8 +146,11 @@ public actor DeviceLink {
   private func connected() async throws(DeviceLinkError) -> RadioLink {
     if let link, let opened = try? await link.value { return opened }
     let (connector, configuration, logger) = (connector, configuration, logger)
+    let broadcast = broadcast
     let starting = Task {
       let link = RadioLink(connector: connector, configuration: configuration, logger: logger)
+      let events = link.events()  // subscribed before it starts: nothing is missed
+      Task { for await event in events { broadcast.yield(event) } }  // ends when the link closes
       try await link.start()
       return link
     }

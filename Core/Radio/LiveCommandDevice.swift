@@ -26,6 +26,9 @@ public actor LiveCommandDevice<P: CommandDeviceProtocol>: CommandDeviceClient {
     try await exchange(.statusRequest, body: [String: String](), expecting: .status, as: P.Status.self)
   }
 
+  /// What happens to the link to the device from now on (see ``DeviceLink/events()``).
+  public nonisolated func linkEvents() -> AsyncStream<LinkEvent> { device.events() }
+
   /// Carries out `command`; throws `P.Failure.rejected` when the device refuses it.
   public func send(_ command: P.Command) async throws -> P.Acknowledgement {
     let answer = try await exchange(

@@ -140,7 +140,20 @@ public actor RadioLink {
       throw error
     }
     exchange.countSent()
-    return try await exchange.response(to: sequence, id: id)
+    let response = try await exchange.response(to: sequence, id: id)
+    guard RadioPeer.isOutOfBand(response.type, for: type) else { return response }
+    return try await checkedPeer(answering: response, to: type)
+  }
+
+  /// An answer outside the request's band (a suit's request answered as the labs answer): asks who
+  /// answers and throws ``RadioError/wrongPeer(_:)`` when it is not a peer for `request` — a device
+  /// that does not say what it is keeps its answer, for the caller to judge.
+  private nonisolated func checkedPeer(answering response: Frame, to request: UInt8) async throws -> Frame {
+    let timeout = min(configuration.requestTimeout, .seconds(2))
+    guard let identity = try? await self.request(type: RadioPeer.identifyRequest, timeout: timeout),
+      let peer = RadioPeer.identified(by: identity), !peer.answers(request)
+    else { return response }
+    throw RadioError.wrongPeer(peer)
   }
 
   /// Closes the link for good: fails outstanding requests, ends `incoming` and `events()`.

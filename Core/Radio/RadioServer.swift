@@ -90,7 +90,7 @@ public final class RadioServer: Sendable {
           socket.close()
           continue
         }
-        group.addTask { await self.serve(transport, id: id) }
+        group.addTask { await self.serve(transport, id: id, peer: listener.peer) }
       }
       // The clients' tasks end once their connections are closed.
       stop()
@@ -143,7 +143,8 @@ public final class RadioServer: Sendable {
     }
   }
 
-  private func serve(_ transport: any RadioTransport, id: UInt64) async {
+  /// Serves one client; `peer` (if any) answers the identify request.
+  private func serve(_ transport: any RadioTransport, id: UInt64, peer: RadioPeer? = nil) async {
     var decoder = FrameDecoder()
     let encoder = FrameEncoder()
     defer {
@@ -162,7 +163,13 @@ public final class RadioServer: Sendable {
         }
         touch(id, partial: decoder.bufferedByteCount > 0)
         for frame in frames {
-          guard let answer = await handler(frame) else { continue }
+          let answer: Frame
+          if frame.type == RadioPeer.identifyRequest, let peer {
+            answer = peer.answer(to: frame)
+          } else {
+            guard let handled = await handler(frame) else { continue }
+            answer = handled
+          }
           let bytes: [UInt8]
           do { bytes = try encoder.encode(answer) } catch {
             logger.error("cannot answer request #\(frame.sequence) of client \(id): \(error)")

@@ -60,6 +60,8 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
   case system(call: String, reason: String)
   /// A frame could not be encoded.
   case encoding(String)
+  /// What answers is not the device asked for: another program that says what it is (``RadioPeer``).
+  case wrongPeer(RadioPeer)
 
   /// The line in the reader's language; the system's reasons and paths stay verbatim.
   public var translatedMessage: LocalizedText {
@@ -77,6 +79,9 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
       attempts == 1 ? Strings.radioReconnectFailedOnce : Strings.radioReconnectFailed(attempts: attempts)
     case .system(let call, let reason): Strings.radioSystem(call: call, reason: reason)
     case .encoding(let reason): .verbatim(reason)
+    case .wrongPeer(let peer):
+      Strings.radioWrongPeer(
+        program: InertText(peer.program), serves: InertText(peer.serves, limit: InertText.longLimit))
     }
   }
 

@@ -91,12 +91,15 @@ public final class UnixSocketTransport: RadioTransport {
 public final class UnixSocketListener: Sendable {
   /// The socket file this listener serves.
   public let path: String
+  /// What serves the socket, as a ``RadioServer`` serving it answers the identify request (nil: it
+  /// does not say).
+  public let peer: RadioPeer?
   let socket: NonBlockingSocket
   /// The socket file's identity, so `close()` removes only the file this listener created.
   private let identity: FileIdentity?
 
-  /// Binds and listens on `path`.
-  public init(path: String, backlog: Int32 = 1024) throws {
+  /// Binds and listens on `path`; a ``RadioServer`` serving it says it is `peer`.
+  public init(path: String, backlog: Int32 = 1024, peer: RadioPeer? = nil) throws {
     let address = try makeAddress(path)
     try Self.clearStaleSocket(at: path, address: address)
     let fd = Glibc.socket(AF_UNIX, streamSocketType, 0)
@@ -116,6 +119,7 @@ public final class UnixSocketListener: Sendable {
       throw error
     }
     self.path = path
+    self.peer = peer
     self.identity = identity
     self.socket = NonBlockingSocket(fd)
   }

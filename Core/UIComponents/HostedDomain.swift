@@ -108,6 +108,8 @@ extension HostedDomain {
   /// Runs something slow (a live watch, a call to mission control) so that Ctrl-C cancels it: then
   /// `nil` is returned — interactively after "Cancelled.", and the flow goes on at its menu; in a
   /// script, the command stops there and ends with exit code 130 (``Terminal/quitByInterrupt``).
+  /// Output that can no longer be written (its reader went away: `app … | head -2`, or a full disk)
+  /// stops it too, quietly: `nil`, and the program's end says what the failed write means.
   public func interruptible<T: Sendable>(
     _ operation: @escaping @MainActor @Sendable () async throws -> T
   )
@@ -118,13 +120,18 @@ extension HostedDomain {
       let before = terminal.interruptCount
       let work = Task { @MainActor in try await operation() }
       let watcher = Task { @MainActor in
-        while !Task.isCancelled && terminal.interruptCount == before {
+        while !Task.isCancelled && terminal.interruptCount == before && terminal.outputFailure == nil {
           try? await Task.sleep(for: .milliseconds(50))
         }
         if !Task.isCancelled { work.cancel() }
       }
       defer { watcher.cancel() }
       let outcome = await work.result
+      if terminal.interruptCount == before, terminal.outputFailure != nil, case .failure(let error) = outcome,
+        error is CancellationError
+      {
+        return nil  // nobody can see more of it
+      }
       guard terminal.interruptCount == before else {
         guard interactive else {
           terminal.quitOnInterrupt(lineOpen: true)

@@ -85,7 +85,7 @@ public struct Menu<Choice: Sendable>: Sendable {
   public func item(forAnswer answer: String) -> Item? {
     let answer = answer.trimmingWhitespace()
     guard !answer.isEmpty else { return nil }
-    if let number = Int(answer), (1...items.count).contains(number) { return items[number - 1] }
+    if let number = WrittenNumber.integer(answer), (1...items.count).contains(number) { return items[number - 1] }
     return items.first { $0.key.lowercased() == answer.lowercased() }
   }
 

@@ -112,7 +112,7 @@ extension Prompt where Value == Int {
   /// A question that accepts a whole number within `range`; an empty answer goes back.
   public static func integer(_ message: some TextArgument, in range: ClosedRange<Int>) -> Prompt<Int> {
     Prompt(message) { answer in
-      guard let number = Int(answer), range.contains(number) else {
+      guard let number = WrittenNumber.integer(answer), range.contains(number) else {
         return .failure(
           ValidationError(
             Strings.promptNotAWholeNumber(

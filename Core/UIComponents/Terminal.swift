@@ -36,6 +36,20 @@ extension TerminalInput {
 public protocol TerminalOutput: AnyObject {
   /// Writes `text` as is (no newline is added).
   func write(_ text: String)
+  /// The first write that failed, if one did (nothing more is written after it).
+  var failure: OutputFailure? { get }
+}
+
+extension TerminalOutput {
+  /// Nothing failed: an output that cannot fail (a capture).
+  public var failure: OutputFailure? { nil }
+
+  /// Writes `line` and a newline for a person to read (an error, a note): its control characters
+  /// shown inert (Localization's `InertText`: an Esc reads `\e`), its line breaks and tabs kept, so
+  /// nothing from outside that the line quotes can move the cursor, clear the screen or recolour it.
+  public func writeInertLine(_ line: String) {
+    write(InertText(line, limit: nil, keepingLayout: true).text + "\n")
+  }
 }
 
 /// Lines from the process's standard input, read straight from file descriptor 0 (no stdio
@@ -114,20 +128,27 @@ private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer?
 
 /// Unbuffered writes to a file descriptor: every write reaches the terminal immediately.
 ///
-/// When the reader has gone away (`app | head -1`) a write fails with `EPIPE` (with SIGPIPE
-/// ignored); `onClosedReader` then decides what happens — by default the text is dropped.
+/// Every write is checked. The first one that fails — the reader went away (`app | head -1`, `EPIPE`
+/// with SIGPIPE ignored), the disk is full (`ENOSPC`), the descriptor is closed (`EBADF`), an I/O
+/// error (`EIO`) — is recorded with `record`, and nothing more is written: what happens next (exit
+/// quietly, or exit 74 with one line) is decided once, when the program ends.
 final class FileDescriptorOutput: Sendable {
   private let descriptor: Int32
-  private let onClosedReader: (@Sendable () -> Void)?
+  private let failures: WriteFailure
 
-  init(descriptor: Int32, onClosedReader: (@Sendable () -> Void)? = nil) {
+  /// Writes to `descriptor`, keeping its first failure in `failures`.
+  init(descriptor: Int32, failures: WriteFailure = WriteFailure()) {
     self.descriptor = descriptor
-    self.onClosedReader = onClosedReader
+    self.failures = failures
   }
 
+  /// The first failed write, if one failed.
+  var failure: OutputFailure? { failures.first.map(OutputFailure.init(code:)) }
+
   func write(_ text: String) {
-    let bytes = Array(text.utf8)
-    bytes.withUnsafeBytes { buffer in
+    guard failures.first == nil else { return }  // one failure is enough: the rest would fail alike
+    var text = text
+    text.withUTF8 { buffer in
       guard let base = buffer.baseAddress else { return }
       var offset = 0
       while offset < buffer.count {
@@ -137,12 +158,33 @@ final class FileDescriptorOutput: Sendable {
         } else if written < 0 && errno == EINTR {
           continue
         } else {
-          if written < 0 && errno == EPIPE { onClosedReader?() }
-          return  // closed pipe or another failure: nothing sensible is left to do with the text
+          failures.keep(written < 0 ? errno : EIO)  // a write of nothing at all counts as an I/O error
+          return
         }
       }
     }
   }
+}
+
+/// The first failure of the writes to one descriptor (its error number): kept once, read by anyone.
+final class WriteFailure: Sendable {
+  private let code = Atomic<Int32>(0)
+
+  /// The error number of the first failed write, nil while none failed.
+  var first: Int32? {
+    let value = code.load(ordering: .acquiring)
+    return value == 0 ? nil : value
+  }
+
+  /// Keeps `value` unless a failure was kept already.
+  func keep(_ value: Int32) {
+    _ = code.compareExchange(expected: 0, desired: value, ordering: .acquiringAndReleasing)
+  }
+
+  /// Standard output's, one per process whichever ``StandardOutput`` wrote.
+  static let standardOutput = WriteFailure()
+  /// Standard error's.
+  static let standardError = WriteFailure()
 }
 
 private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
@@ -155,23 +197,28 @@ private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ cou
   #endif
 }
 
-/// The process's standard output; writes are not buffered.
+/// The process's standard output; writes are not buffered, and checked: see ``failure``.
 public final class StandardOutput: TerminalOutput, Sendable {
-  private let sink: FileDescriptorOutput
-  /// Writes to file descriptor 1; `onClosedReader` runs when a write finds the reader gone
-  /// (e.g. `{ exit(0) }` for an app whose output is piped into `head`).
-  public init(onClosedReader: (@Sendable () -> Void)? = nil) {
-    sink = FileDescriptorOutput(descriptor: STDOUT_FILENO, onClosedReader: onClosedReader)
-  }
+  private let sink = FileDescriptorOutput(descriptor: STDOUT_FILENO, failures: .standardOutput)
+
+  /// Writes to file descriptor 1.
+  public init() {}
   public func write(_ text: String) { sink.write(text) }
+
+  /// The first write to standard output in this process that failed (a closed pipe, a full disk, a
+  /// closed descriptor); nothing was written after it. The program decides at its end what it means.
+  public var failure: OutputFailure? { sink.failure }
 }
 
 /// The process's standard error; writes are not buffered.
 public final class StandardError: TerminalOutput, Sendable {
-  private let sink = FileDescriptorOutput(descriptor: STDERR_FILENO)
+  private let sink = FileDescriptorOutput(descriptor: STDERR_FILENO, failures: .standardError)
   /// Writes to file descriptor 2.
   public init() {}
   public func write(_ text: String) { sink.write(text) }
+
+  /// The first write to standard error in this process that failed.
+  public var failure: OutputFailure? { sink.failure }
 }
 
 /// What a person does at a prompt, for ``ScriptedInput``.
@@ -279,24 +326,24 @@ public final class CapturedOutput: TerminalOutput, Sendable {
   /// The process's standard streams, with colors (drawn with `styles`) when stdout is a TTY and
   /// neither `NO_COLOR` nor `noColor` asks otherwise, or when `colors` is `.always` (see
   /// ``Theme/detect(isTTY:environment:noColor:choice:styles:)``). Input from a pipe or file is echoed;
-  /// Ctrl-D on a TTY ends the prompt's line. `onClosedReader` runs when stdout's reader has gone away
-  /// (see ``StandardOutput``).
+  /// Ctrl-D on a TTY ends the prompt's line. A write to stdout that fails ends the session (see
+  /// ``StandardOutput/failure``).
   public static func standard(
     noColor: Bool, colors: ColorChoice = .auto, styles: StyleSheet = .defaults, environment: [String: String],
-    translator: Translator = .english, onClosedReader: (@Sendable () -> Void)? = nil
+    translator: Translator = .english
   ) -> Terminal {
     let theme = Theme.detect(
       isTTY: isatty(STDOUT_FILENO) != 0, environment: environment, noColor: noColor, choice: colors, styles: styles)
     let inputIsTerminal = isatty(STDIN_FILENO) != 0
     return Terminal(
-      input: StandardInput(), output: StandardOutput(onClosedReader: onClosedReader), errors: StandardError(),
+      input: StandardInput(), output: StandardOutput(), errors: StandardError(),
       theme: theme, translator: translator, echoesInput: !inputIsTerminal, finishesLineAtEnd: inputIsTerminal,
       endOfInputIsFinal: !inputIsTerminal)
   }
 
-  /// Writes `text` and a newline to the output.
+  /// Writes `text` and a newline to the output (see ``write(_:)``).
   public func print(_ text: String = "") {
-    output.write(text + "\n")
+    write(text + "\n")
   }
 
   /// Writes `text`, in the terminal's language, and a newline to the output.
@@ -310,9 +357,19 @@ public final class CapturedOutput: TerminalOutput, Sendable {
   }
 
   /// Writes `text` to the output without adding a newline.
+  ///
+  /// Whatever a screen shows passes here, so nothing in it acts on the terminal: control characters
+  /// are shown inert (Localization's `InertText`), line breaks and tabs kept, and — only when the
+  /// theme colours — the colour sequences a theme writes (`Esc[…m`) kept; with colour off (a pipe,
+  /// `--color never`, `NO_COLOR`) not one escape reaches the terminal. Once a write has failed (see
+  /// ``outputFailure``) the session ends, as at the end of input.
   public func write(_ text: String) {
-    output.write(text)
+    output.write(InertText(text, limit: nil, keepingLayout: true, keepingColours: theme.usesColor).text)
+    if output.failure != nil { inputEnded = true }
   }
+
+  /// The first write to the output that failed, if one did; nothing more was shown after it.
+  public var outputFailure: OutputFailure? { output.failure }
 
   /// Writes one line to the error stream, styled as an error when colors are on. Control characters
   /// in it (an answer echoed raw) are shown inert (Localization's `InertText`); line breaks and tabs stay.
@@ -333,7 +390,7 @@ public final class CapturedOutput: TerminalOutput, Sendable {
       noteInterrupt()
       return nil
     }
-    if !prompt.isEmpty { output.write(prompt) }
+    if !prompt.isEmpty { write(prompt) }
     let line = input.readLine()?.droppingTrailingCarriageReturn()
     if let line {
       lastReadWasInterrupted = false

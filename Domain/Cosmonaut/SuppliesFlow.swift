@@ -79,7 +79,7 @@ final class SuppliesFlow {
         : Strings.suppliesRestockPrompt(unit: unit, stock: item.quantity, goBack: goBack)
     }
     let quantityPrompt = Prompt<Int>(question: question) { answer in
-      guard let value = Int(answer), value > 0 else {
+      guard let value = WrittenNumber.integer(answer), value > 0 else {
         return .failure(ValidationError(Strings.suppliesWholeNumber))
       }
       if value > SuppliesRules.maximumChange {

@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import Radio
 import UIComponents
 
 /// The overview: power, thermal, docking, alerts and position, once, watched, or as a screen.
@@ -30,6 +31,8 @@ struct OverviewFlow {
   }
 
   private func draw(_ watch: PeripheriesRoute.Watch) async throws {
+    let news = tellLinkNews()
+    defer { news.cancel() }
     let interval = Duration.milliseconds(watch.intervalMilliseconds ?? Self.defaultInterval)
     let redraws = context.theme.usesColor
     var samples: [StationDocument] = []
@@ -49,6 +52,30 @@ struct OverviewFlow {
       }
     }
     if context.json { try context.printJSON(samples) }
+  }
+
+  /// Says when the station link drops and when it is back, while the watch waits for it: on the
+  /// output between the samples, on stderr with `--json` (which keeps stdout one document). The
+  /// three systems share the station's socket; the power system's link speaks for it.
+  private func tellLinkNews() -> Task<Void, Never> {
+    let (context, events) = (context, reader.power.linkEvents())
+    return Task { @MainActor in
+      for await event in events {
+        let line: LocalizedText
+        switch event {
+        case .reconnecting(let attempt, let maximum, _):
+          line = Strings.watchLinkReconnecting(attempt: attempt, maximum: maximum)
+        case .reconnected: line = Strings.watchLinkReconnected
+        // The next line says it was lost; a link that gave up ends the watch with its error line.
+        case .connectionLost, .gaveUp: continue
+        }
+        if context.json {
+          context.terminal.printError(line)
+        } else {
+          context.terminal.print(context.theme.apply(.warning, to: context.translator(line)))
+        }
+      }
+    }
   }
 
   func runInteractive(power: PowerFlow, thermal: ThermalFlow, docking: DockingFlow) async {

@@ -111,8 +111,9 @@ import UIComponents
       case .quit: break menu
       }
     }
-    let code = terminal.quitByInterrupt ? ExitCode.interrupted : unsaved ? ExitCode.ioError : ExitCode.success
     if terminal.theme.usesColor { terminal.write("\u{1B}[0m") }  // leave the terminal's colours as they were
+    let code = checkedOutput(
+      terminal.quitByInterrupt ? ExitCode.interrupted : unsaved ? ExitCode.ioError : ExitCode.success, changeSaved: false)
     await end(exitCode: code)
     return code
   }
@@ -166,15 +167,27 @@ import UIComponents
   /// it, e.g. a watch); an error is printed as ONE line on stderr, recorded via analytics and logged.
   public func runOnce(_ route: HostedRoute, json: Bool) async -> Int32 {
     await begin(.once(json: json))
-    let exitCode: Int32
+    var exitCode: Int32
     do {
       try await open(route, presentation: .once(json: json))
       exitCode = terminal.quitByInterrupt ? ExitCode.interrupted : ExitCode.success
     } catch {
       exitCode = report(error, module: domain(owning: route)?.name ?? Self.module, route: route)
     }
+    exitCode = checkedOutput(exitCode, changeSaved: domain(owning: route)?.change(route) != nil)
     await end(exitCode: exitCode)
     return exitCode
+  }
+
+  /// `code`, or 74 when the output could not be written (see ``OutputCheck``): said in one line,
+  /// recorded and logged; `changeSaved` when the run's change was made before its report failed.
+  private func checkedOutput(_ code: Int32, changeSaved: Bool) -> Int32 {
+    let outcome = OutputCheck.outcome(code, output: terminal.outputFailure, changeSaved: changeSaved)
+    guard let problem = outcome.problem else { return code }
+    terminal.printError(Strings.errorLine(message: problem))
+    configuration.analytics.track("app.outputFailed", ["app": configuration.appName, "exitCode": String(outcome.code)])
+    configuration.logger.error(problem.description)
+    return outcome.code
   }
 
   // MARK: Navigator, ErrorPresenter

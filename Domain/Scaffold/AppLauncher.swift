@@ -80,7 +80,9 @@ import UIComponents
   nonisolated static var link: Argument<DeepLink> {
     Argument(
       "link",
-      ValueFormat(expectation: Strings.openLinkExpectation, read: { DeepLink(string: $0) }, write: \.description),
+      ValueFormat(
+        expectation: Strings.openLinkExpectation, parse: { text throws(UsageError) in try DeepLink.parse(text) },
+        write: \.description),
       help: Strings.openLinkHelp)
   }
 
@@ -90,13 +92,21 @@ import UIComponents
     return parameters.isEmpty ? path : path + "?" + parameters.joined(separator: "&")
   }
 
-  /// Runs the app with the process's arguments and environment, then exits with its code.
+  /// Runs the app with the process's arguments (each must be UTF-8 text) and environment, then
+  /// exits with its code.
   public func main() async -> Never {
-    // A reader that goes away (`app … | head -1`) must not kill the app mid-write.
-    signal(SIGPIPE, SIG_IGN)
-    let code = await run(
-      arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-    exit(code)
+    // Checked writes: a reader that goes away or a closed stdout must not kill the app mid-change.
+    StandardStreams.prepare()
+    let environment = ProcessInfo.processInfo.environment
+    let arguments: [String]
+    do {
+      arguments = try ProcessArguments.read()
+    } catch {
+      let language = LanguageChoice.language(arguments: [], environment: environment, fallback: defaultLanguage)
+      StandardError().writeInertLine(ErrorLine.text(for: error, translator: Translator(language: language)))
+      exit(ExitCode.forError(error))
+    }
+    exit(await run(arguments: arguments, environment: environment))
   }
 
   /// Runs the app and returns its exit code; `streams` replace the process's terminal (for tests).
@@ -106,7 +116,7 @@ import UIComponents
     let chosen = LanguageChoice.language(arguments: arguments, environment: environment, fallback: defaultLanguage)
     let translator = Translator(language: chosen, timeZone: timeZone)
     let fail = { (error: any Error) -> Int32 in
-      errors.write(ErrorLine.text(for: error, translator: translator) + "\n")
+      errors.writeInertLine(ErrorLine.text(for: error, translator: translator))
       return ExitCode.forError(error)
     }
     let request: Program<Target>.Request
@@ -118,7 +128,8 @@ import UIComponents
     switch request {
     case .print(let text):
       output.write(text + "\n")
-      return ExitCode.success
+      return OutputCheck.exitCode(
+        ExitCode.success, output: output.failure, changeSaved: false, errors: errors, translator: translator)
     case .run(let target, let json, let options):
       var start: (route: HostedRoute, link: String)?
       if case .open(let link) = target {
@@ -176,7 +187,8 @@ import UIComponents
       throw error
     }
     return AppCoordinator.Configuration(
-      appName: name, title: "\(name) · \(launch.partner.name)", domains: domains.map { $0.build(services, launch) },
+      appName: name, title: "\(name) · \(InertText(launch.partner.name))",
+      domains: domains.map { $0.build(services, launch) },
       terminal: launch.terminal,
       analytics: launch.analytics, logger: launch.logger,
       onStart: { await services.start(interactive: interactive) }, onShutdown: { await services.shutdown() },

@@ -83,8 +83,7 @@ import UIComponents
       notes = streams.errors
     } else {
       self.terminal = Terminal.standard(
-        noColor: noColor, colors: colors, styles: styles, environment: environment, translator: translator,
-        onClosedReader: { exit(0) })
+        noColor: noColor, colors: colors, styles: styles, environment: environment, translator: translator)
       notes = StandardError()
     }
     // Logs and analytics go through Logging's whole-line, size-rotated writer (1 MiB, 3 old files each);
@@ -108,12 +107,12 @@ import UIComponents
   /// Tells the person `line` on standard error, once, as `note: <line>`, and logs it: something
   /// they should know that is no error (e.g. that the partner keeps the app offline).
   public func note(_ line: some TextArgument) {
-    notes.write(translator(Strings.noteLine(message: line)) + "\n")
+    notes.writeInertLine(translator(Strings.noteLine(message: line)))
     logger.notice(line.localizedText.description)
   }
 
   private func warn(_ line: LocalizedText) {
-    notes.write(translator(Strings.warningLine(message: line)) + "\n")
+    notes.writeInertLine(translator(Strings.warningLine(message: line)))
     logger.warning(line.description)
   }
 

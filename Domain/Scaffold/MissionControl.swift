@@ -52,10 +52,12 @@ public struct MissionControl: Sendable {
   public var tokenVariable: String { "\(environmentPrefix)_TOKEN" }
 
   /// `--<option> <url>` (default `$<PREFIX>_URL_<STAGE>`, else `$<PREFIX>_URL`); `purpose` says what
-  /// the app asks the centre for and what happens offline. The help never shows the built-in token.
+  /// the app asks the centre for and what happens offline. The help never shows the built-in token;
+  /// the other centres' options are suggested for it (`--houston` to `cosmonaut-ru`: "did you mean '--tsup'?").
   public func option(purpose: some TextArgument) -> Option<URL> {
     Option(
       optionName, .httpURL, placeholder: "url",
+      alsoKnownAs: [Self.houston, Self.tsup].map(\.optionName).filter { $0 != optionName },
       help: Strings.missionControlOption(
         center: name, purpose: purpose, stageVariable: urlVariable + "_<STAGE>", variable: urlVariable,
         tokenVariable: tokenVariable))
@@ -68,7 +70,7 @@ public struct MissionControl: Sendable {
     for variable in [urlVariable(for: launch.stage), urlVariable] {
       guard let value = launch.environment[variable], !value.isEmpty else { continue }
       guard let url = ValueFormat<URL>.httpURL.read(value) else {
-        throw UsageError(Strings.missionControlBadUrl(variable: variable, value: value))
+        throw UsageError(Strings.missionControlBadUrl(variable: variable, value: InertText(value)))
       }
       return url
     }
@@ -85,7 +87,8 @@ public struct MissionControl: Sendable {
     if launch.features[.offlineMode] {
       launch.note(
         Strings.missionControlOfflineNote(
-          partner: launch.partner.name, app: launch.appName, url: url.absoluteString, center: name))
+          partner: InertText(launch.partner.name), app: launch.appName,
+          url: InertText(url.absoluteString, limit: InertText.longLimit), center: name))
       return nil
     }
     let given = launch.environment[tokenVariable]

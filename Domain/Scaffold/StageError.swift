@@ -17,8 +17,10 @@ enum StageError: ReportableError, TranslatedError, Equatable {
 
   var translatedMessage: LocalizedText {
     switch self {
-    case .unreadableChoice(let file, let content): Strings.errorStageUnreadable(file: file, content: content)
-    case .cannotStore(let file, let reason): Strings.errorStageCannotStore(file: file, reason: reason)
+    case .unreadableChoice(let file, let content):
+      Strings.errorStageUnreadable(file: InertText(file, limit: InertText.longLimit), content: InertText(content))
+    case .cannotStore(let file, let reason):
+      Strings.errorStageCannotStore(file: InertText(file, limit: InertText.longLimit), reason: reason)
     }
   }
 

@@ -122,7 +122,7 @@ final class SuitFlow {
   ) async {
     let prompt = Prompt<SuitCommand>(question: question) { word in
       let bounds = SuitNumbers.exact(range.lowerBound) + .verbatim("–") + SuitNumbers.exact(range.upperBound)
-      guard let value = Double(word.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
+      guard let value = WrittenNumber.decimal(word, decimalComma: true) else {
         return .failure(
           ValidationError(
             Strings.promptNeedsNumber(setting: setting, range: bounds, unit: unit, answer: InertText(word))))

@@ -74,15 +74,17 @@ public protocol VehicleScheduleClient: Sendable {
 public enum VehicleScheduleError: ReportableError, TranslatedError, Equatable {
   /// Houston cannot be asked now (the value says why) and no schedule was ever received.
   case noScheduleYet(LocalizedText)
-  /// Houston answered with something that is not a schedule.
+  /// What answered at Houston's URL sent something that is not a schedule (exit 69, as for `sync`).
   case invalidResponse(String)
   /// The local copy cannot be read or written (the store's own line says why).
   case storage(LocalizedText)
 
   public var kind: ErrorKind {
     switch self {
-    case .noScheduleYet: .unavailable
-    case .invalidResponse, .storage: .internal
+    // What answers at Houston's URL is not Houston (a foreign server): mission control is unavailable,
+    // as `sync` says for the same thing.
+    case .noScheduleYet, .invalidResponse: .unavailable
+    case .storage: .internal
     }
   }
 

@@ -55,11 +55,12 @@ public enum RadiatorPointing: Codable, Sendable, Hashable, CustomStringConvertib
     return .number(value, fractionDigits: (value * 10).rounded() == value * 10 ? 1 : 2)
   }
 
-  /// Reads `track` or an angle (any number; the radiator refuses one beyond its range); nil otherwise.
+  /// Reads `track` or an angle (any number as a person writes it, Localization's `WrittenNumber`;
+  /// the radiator refuses one beyond its range); nil otherwise.
   public init?(text: String) {
     if text.lowercased() == "track" {
       self = .track
-    } else if let degrees = Double(text), degrees.isFinite {
+    } else if let degrees = WrittenNumber.decimal(text) {
       self = .angle(degrees)
     } else {
       return nil

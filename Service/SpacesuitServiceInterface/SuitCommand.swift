@@ -48,7 +48,7 @@ public enum SuitCommand: Sendable, Hashable {
     _ word: String, setting: LocalizedText, unit: LocalizedText, range: ClosedRange<Double>
   ) throws(SpacesuitError) -> Double {
     let bounds = SuitNumbers.band(range)
-    guard let value = Double(word), value.isFinite else {
+    guard let value = WrittenNumber.decimal(word) else {
       throw .invalidCommand(Strings.commandNeedsNumber(setting: setting, range: bounds, unit: unit, answer: word))
     }
     guard range.contains(value) else {

@@ -58,7 +58,7 @@ public enum SuitConnection: Sendable, Equatable, CustomStringConvertible {
   }
 
   private static func parseSimulated(_ options: String) throws(SpacesuitError) -> SuitConnection {
-    if let seed = UInt64(options) { return .simulated(seed: seed) }
+    if let seed = WrittenNumber.unsigned(options) { return .simulated(seed: seed) }
     var seed = defaultSeed
     var scenario: SuitScenario?
     var timeFactor = 1.0
@@ -69,7 +69,7 @@ public enum SuitConnection: Sendable, Equatable, CustomStringConvertible {
       }
       switch parts[0] {
       case "seed":
-        guard let value = UInt64(parts[1]) else {
+        guard let value = WrittenNumber.unsigned(parts[1]) else {
           throw .invalidConnection(Strings.connectionSeed(answer: parts[1]))
         }
         seed = value
@@ -79,7 +79,7 @@ public enum SuitConnection: Sendable, Equatable, CustomStringConvertible {
         }
         scenario = value
       case "time-factor":
-        guard let value = Double(parts[1]), timeFactorRange.contains(value) else {
+        guard let value = WrittenNumber.decimal(parts[1]), timeFactorRange.contains(value) else {
           throw .invalidConnection(
             Strings.connectionTimeFactor(
               minimum: SuitNumbers.exact(timeFactorRange.lowerBound),

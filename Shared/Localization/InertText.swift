@@ -16,29 +16,65 @@
 /// InertText(String(repeating: "x", count: 100)).text.count  // 40, the last one "…"
 /// ```
 public struct InertText: TextArgument, Hashable, CustomStringConvertible {
-  /// How many characters an echo shows unless told otherwise (the last of them the `…`).
+  /// How many characters an echo shows unless told otherwise (the last of them the `…`): a word,
+  /// a name, an answer.
   public static let defaultLimit = 40
+  /// How many characters of a value long by nature an echo shows: a path, a link, a URL.
+  public static let longLimit = 240
 
   /// The text as it is shown.
   public let text: String
 
   /// `raw` made inert, cut to `limit` characters (`nil`: never cut). With `keepingLayout`, line
-  /// feeds and tabs stay as they are (for a whole message that may span lines, not for an echo).
-  public init(_ raw: some StringProtocol, limit: Int? = InertText.defaultLimit, keepingLayout: Bool = false) {
+  /// feeds and tabs stay as they are (for a whole message that may span lines, not for an echo). With
+  /// `keepingColours`, the colour sequences a terminal theme writes — `Esc[`, digits and `;`, `m`
+  /// (SGR) — stay too, for a screen drawn in colour; every other sequence is still shown inert.
+  public init(
+    _ raw: some StringProtocol, limit: Int? = InertText.defaultLimit, keepingLayout: Bool = false,
+    keepingColours: Bool = false
+  ) {
+    // The common case — nothing to escape, nothing to cut — costs one pass and no copy.
+    let needsEscapes = raw.unicodeScalars.contains { scalar in
+      !(keepingLayout && (scalar == "\n" || scalar == "\t")) && Self.escape(scalar) != nil
+    }
+    if !needsEscapes, limit.map({ raw.count <= max($0, 1) }) ?? true {
+      self.text = String(raw)
+      return
+    }
     let characters = Array(raw)
     let cut = limit.map { characters.count > max($0, 1) } ?? false
     let kept = cut ? characters.prefix(max((limit ?? 1) - 1, 0)) : characters[...]
     var text = ""
-    for character in kept {
-      for scalar in character.unicodeScalars {
-        if keepingLayout && (scalar == "\n" || scalar == "\t") {
-          text.unicodeScalars.append(scalar)
-        } else {
-          text += Self.escape(scalar) ?? String(scalar)
-        }
+    var scalars = kept.lazy.flatMap(\.unicodeScalars)[...]
+    while let scalar = scalars.first {
+      scalars = scalars.dropFirst()
+      if keepingLayout && (scalar == "\n" || scalar == "\t") {
+        text.unicodeScalars.append(scalar)
+      } else if keepingColours, scalar == "\u{1B}", let length = Self.colourSequenceLength(after: scalars) {
+        text.unicodeScalars.append(scalar)
+        text.unicodeScalars.append(contentsOf: scalars.prefix(length))
+        scalars = scalars.dropFirst(length)
+      } else {
+        text += Self.escape(scalar) ?? String(scalar)
       }
     }
     self.text = cut ? text + "…" : text
+  }
+
+  /// How many scalars after an Esc make a colour sequence (`[`, digits and `;`, `m`), or nil when
+  /// they make none.
+  private static func colourSequenceLength(after scalars: some Collection<Unicode.Scalar>) -> Int? {
+    guard scalars.first == "[" else { return nil }
+    var length = 1
+    for scalar in scalars.dropFirst() {
+      length += 1
+      switch scalar {
+      case "m": return length
+      case "0"..."9", ";": continue
+      default: return nil
+      }
+    }
+    return nil
   }
 
   /// The escape that shows `scalar`, or nil when it may be shown as it is.

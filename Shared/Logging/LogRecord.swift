@@ -22,9 +22,11 @@ public struct LogRecord: Sendable, Equatable {
     self.metadata = metadata
   }
 
-  /// The one-line text form: `2026-11-22T05:00:00Z WARNING [Network] message key=value` (UTC, keys sorted).
+  /// The one-line text form: `2026-11-22T05:00:00Z WARNING [Network] message key=value` (UTC, keys
+  /// sorted); the message, module and values shown inert and bounded (``LogText``), so one record is
+  /// one line and nothing in it acts on a terminal.
   public var formatted: String {
-    var line = "\(LogRecord.timestamp(date)) \(level) [\(module)] \(LogRecord.singleLine(message))"
+    var line = "\(LogRecord.timestamp(date)) \(level) [\(LogText.inert(module))] \(LogText.inert(message))"
     let pairs = LogRecord.renderMetadata(metadata)
     if !pairs.isEmpty { line += " " + pairs }
     return line
@@ -32,7 +34,9 @@ public struct LogRecord: Sendable, Equatable {
 
   /// Renders metadata as `key=value` pairs sorted by key; values with spaces, quotes or `=` are quoted.
   static func renderMetadata(_ metadata: [String: String]) -> String {
-    metadata.keys.sorted().map { key in "\(key)=\(quoteIfNeeded(metadata[key] ?? ""))" }.joined(separator: " ")
+    metadata.keys.sorted().map { key in
+      "\(LogText.inert(key))=\(LogText.inert(quoteIfNeeded(metadata[key] ?? "")))"
+    }.joined(separator: " ")
   }
 
   /// ISO-8601 in UTC with whole seconds, e.g. `2026-11-22T05:00:00Z` (`UTCTimestamp`).
@@ -44,12 +48,6 @@ public struct LogRecord: Sendable, Equatable {
     let needsQuotes = value.isEmpty || value.contains { $0.isWhitespace || $0 == "\"" || $0 == "=" }
     guard needsQuotes else { return value }
     let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-      .replacingOccurrences(of: "\n", with: "\\n")
     return "\"\(escaped)\""
-  }
-
-  /// Keeps one record on one line so line-oriented readers never see a torn record.
-  static func singleLine(_ text: String) -> String {
-    text.contains("\n") ? text.replacingOccurrences(of: "\n", with: "\\n") : text
   }
 }

@@ -36,24 +36,8 @@ public enum PartnerCatalogue {
   private static func loadFile(
     _ url: URL, named name: String, vocabulary: PartnerVocabulary
   ) throws(PartnerConfigurationError) -> DecodedPartner {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-      throw PartnerConfigurationError(.noSuchFile(name, partners: ids))
-    }
-    guard !isDirectory.boolValue else {
-      throw PartnerConfigurationError(.directory(name))
-    }
-    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-    guard size <= maximumFileSize else {
-      throw PartnerConfigurationError(.tooLarge(file: name, size: size, limit: maximumFileSize))
-    }
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
-      throw PartnerConfigurationError(.unreadable(file: name, reason: reason))
-    }
-    return try PartnerFile.decode(data, file: name, vocabulary: vocabulary)
+    // Only a regular file is read — a FIFO, a socket or a device is named, never waited on.
+    let bytes = try PartnerFileReading.contents(of: url.path, named: name, limit: maximumFileSize, partners: ids)
+    return try PartnerFile.decode(Data(bytes), file: name, vocabulary: vocabulary)
   }
 }

@@ -7,8 +7,9 @@ public enum PartnerFile {
   /// `vocabulary`, with its warnings. A toggle or screen of a module of the package that the app
   /// does not host is read and kept too, without a warning (a partner file serves every app); one
   /// that no module declares is an unknown key.
-  /// - Throws: ``PartnerConfigurationError`` of kind `.invalid`: not JSON, a value of the wrong
-  ///   kind, a missing key, a bad colour or id.
+  /// - Throws: ``PartnerConfigurationError`` of kind `.invalid`: not JSON, or not strict JSON (a
+  ///   trailing comma, a key given twice: with its line and column), a value of the wrong kind, a
+  ///   missing key, a bad colour or id.
   public static func decode(
     _ data: Data, file: String, vocabulary: PartnerVocabulary
   ) throws(PartnerConfigurationError) -> DecodedPartner {
@@ -24,6 +25,10 @@ public enum PartnerFile {
       tree = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     } catch {
       throw PartnerConfigurationError(.notJSON(file: file, detail: notJSONDetail(error, in: data)))
+    }
+    // What a lenient parser let through (a trailing comma, a key given twice) is refused too.
+    if let violation = StrictJSON.violation(in: data) {
+      throw PartnerConfigurationError(.notStrictJSON(file: file, violation))
     }
     let notes = DecodingNotes()
     let decoder = JSONDecoder()

@@ -91,14 +91,16 @@ public enum PartnerProblem: Sendable, Equatable {
   case unknownPartner(String, partners: [String])
   /// No file at this path.
   case noSuchFile(String, partners: [String])
-  /// The path is a directory.
-  case directory(String)
+  /// The path is no regular file: a directory, a FIFO, a socket, a device.
+  case notAFile(String, SpecialFile)
   /// The file is bigger than a partner file can be.
   case tooLarge(file: String, size: Int, limit: Int)
   /// The file cannot be read; `reason` is the system's, verbatim.
   case unreadable(file: String, reason: String)
   /// The file is not JSON; `detail` is Foundation's reason, verbatim.
   case notJSON(file: String, detail: String)
+  /// The file is not strict JSON (a trailing comma, a key given twice, …): where, and how.
+  case notStrictJSON(file: String, StrictJSONViolation)
   /// The file could not be decoded for a reason the model does not describe; `detail` is verbatim.
   case undecodable(file: String, detail: String)
   /// A required key is missing at `keyPath`.
@@ -109,8 +111,8 @@ public enum PartnerProblem: Sendable, Equatable {
   /// The kind of mistake (for the exit code).
   var kind: PartnerConfigurationError.Kind {
     switch self {
-    case .unknownPartner, .noSuchFile, .directory: .unknownPartner
-    case .unreadable: .unreadable
+    case .unknownPartner, .noSuchFile: .unknownPartner
+    case .unreadable, .notAFile: .unreadable
     default: .invalid
     }
   }
@@ -131,11 +133,12 @@ public enum PartnerProblem: Sendable, Equatable {
       "no partner \"\(choice)\": the partners are \(partners.listed); name one of them or the path of a partner file"
     case .noSuchFile(let name, let partners):
       "no partner file \(name) (no such file); name an existing file or a partner: \(partners.listed(or: true))"
-    case .directory(let name): "\(name) is a directory, not a partner file; name a partner file (.json)"
+    case .notAFile(let name, let kind): "\(name) is \(kind.text), not a partner file; name a partner file (.json)"
     case .tooLarge(let file, let size, let limit):
       "partner file \(file) is \(size) bytes; a partner file has at most \(limit) (is it the right file?)"
     case .unreadable(let file, let reason): "cannot read partner file \(file): \(reason)"
     case .notJSON(let file, let detail): "partner file \(file) is not JSON: \(detail)"
+    case .notStrictJSON(let file, let violation): "partner file \(file) is not strict JSON: \(violation.text)"
     case .undecodable(let file, let detail): "partner file \(file) cannot be read: \(detail)"
     case .missing(let file, let keyPath, let expected):
       "partner file \(file): \(keyPath): missing; expected \(expected.text)"

@@ -21,13 +21,35 @@ import Testing
   @Test func skipsEmptyComponentsAndEmptyNames() throws {
     #expect(DeepLink(string: "/a//b/")?.path == ["a", "b"])
     #expect(DeepLink(string: "a?&x=1&&=2")?.parameters == ["x": "1"])
-    #expect(DeepLink(string: "a?x=1&x=2")?.parameters == ["x": "2"])
     #expect(DeepLink(string: "a?x=1=2")?.parameters == ["x": "1=2"])
   }
 
-  @Test(arguments: ["", " ", "/", "//", "///", "?x=1", "/?x=1", "%zz", "a/%", "a?x=%G1", "%2"])
+  @Test(arguments: ["", " ", "/", "//", "///", "?x=1", "/?x=1", "%zz", "a/%", "a?x=%G1", "%2", "a?x=1&x=2", "a?x&x"])
   func rejects(_ text: String) {
     #expect(DeepLink(string: text) == nil)
+  }
+
+  @Test func aParameterGivenTwiceIsRefusedByName() {
+    #expect(
+      throws: UsageError(
+        "'item' is given twice in link 'supplies/consume?item=water&item=food'; give each parameter once")
+    ) {
+      try DeepLink.parse("supplies/consume?item=water&item=food")
+    }
+    // The same name written two ways is the same parameter.
+    #expect(throws: UsageError.self) { try DeepLink.parse("a?item=1&%69tem=2") }
+  }
+
+  @Test func whatIsWrongWithALinkIsSaidInertAndShort() throws {
+    let long = String(repeating: "x", count: 100_000)
+    do {
+      _ = try DeepLink.parse("a/\u{1B}[2J%zz" + long)
+      Issue.record("a bad link was read")
+    } catch {
+      #expect(!error.description.contains("\u{1B}"))
+      #expect(error.description.contains("\\e[2J"))
+      #expect(error.description.count < 400)
+    }
   }
 
   @Test(arguments: [

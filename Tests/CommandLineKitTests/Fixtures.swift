@@ -62,7 +62,8 @@ enum LabRoute: CommandRoute {
   ]
 
   static let region = Option(
-    "region", .choice(["us", "ru"]), placeholder: "region", environment: "LAB_REGION", help: "Where.")
+    "region", .choice(["us", "ru"]), placeholder: "region", environment: "LAB_REGION", alsoKnownAs: ["zone"],
+    help: "Where.")
   static let verbose = Flag("verbose", help: "Say more.")
 
   static let program = Program<LabRoute>(

@@ -119,6 +119,40 @@ import Testing
     #expect(!expected.contains("\n"))
   }
 
+  @Test(arguments: [
+    ("--regoin us status", "unknown option '--regoin' (did you mean '--region'?); see 'lab --help'"),
+    ("--regoin us racks list", "unknown option '--regoin' (did you mean '--region'?); see 'lab --help'"),
+    ("--zone us status", "unknown option '--zone' (did you mean '--region'?); see 'lab --help'"),
+    ("racks --regoin us list", "unknown option '--regoin' (did you mean '--region'?); see 'lab --help'"),
+    ("status --zone us", "unknown option '--zone' for 'status' (did you mean '--region'?); see 'lab status --help'"),
+    ("--nte x samples log a plus4", "unknown option '--nte' (did you mean '--note'?); see 'lab --help'"),
+    // A mistyped command with a mistyped option after it: the command is the first mistake.
+    ("rackz list --verbos", "unknown command 'rackz' (did you mean 'racks'?); see 'lab --help'"),
+  ])
+  func anUnknownOptionIsNamedBeforeItsValueIsTakenForACommand(_ line: String, _ expected: String) {
+    #expect(error(line) == expected)
+  }
+
+  @Test func echoedWordsAreInertAndShort() {
+    let escape = error("racks show er1 \u{1B}[2J")
+    #expect(escape == "unexpected argument \"\\e[2J\" for 'racks show'; see 'lab racks show --help'")
+    let long = String(repeating: "x", count: 120_000)
+    let cut = error("samples log a " + long)
+    #expect(cut.count < 300, "\(cut.count) characters")
+    #expect(cut.contains("\"" + String(repeating: "x", count: 39) + "…\""))
+    #expect(!error("--\u{7}\u{1B}]0;title\u{7} status").contains("\u{1B}"))
+  }
+
+  @Test func anArgumentThatIsNotUTF8IsRefusedNotReplaced() throws {
+    #expect(try ProcessArguments.decode([Array("status".utf8), Array("Ана".utf8)]) == ["status", "Ана"])
+    #expect(throws: UsageError("argument 2 is not UTF-8 text: a\\xFFb; give the command line in UTF-8")) {
+      try ProcessArguments.decode([Array("status".utf8), [0x61, 0xFF, 0x62]])
+    }
+    #expect(throws: UsageError("argument 1 is not UTF-8 text: \\xC3; give the command line in UTF-8")) {
+      try ProcessArguments.decode([[0xC3]])
+    }
+  }
+
   @Test func helpIsTheSameTextEveryWayItIsAskedFor() throws {
     let forms = [
       ["help", "samples", "log"], ["samples", "log", "--help"], ["samples", "log", "-h"], ["-h", "samples", "log"],

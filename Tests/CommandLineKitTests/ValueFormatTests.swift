@@ -27,6 +27,26 @@ import Testing
     #expect(ValueFormat<UInt64>.unsigned.read("-1") == nil)
   }
 
+  @Test(arguments: [
+    "0x10", "0x1p4", "1e1", "1E1", "16e0", "nan", "NaN", "inf", "-inf", "infinity", "1_6", "1,6", " 16",
+    "16 ", "+16", "+5", "+-16", "--16", "1.6.0", ".", "-", "+", "", "١٦", "１６", "16\u{0}", "0b10", "0o20",
+  ])
+  func numbersHaveOneGrammarAPersonWrites(text: String) {
+    #expect(ValueFormat<Int>.integer(in: -1000...1000).read(text) == nil, "\(text)")
+    #expect(ValueFormat<Double>.decimal(in: -1000...1000).read(text) == nil, "\(text)")
+    #expect(ValueFormat<UInt64>.unsigned.read(text) == nil, "\(text)")
+  }
+
+  @Test func numbersAsAPersonWritesThem() {
+    #expect(ValueFormat<Int>.integer(in: -100...100).read("-16") == -16)
+    #expect(ValueFormat<Int>.integer(in: -100...100).read("016") == 16)
+    #expect(ValueFormat<Double>.decimal(in: -100...100).read("-30.5") == -30.5)
+    #expect(ValueFormat<Double>.decimal(in: -100...100).read(".5") == 0.5)
+    #expect(ValueFormat<Double>.decimal(in: -100...100).read("5.") == 5)
+    #expect(ValueFormat<Double>.decimal(in: -100...100).read("16") == 16)
+    #expect(ValueFormat<UInt64>.unsigned.read("42") == 42)
+  }
+
   @Test func choicesAndSwitchesReadAnyCase() {
     #expect(ValueFormat<String>.choice(["Soyuz", "Dragon"]).read("soyuz") == "Soyuz")
     #expect(ValueFormat<Bool>.onOff.read("YES") == true)

@@ -38,3 +38,58 @@ import Testing
     #expect(line.description == "\"\\ex\" is not a choice")
   }
 }
+
+@Suite struct InertColourTests {
+  @Test func aScreenInColourKeepsOnlyItsColours() {
+    let styled = "\u{1B}[1;36mTitle\u{1B}[0m Ann\u{1B}[2J\u{1B}]0;x\u{7}\u{1B}[31"
+    #expect(
+      InertText(styled, limit: nil, keepingLayout: true, keepingColours: true).text
+        == "\u{1B}[1;36mTitle\u{1B}[0m Ann\\e[2J\\e]0;x\\u{7}\\e[31",
+      "a colour sequence stays; a clear-screen, a title and an unfinished sequence do not")
+    #expect(InertText(styled, limit: nil, keepingLayout: true).text.contains("\\e[1;36m"), "without colour none stays")
+  }
+
+  @Test func aWholeScreenWithNothingToEscapeIsLeftAsItIs() {
+    let screen = "Supplies\n  Water\t12 L\n"
+    #expect(InertText(screen, limit: nil, keepingLayout: true).text == screen)
+  }
+}
+
+@Suite struct WrittenNumberTests {
+  @Test(arguments: ["16", "016", "16.0", "16.", "1.6e1"])
+  func sixteen(text: String) {
+    if text.contains("e") {
+      #expect(WrittenNumber.decimal(text) == nil, "no exponent")
+    } else {
+      #expect(WrittenNumber.decimal(text) == 16)
+    }
+  }
+
+  @Test func aPromptMayTakeADecimalComma() {
+    #expect(WrittenNumber.decimal("21,5", decimalComma: true) == 21.5)
+    #expect(WrittenNumber.decimal("21,5") == nil)
+    #expect(WrittenNumber.decimal("1,000,5", decimalComma: true) == nil)
+    #expect(WrittenNumber.decimal("1,5.5", decimalComma: true) == nil)
+  }
+
+  @Test(arguments: [
+    "0x10", "0X10", "0x1p4", "1e3", "+5", "+16", "nan", "inf", "-infinity", "1_000", "1,5", " 1", "1 ", "", "-", "+",
+    ".", "--1",
+    "1.2.3", "٣", "１", "½", "1\u{0}", "0b1",
+  ])
+  func notANumberAPersonWrites(text: String) {
+    #expect(WrittenNumber.decimal(text) == nil, "\(text)")
+    #expect(WrittenNumber.integer(text) == nil, "\(text)")
+    #expect(WrittenNumber.unsigned(text) == nil, "\(text)")
+  }
+
+  @Test func wholeNumbersHaveNoPoint() {
+    #expect(WrittenNumber.integer("-30") == -30)
+    #expect(WrittenNumber.integer("30.0") == nil)
+    #expect(WrittenNumber.integer("99999999999999999999") == nil, "too large for an Int")
+    #expect(WrittenNumber.unsigned("-1") == nil)
+    #expect(WrittenNumber.unsigned("18446744073709551615") == .max)
+    #expect(WrittenNumber.decimal("-.5") == -0.5)
+    #expect(WrittenNumber.decimal("1" + String(repeating: "0", count: 400)) == nil, "not finite")
+  }
+}

@@ -69,6 +69,22 @@ private func makeLogger(level: LogLevel = .info, sink: InMemoryLogSink) -> Logge
   #expect(plain.formatted == "2026-11-22T05:00:00Z INFO [App] line1\\nline2")
 }
 
+@Test func aLogLineShowsTextFromOutsideInert() {
+  let record = LogRecord(
+    date: fixedDate, level: .error, module: "App", message: "no partner \"\u{1B}[2J\u{7}\"\r",
+    metadata: ["name": "Ann\u{1B}[31mRed", "path": "a b\u{0}"])
+  #expect(
+    record.formatted
+      == "2026-11-22T05:00:00Z ERROR [App] no partner \"\\e[2J\\u{7}\"\\r name=Ann\\e[31mRed path=\"a b\\u{0}\"")
+  #expect(!record.formatted.unicodeScalars.contains { $0.properties.generalCategory == .control })
+}
+
+@Test func aLogLineKeepsItsLengthBounded() {
+  let long = LogRecord(date: fixedDate, level: .info, module: "App", message: String(repeating: "x", count: 200_000))
+  #expect(long.formatted.count < LogText.maximumLength + 60)
+  #expect(long.formatted.hasSuffix("x…"))
+}
+
 @Test func inMemorySinkIsThreadSafe() async {
   let sink = InMemoryLogSink()
   let logger = makeLogger(sink: sink)

@@ -89,7 +89,7 @@ let partnersFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     #expect(try PartnerCatalogue.load("asc.json", vocabulary: .test, relativeTo: directory).file == "asc.json")
   }
 
-  @Test func aPathThatNamesNoFileIsAUsageError() throws {
+  @Test func aPathThatNamesNoFileIsAUsageErrorAndADirectoryCannotBeRead() throws {
     let directory = try temporaryDirectory()
     let missing = directory.appendingPathComponent("none.json").path
     #expect(
@@ -100,7 +100,7 @@ let partnersFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     ) { try PartnerCatalogue.load(missing, vocabulary: .test) }
     #expect(
       throws: PartnerConfigurationError(
-        kind: .unknownPartner,
+        kind: .unreadable,
         message: "\(directory.path)/ is a directory, not a partner file; name a partner file (.json)")
     ) { try PartnerCatalogue.load(directory.path + "/", vocabulary: .test) }
   }

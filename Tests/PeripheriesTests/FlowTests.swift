@@ -2,6 +2,7 @@ import CosmonautInterface
 import DockingPortServiceInterface
 import Foundation
 import HeatRadiatorServiceInterface
+import Radio
 import SolarArrayServiceInterface
 import Testing
 import UIComponents
@@ -36,6 +37,28 @@ struct PeripheriesFlowTests {
     try await harness.open("status --watch --count 2 --interval-ms 100")
     #expect(harness.output.text.components(separatedBy: "\u{1B}[2J\u{1B}[H").count == 3, "cleared before each draw")
     #expect(harness.output.text.contains("Sample 2"))
+  }
+
+  @Test func watchSaysWhenTheStationLinkDropsAndComesBack() async throws {
+    let (events, link) = AsyncStream.makeStream(of: LinkEvent.self)
+    for event: LinkEvent in [
+      .connectionLost(reason: "reset"), .reconnecting(attempt: 1, maximumAttempts: 10, delay: .zero),
+      .reconnected(attempt: 1),
+    ] { link.yield(event) }
+    let harness = PeripheriesHarness(.once(json: false), powerLink: events)
+    try await harness.open("status --watch --count 2 --interval-ms 200")
+    let lines = harness.output.lines
+    #expect(lines.count == 4, "\(lines)")
+    #expect(lines.contains("station link lost; reconnecting (attempt 1 of 10)…"))
+    #expect(lines.contains("station link reconnected"))
+
+    // With --json the news goes to stderr: stdout stays one document.
+    let (jsonEvents, jsonLink) = AsyncStream.makeStream(of: LinkEvent.self)
+    jsonLink.yield(.reconnected(attempt: 2))
+    let json = PeripheriesHarness(.once(json: true), powerLink: jsonEvents)
+    try await json.open("status --watch --count 2 --interval-ms 200")
+    #expect(json.errorOutput.text.contains("station link reconnected"))
+    #expect(try JSONSerialization.jsonObject(with: Data(json.output.text.utf8)) is [Any])
   }
 
   @Test func watchAsJSONIsOneArrayAndNeedsACount() async throws {

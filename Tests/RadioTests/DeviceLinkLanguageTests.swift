@@ -77,8 +77,9 @@ struct DeviceLinkLanguageTests {
       RadioError.reconnectFailed(attempts: 10).description == "the connection dropped and 10 reconnect attempts failed")
     #expect(
       DeviceLinkError.lost(
-        device: .verbatim("насос"), endpoint: "unix:/tmp/p.sock", reason: RadioError.connectionLost.translatedMessage
+        device: .verbatim("насос"), endpoint: "unix:/tmp/p.sock", reason: RadioError.connectionLost.translatedMessage,
+        hint: .verbatim("проверьте насос")
       ).translatedMessage.resolved(in: .russian)
-        == "пропала связь: насос, адрес unix:/tmp/p.sock (соединение оборвалось до прихода ответа)")
+        == "пропала связь: насос, адрес unix:/tmp/p.sock (соединение оборвалось до прихода ответа); проверьте насос")
   }
 }

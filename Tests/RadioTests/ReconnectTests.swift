@@ -15,8 +15,9 @@ final class EventLog: Sendable {
   private let storage = Storage()
   private let task: Task<Void, Never>
 
-  init(_ link: RadioLink) {
-    let stream = link.events()
+  convenience init(_ link: RadioLink) { self.init(link.events()) }
+
+  init(_ stream: AsyncStream<LinkEvent>) {
     let storage = self.storage
     task = Task { for await event in stream { storage.events.withLock { $0.append(event) } } }
   }
@@ -206,5 +207,49 @@ final class ScriptedConnector: Sendable {
     }()
     #expect(try await survivor.receive() == nil)
     await #expect(throws: RadioError.closed) { try await survivor.send([1]) }
+  }
+}
+
+/// A device's link tells what happens to it, across reconnects, and a link lost for good says what to check.
+@Suite struct DeviceLinkEventTests {
+  let fast = ReconnectPolicy(maximumAttempts: 3, initialDelay: .milliseconds(10), maximumDelay: .milliseconds(20))
+
+  private func device(_ script: ScriptedConnector) -> DeviceLink {
+    DeviceLink(
+      name: .verbatim("the pump"), connector: script.connector, messages: DeviceMessages(failure: 0x0F),
+      unreachableHint: .verbatim("check that the pump runs"),
+      configuration: .init(requestTimeout: patience, reconnect: fast), logger: quiet)
+  }
+
+  private func ask(_ device: DeviceLink) async throws(DeviceLinkError) -> [String: String] {
+    try await device.exchange(1, body: ["ask": "status"], expecting: 0x81, as: [String: String].self)
+  }
+
+  @Test func theDevicesEventsSayTheLinkDroppedAndCameBack() async throws {
+    let script = ScriptedConnector([.echo, .fail, .echo])
+    let device = device(script)
+    let log = EventLog(device.events())  // subscribed before the link exists
+    #expect(try await ask(device) == ["ask": "status"])
+    await script.dropLatest()
+    #expect(await eventually { log.contains(.reconnected(attempt: 2)) })
+    #expect(log.all.contains { if case .reconnecting(1, 3, _) = $0 { true } else { false } })
+    #expect(try await ask(device) == ["ask": "status"])
+    await device.close()
+  }
+
+  @Test func aLinkLostForGoodSaysWhatToCheck() async throws {
+    let script = ScriptedConnector([.echo])
+    let device = device(script)
+    #expect(try await ask(device) == ["ask": "status"])
+    await script.dropLatest()
+    do {
+      _ = try await ask(device)
+      Issue.record("a link that cannot come back answers nothing")
+    } catch {
+      guard case .lost = error else { throw error }
+      #expect(error.description.hasPrefix("lost the pump at scripted: "), "\(error)")
+      #expect(error.description.hasSuffix("; check that the pump runs"), "\(error)")
+    }
+    await device.close()
   }
 }

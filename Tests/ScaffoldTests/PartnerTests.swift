@@ -159,7 +159,8 @@ extension LaunchHarness {
   @Test func everyPartnerLineReadsInEnglishAsThePartnerModuleWritesIt() {
     let problems: [PartnerProblem] = [
       .unknownPartner("nsa", partners: ["esa", "nasa"]), .noSuchFile("x.json", partners: ["esa", "jaxa", "nasa"]),
-      .directory("/tmp/"), .tooLarge(file: "big.json", size: 2_000_000, limit: 1_048_576),
+      .notAFile("/tmp/", .directory), .notAFile("fifo", .namedPipe),
+      .tooLarge(file: "big.json", size: 2_000_000, limit: 1_048_576),
       .unreadable(file: "a.json", reason: "Permission denied"), .notJSON(file: "a.json", detail: "bad"),
       .undecodable(file: "a.json", detail: "odd"),
       .missing(file: "a.json", keyPath: "id", expected: .list(of: .attribute(names: ["bold", "dim"]))),

@@ -6,6 +6,10 @@ import Testing
 
 @testable import UIComponents
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @MainActor @Suite struct TerminalTests {
   @Test func printsLinesAndErrors() {
     let fixture = TerminalFixture()
@@ -314,6 +318,27 @@ final class InterruptibleInput: TerminalInput, @unchecked Sendable {
     #expect(!terminal.quitByInterrupt)
     let quick = try await context.interruptible { 7 }
     #expect(quick == 7)
+  }
+
+  @Test func aWatchWhoseReaderWentAwayStopsQuietly() async throws {
+    // `app … watch | head -2`: the third write finds the pipe closed.
+    final class ClosingPipe: TerminalOutput, @unchecked Sendable {
+      var writes = 0
+      func write(_ text: String) { writes += 1 }
+      var failure: OutputFailure? { writes > 2 ? OutputFailure(code: EPIPE) : nil }
+    }
+    let pipe = ClosingPipe()
+    let terminal = Terminal(input: ScriptedInput(lines: []), output: pipe, errors: CapturedOutput(), theme: .plain)
+    let context = FlowContext.testing(terminal, .once(json: false))
+    let result = try await context.interruptible { () async throws -> Int in
+      while true {
+        terminal.print("sample")
+        try await Task.sleep(for: .milliseconds(10))
+      }
+    }
+    #expect(result == nil, "the watch stopped instead of writing for ever")
+    #expect(!terminal.quitByInterrupt)
+    #expect(terminal.outputFailure?.isClosedReader == true)
   }
 
   @Test func scriptsRunSlowOperationsAsTheyAre() async throws {
