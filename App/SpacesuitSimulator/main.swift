@@ -1,10 +1,16 @@
 import CommandLineKit
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Logging
 import Scaffold
 import SpacesuitService
 import SpacesuitServiceInterface
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 let options = SimulatorOptions(BenchLauncher.options(of: SimulatorCommandLine.program))
 
@@ -16,7 +22,7 @@ if let count = options.measureCount {
       let report = try await LinkBenchmark.run(path: options.socketPath, count: count, logger: logger)
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys]
-      FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
+      print(String(decoding: try encoder.encode(report), as: UTF8.self))
       exit(0)
     } catch {
       BenchLauncher.fail(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// An HTTP method.
@@ -67,7 +67,7 @@ public struct HTTPRequest: Sendable, Equatable {
       throw NetworkError.encoding("\(error)")
     }
     var allHeaders = headers
-    if !allHeaders.keys.contains(where: { $0.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
+    if !allHeaders.keys.contains(where: { $0.lowercased() == "content-type" }) {
       allHeaders["Content-Type"] = "application/json"
     }
     return HTTPRequest(method: method, path: path, headers: allHeaders, body: data)
@@ -75,7 +75,7 @@ public struct HTTPRequest: Sendable, Equatable {
 
   /// The value of header `name` (case-insensitive), or nil.
   public func header(_ name: String) -> String? {
-    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    headers.first { $0.key.lowercased() == name.lowercased() }?.value
   }
 }
 
@@ -100,7 +100,7 @@ public struct HTTPResponse: Sendable, Equatable {
 
   /// The value of header `name` (case-insensitive), or nil.
   public func header(_ name: String) -> String? {
-    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    headers.first { $0.key.lowercased() == name.lowercased() }?.value
   }
 }
 

@@ -1,5 +1,6 @@
 // untranslated-file: installation problems of the HTTP library, for whoever installs the app, kept as written
-import Foundation
+import FoundationEssentials
+import Localization
 
 #if canImport(Glibc)
   import Glibc
@@ -48,7 +49,7 @@ struct URLSessionLibrary: @unchecked Sendable {
   /// Loads the library at `path` (once per process: `dlopen` hands out the same one again).
   static func load(at path: String) throws(NetworkError) -> URLSessionLibrary {
     guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-      let reason = dlerror().map { String(cString: $0).replacingOccurrences(of: "\n", with: " ") } ?? "cannot load it"
+      let reason = dlerror().map { String(cString: $0).replacingEvery("\n", with: " ") } ?? "cannot load it"
       let missing = !FileManager.default.fileExists(atPath: path)
       throw NetworkError.unreachable(
         unavailablePrefix

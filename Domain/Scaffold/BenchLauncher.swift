@@ -1,9 +1,10 @@
 // untranslated-file: the bench simulators are developer tools, in English only
 import CommandLineKit
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Logging
 import Radio
+import UIComponents
 
 #if canImport(Glibc)
   import Glibc
@@ -34,7 +35,7 @@ public enum BenchLauncher {
     do {
       switch try program.parse(CommandLine.arguments.dropFirst()) {
       case .print(let text):
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        StandardOutput().write(text + "\n")
         exit(ExitCode.success)
       case .run(_, _, let values):
         return values
@@ -66,7 +67,7 @@ public enum BenchLauncher {
       return source
     }
     // The ready line, written unbuffered so a script waiting for it sees it at once.
-    FileHandle.standardOutput.write(Data("\(name) listening on \(socketPath)\n".utf8))
+    StandardOutput().write("\(name) listening on \(socketPath)\n")
     Task { await serve(listener) }
     withExtendedLifetime(stops) { dispatchMain() }
   }
@@ -120,7 +121,7 @@ public enum BenchLauncher {
 
   /// Writes `error: line` on stderr and ends the process with `code`.
   public static func fail(_ line: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data("error: \(line)\n".utf8))
+    StandardError().write("error: \(line)\n")
     exit(code)
   }
 }

@@ -1,5 +1,5 @@
 import AppAnalytics
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// Where an app keeps its data: `--data-dir`, else `$ISS_DATA_DIR` (both read by the option), else
@@ -21,9 +21,9 @@ enum DataDirectory {
 
   /// Creates `directory` (and its parents), or explains in one line why it cannot be (exit 73).
   static func create(_ directory: URL, fileManager: FileManager = .default) throws(DataDirectoryError) {
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     if fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-      guard isDirectory.boolValue else {
+      guard isDirectory else {
         throw DataDirectoryError(directory: directory, reason: Strings.dataDirectoryIsAFile(path: directory.path))
       }
     } else {
@@ -31,7 +31,7 @@ enum DataDirectory {
       var parent = directory.deletingLastPathComponent()
       while parent.path != "/" && !parent.path.isEmpty {
         if fileManager.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
-          guard isDirectory.boolValue else {
+          guard isDirectory else {
             throw DataDirectoryError(directory: directory, reason: Strings.dataDirectoryIsAFile(path: parent.path))
           }
           break
@@ -41,10 +41,7 @@ enum DataDirectory {
       do {
         try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
       } catch {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        throw DataDirectoryError(
-          directory: directory,
-          reason: underlying.map { .verbatim($0.localizedDescription) } ?? Strings.dataDirectoryCannotCreate)
+        throw DataDirectoryError(directory: directory, reason: Strings.dataDirectoryCannotCreate)
       }
     }
     guard fileManager.isWritableFile(atPath: directory.path) else {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 import SpacesuitServiceInterface
 import UIComponents
@@ -122,7 +122,7 @@ final class SuitFlow {
   ) async {
     let prompt = Prompt<SuitCommand>(question: question) { word in
       let bounds = SuitNumbers.exact(range.lowerBound) + .verbatim("–") + SuitNumbers.exact(range.upperBound)
-      guard let value = Double(word.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
+      guard let value = Double(word.replacingEvery(",", with: ".")), value.isFinite else {
         return .failure(
           ValidationError(
             Strings.promptNeedsNumber(setting: setting, range: bounds, unit: unit, answer: InertText(word))))

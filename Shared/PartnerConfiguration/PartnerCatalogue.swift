@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The partners the apps know: the files in the module's `Partners/` folder — checked against what
 /// the package's modules declare and made into values when the module is built, so a new partner is
@@ -21,7 +27,7 @@ public enum PartnerCatalogue {
     relativeTo directory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
   ) throws(PartnerConfigurationError) -> DecodedPartner {
     if choice.contains("/") || choice.hasSuffix(".json") {
-      let path = NSString(string: choice).expandingTildeInPath
+      let path = expandingTilde(choice)
       let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
       return try loadFile(url, named: choice, vocabulary: vocabulary)
     }
@@ -36,11 +42,11 @@ public enum PartnerCatalogue {
   private static func loadFile(
     _ url: URL, named name: String, vocabulary: PartnerVocabulary
   ) throws(PartnerConfigurationError) -> DecodedPartner {
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
       throw PartnerConfigurationError(.noSuchFile(name, partners: ids))
     }
-    guard !isDirectory.boolValue else {
+    guard !isDirectory else {
       throw PartnerConfigurationError(.directory(name))
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
@@ -51,9 +57,18 @@ public enum PartnerCatalogue {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
+      let posix = (error as? CocoaError)?.underlying as? POSIXError
+      let reason = posix.map { String(cString: strerror($0.code.rawValue)) } ?? "\(error)"
       throw PartnerConfigurationError(.unreadable(file: name, reason: reason))
     }
     return try PartnerFile.decode(data, file: name, vocabulary: vocabulary)
+  }
+
+  /// `~` and `~/…` in `path` for the home directory (`$HOME`), as a shell expands them.
+  private static func expandingTilde(_ path: String) -> String {
+    guard path == "~" || path.hasPrefix("~/") else { return path }
+    let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/"
+    let rest = path.dropFirst()
+    return (home.hasSuffix("/") && rest.hasPrefix("/") ? String(home.dropLast()) : home) + rest
   }
 }
