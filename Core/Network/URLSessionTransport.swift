@@ -1,5 +1,12 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Sends requests with `URLSession` (ephemeral: no cookies, no cache), one session and so one
 /// kept-alive connection per transport. URLSession lives in libISSURLSession (Core/URLSessionBridge),
