@@ -130,7 +130,7 @@ public enum NetworkError: Error, Equatable, CustomStringConvertible {
   /// not the HTTP library missing).
   public var isTransient: Bool {
     switch self {
-    case .unreachable(let reason): !reason.hasPrefix(URLSessionLibrary.unavailablePrefix)
+    case .unreachable(let reason): !reason.hasPrefix(URLSessionHelper.unavailablePrefix)
     case .timeout: true
     case .status(let code, _): code == 429 || (500..<600).contains(code)
     case .invalidURL, .decoding, .encoding, .unacknowledged: false
