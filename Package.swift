@@ -17,12 +17,12 @@ import PackageDescription
 
 // swift-format-ignore
 let app: [Module] = [
-  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
+  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
   .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "TsUPCosmonautService", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
-  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Radio", "Logging", "AppAnalytics"]),
+  .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Logging", "AppAnalytics"]),
   .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayServiceInterface", "SolarArrayService", "HeatRadiatorServiceInterface", "HeatRadiatorService", "DockingPortServiceInterface", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
-  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
+  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Localization", "Logging"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
   .executable("LaboratorySimulator", product: "lab-sim", dependsOn: ["Scaffold", "LaboratoryService", "CommandLineKit", "Radio", "Logging"]),
   .helper("URLSessionHelper", dependsOn: ["URLSessionBridge"]),
 ]
@@ -33,9 +33,9 @@ let app: [Module] = [
 let domain: [Module] = [
   .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true, partner: true),
   .library("CosmonautInterface", dependsOn: ["UIComponents"]),
-  .library("Cosmonaut", dependsOn: ["CosmonautInterface", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes"], strings: true, partner: true),
-  .library("Spacesuit", dependsOn: ["CosmonautInterface", "SpacesuitServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["SpacesuitServiceFakes", "Radio"], strings: true, partner: true),
-  .library("Peripheries", dependsOn: ["CosmonautInterface", "SolarArrayServiceInterface", "HeatRadiatorServiceInterface", "DockingPortServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["SolarArrayServiceFakes", "HeatRadiatorServiceFakes", "DockingPortServiceFakes"], strings: true, partner: true),
+  .library("Cosmonaut", dependsOn: ["CosmonautInterface", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging"], testsUse: ["CosmonautServiceFakes", "AppAnalytics"], strings: true, partner: true),
+  .library("Spacesuit", dependsOn: ["CosmonautInterface", "SpacesuitServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SpacesuitServiceFakes", "Radio", "Logging"], strings: true, partner: true),
+  .library("Peripheries", dependsOn: ["CosmonautInterface", "SolarArrayServiceInterface", "HeatRadiatorServiceInterface", "DockingPortServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SolarArrayServiceFakes", "HeatRadiatorServiceFakes", "DockingPortServiceFakes", "Logging"], strings: true, partner: true),
   .library("Laboratory", dependsOn: ["CosmonautInterface", "LaboratoryServiceInterface", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes", "LaboratoryServiceFakes"], strings: true, partner: true),
 ]
 
@@ -44,7 +44,7 @@ let domain: [Module] = [
 // swift-format-ignore
 let service: [Module] = [
   .library("CosmonautServiceInterface", dependsOn: ["Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"]),
+  .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
   .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence", "Localization"]),
   .library("SpacesuitServiceInterface", dependsOn: ["Radio", "Localization", "AppAnalytics"], strings: true),
@@ -96,9 +96,17 @@ let endToEndTests: [Target] = [
     name: "EndToEndTests",
     dependencies: [
       "CosmonautApp", "CosmonautRuApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator", "LaboratoryApp",
-      "LaboratorySimulator",
+      "LaboratorySimulator", "TestHarness",
     ],
     path: "Tests/EndToEndTests")
+]
+
+/// What every test target may use and no layer module may (`testSupportModules` in .layering.json):
+/// child processes that die with the test process, waiting for a state under a deadline, optional tools.
+let testSupport: [Target] = [
+  .target(name: "TestHarness", dependencies: ["CTestHarness"], path: "Tests/TestHarness"),
+  .target(name: "CTestHarness", path: "Tests/CTestHarness"),
+  .testTarget(name: "TestHarnessTests", dependencies: ["TestHarness", "CTestHarness"], path: "Tests/TestHarnessTests"),
 ]
 
 // MARK: - Tooling: build plugins and their tools (outside the five layers; layer modules only use them)
@@ -118,7 +126,22 @@ let tooling: [Target] = [
   .plugin(
     name: "URLSessionHelperLocation", capability: .buildTool(), dependencies: ["URLSessionHelper"],
     path: "Scripts/Plugins/URLSessionHelperLocation"),
+  // The layering lint for any package that depends on this one: `swift package lint-layers`. The plugin
+  // is compiled from the lint's own sources (the part `lint-layers` needs), runs in SwiftPM's process.
+  .plugin(
+    name: "LintLayers",
+    capability: .command(
+      intent: .custom(verb: "lint-layers", description: "Checks imports, dependencies and layers (Scripts/README.md)")),
+    path: "Scripts/LayerLint/Sources",
+    sources: [
+      "LayerLintCore/Manifest", "LayerLintCore/Imports", "LayerLintCore/Text", "LayerLintCore/Rules",
+      "LayerLintCore/Configuration", "LayerLintCore/Report", "LayerLintCore/CommandLine/Console.swift",
+      "LayerLintCore/CommandLine/LintCommand.swift", "LayerLintCore/Factory/DependencyFixer.swift", "LintLayersPlugin",
+    ]),
 ]
+
+/// Tooling other packages use: the layering lint's command plugin.
+let toolingProducts: [Product] = [.plugin(name: "LintLayers", targets: ["LintLayers"])]
 
 // MARK: - Assembly (no need to edit below this line to add a module)
 
@@ -259,7 +282,9 @@ func targets(for module: Module) -> [Target] {
   let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
   let tests = Target.testTarget(
     name: "\(module.name)Tests",
-    dependencies: ([module.name] + module.dependencies + module.testDependencies).map { .init(stringLiteral: $0) },
+    dependencies: ([module.name] + module.dependencies + module.testDependencies + ["TestHarness"]).map {
+      .init(stringLiteral: $0)
+    },
     path: "Tests/\(module.name)Tests")
   switch module.kind {
   case .helper:
@@ -295,6 +320,6 @@ func products(for module: Module) -> [Product] {
 let package = Package(
   name: "ISSApplicationFramework",
   platforms: [.macOS(.v14)],
-  products: modules.flatMap(products(for:)),
-  targets: modules.flatMap(targets(for:)) + endToEndTests + tooling
+  products: modules.flatMap(products(for:)) + toolingProducts,
+  targets: modules.flatMap(targets(for:)) + endToEndTests + testSupport + tooling
 )

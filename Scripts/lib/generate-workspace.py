@@ -1,10 +1,18 @@
 #!/usr/bin/env python3
 """Generates a layered SwiftPM workspace for Scripts/bench-lint.
 
-usage: generate-workspace.py DIR [MODULES]   (default 1000 modules, 200 per layer)
+usage: generate-workspace.py DIR [MODULES]               (default 1000 modules, 200 per layer)
+       generate-workspace.py --conditions DIR [MODULES]  (default 50 modules)
 
 Each module has three source files and one test file (four files a module) with realistic imports:
 Foundation plus the lower-layer modules it declares. The result lints clean.
+
+With --conditions: an ordinary `Sources/` package (no layers) shaped like swift-nio, whose `#if`s need
+the manifest's settings: each module's defines (`.define`), the package's traits (a default one and an
+optional one), its language mode (`swift(…)`), besides the platform conditions of `canImport(…)`.
+Each module has eight source files and a test file; it imports its dependencies under those
+conditions, and its test imports a module it does not declare under a define only the module has.
+The result lints clean (one note per test), and the lint must read `dump-package` to say so.
 """
 import os
 import random
@@ -14,6 +22,9 @@ LAYERS = ["App", "Domain", "Service", "Core", "Shared"]
 
 
 def main() -> None:
+    if sys.argv[1] == "--conditions":
+        conditions(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 50)
+        return
     root = sys.argv[1]
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
     per_layer = count // len(LAYERS)
@@ -50,6 +61,42 @@ def main() -> None:
           + "\n".join(targets) + "\n  ]\n)\n")
     write(os.path.join(root, "CODEOWNERS"), "\n".join(owners) + "\n")
     write(os.path.join(root, ".layering.json"), '{ "integrationTestTargets": [] }\n')
+
+
+def conditions(root: str, count: int) -> None:
+    rng = random.Random(7)
+    names = [f"Kit{i:03d}" for i in range(count)]
+    targets = []
+    for index, name in enumerate(names):
+        deps = sorted(rng.sample(names[:index], min(3, index)))
+        folder = os.path.join(root, "Sources", name)
+        os.makedirs(folder)
+        for part in range(8):
+            lines = ["#if canImport(Darwin)", "  import Darwin", "#elseif canImport(Glibc)", "  import Glibc", "#endif"]
+            for number, dep in enumerate(deps):
+                # Every dependency is imported in a branch a build compiles: its define, the default trait,
+                # the language mode; the other branches import it too, so each condition is read.
+                condition = [f"BENCH_{name.upper()}_ON", "BenchFast", "swift(>=5.9)"][(part + number) % 3]
+                lines += [f"#if {condition}", f"  import {dep}", "#elseif BenchExperimental", f"  @_implementationOnly import {dep}",
+                          "#endif"]
+            lines += ["", f"/// Part {part} of {name}.", f"public struct {name}Part{part} {{", "  public init() {}", "}", ""]
+            write(os.path.join(folder, f"{name}Part{part}.swift"), "\n".join(lines))
+        tests = os.path.join(root, "Tests", f"{name}Tests")
+        os.makedirs(tests)
+        # An import no build compiles (the tests do not define the flag): a note, read with the manifest's settings.
+        probe = f"#if BENCH_{name.upper()}_ON\n  import {names[-1]}\n#endif\n" if index + 1 < count else ""
+        write(os.path.join(tests, f"{name}Tests.swift"),
+              f"import Testing\n{probe}@testable import {name}\n\n@Test func part0() {{ _ = {name}Part0() }}\n")
+        dep_list = ", ".join(f'"{d}"' for d in deps)
+        targets.append(f'    .target(name: "{name}", dependencies: [{dep_list}], '
+                       f'swiftSettings: [.define("BENCH_{name.upper()}_ON")]),')
+        targets.append(f'    .testTarget(name: "{name}Tests", dependencies: ["{name}"]),')
+    write(os.path.join(root, "Package.swift"),
+          "// swift-tools-version: 6.1\n// Generated: a package whose #if conditions need its manifest's settings.\n"
+          "import PackageDescription\n\nlet package = Package(\n  name: \"BenchConditions\",\n"
+          "  traits: [.default(enabledTraits: [\"BenchFast\"]), .trait(name: \"BenchFast\"), "
+          ".trait(name: \"BenchExperimental\")],\n  targets: [\n" + "\n".join(targets) + "\n  ],\n"
+          "  swiftLanguageModes: [.v6]\n)\n")
 
 
 def source(name: str, index: int, imports: str) -> str:

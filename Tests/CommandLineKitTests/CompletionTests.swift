@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 @testable import CommandLineKit
@@ -15,54 +16,50 @@ import Testing
     return file
   }
 
-  @Test(arguments: [("bash", "-n"), ("zsh", "-n"), ("fish", "--no-execute")])
-  func everyScriptPassesItsShellsSyntaxCheck(_ shell: String, _ flag: String) throws {
-    let path = "/usr/bin/\(shell)"
-    guard FileManager.default.isExecutableFile(atPath: path) else {
-      Issue.record("\(shell) is not installed (.ci/run installs zsh and fish)")
-      return
-    }
-    let file = try saved(try script(shell), shell)
-    defer { try? FileManager.default.removeItem(at: file) }
-    let result = try runShell(path, [flag, file.path])
-    #expect(result.status == 0, "\(shell): \(result.output)")
+  private func expectAccepted(by shell: Shell) async throws {
+    let result = try await shell.checkSyntax(of: try script(shell.rawValue))
+    #expect(result.status == 0, "\(shell): \(result.stdout)\(result.stderr)")
   }
 
-  @Test func bashCompletesWordsAliasesArgumentsAndOptionValues() throws {
+  @Test func bashAcceptsItsScript() async throws { try await expectAccepted(by: .bash) }
+
+  @Test(.enabled(if: Shell.zsh.isInstalled, Shell.zsh.absence))
+  func zshAcceptsItsScript() async throws { try await expectAccepted(by: .zsh) }
+
+  @Test(.enabled(if: Shell.fish.isInstalled, Shell.fish.absence))
+  func fishAcceptsItsScript() async throws { try await expectAccepted(by: .fish) }
+
+  @Test func bashCompletesWordsAliasesArgumentsAndOptionValues() async throws {
     let file = try saved(try script("bash"), "bash")
     defer { try? FileManager.default.removeItem(at: file) }
-    func complete(_ words: [String]) throws -> [String] {
+    func complete(_ words: [String]) async throws -> [String] {
       let quoted = words.map { "'\($0)'" }.joined(separator: " ")
       let command =
         "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _lab; printf '%s\\n' \"${COMPREPLY[@]}\""
-      return try runShell("/bin/bash", ["-c", command]).output.split(separator: "\n").map(String.init).sorted()
+      return try await Shell.bash.run(command).stdout.split(separator: "\n").map(String.init).sorted()
     }
-    #expect(try complete(["lab", ""]) == ["heat", "help", "racks", "samples", "status"])
-    #expect(try complete(["lab", "rack", ""]) == ["list", "show"])
-    #expect(try complete(["lab", "--region", "ru", "racks", "show", "e"]) == ["er1", "er2"])
-    #expect(try complete(["lab", "samples", "log", "b1", "m"]) == ["minus26", "minus80"])
+    #expect(try await complete(["lab", ""]) == ["heat", "help", "racks", "samples", "status"])
+    #expect(try await complete(["lab", "rack", ""]) == ["list", "show"])
+    #expect(try await complete(["lab", "--region", "ru", "racks", "show", "e"]) == ["er1", "er2"])
+    #expect(try await complete(["lab", "samples", "log", "b1", "m"]) == ["minus26", "minus80"])
     #expect(
-      try complete(["lab", "samples", "log", "--"]) == [
+      try await complete(["lab", "samples", "log", "--"]) == [
         "--generate-completion-script", "--help", "--note", "--region", "--urgent", "--verbose", "--version",
       ])
-    #expect(try complete(["lab", "--region", ""]) == ["ru", "us"])
+    #expect(try await complete(["lab", "--region", ""]) == ["ru", "us"])
   }
 
-  @Test func fishCompletesTheSameTree() throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
-      Issue.record("fish is not installed (.ci/run installs it)")
-      return
-    }
+  @Test(.enabled(if: Shell.fish.isInstalled, Shell.fish.absence))
+  func fishCompletesTheSameTree() async throws {
     let file = try saved(try script("fish"), "fish")
     defer { try? FileManager.default.removeItem(at: file) }
-    func complete(_ line: String) throws -> [String] {
-      let output = try runShell("/usr/bin/fish", ["--no-config", "-c", "source '\(file.path)'; complete -C '\(line)'"])
-        .output
+    func complete(_ line: String) async throws -> [String] {
+      let output = try await Shell.fish.run("source '\(file.path)'; complete -C '\(line)'").stdout
       return output.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted()
     }
-    #expect(try complete("lab ").contains("samples"))
-    #expect(try complete("lab rack ") == ["list", "show"])
-    #expect(try complete("lab samples log b1 ") == ["minus26", "minus80", "plus4"])
-    #expect(try complete("lab --region ") == ["ru", "us"])
+    #expect(try await complete("lab ").contains("samples"))
+    #expect(try await complete("lab rack ") == ["list", "show"])
+    #expect(try await complete("lab samples log b1 ") == ["minus26", "minus80", "plus4"])
+    #expect(try await complete("lab --region ") == ["ru", "us"])
   }
 }

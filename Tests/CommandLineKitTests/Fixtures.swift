@@ -69,17 +69,3 @@ enum LabRoute: CommandRoute {
     name: "lab", version: "1.2.3", abstract: "The laboratory.", options: [region, verbose], commands: commands,
     groups: groups, withoutCommand: "starts the interactive lab", sections: [.exitCodes])
 }
-
-/// Runs a shell and returns its exit status and output.
-func runShell(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: executable)
-  process.arguments = arguments
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = pipe
-  try process.run()
-  let data = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}

@@ -3,6 +3,7 @@ import Foundation
 import Scaffold
 import SpacesuitService
 import SpacesuitServiceInterface
+import TestHarness
 import Testing
 import UIComponents
 
@@ -65,28 +66,18 @@ import UIComponents
     #expect(options[LiveServices.suit] == expected)
   }
 
-  @Test func completionScriptsPassEachShellsSyntaxCheck() async throws {
-    for (shell, check) in [("bash", ["-n"]), ("zsh", ["-n"]), ("fish", ["--no-execute"])] {
-      let (code, script, _) = await run(["--generate-completion-script", shell])
-      #expect(code == 0)
-      guard let executable = ["/usr/bin/\(shell)", "/bin/\(shell)"].first(where: FileManager.default.isExecutableFile)
-      else {
-        Issue.record("\(shell) is not installed; .ci/run installs it")
-        continue
-      }
-      let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "cosmonaut-\(UUID().uuidString).\(shell)")
-      try script.write(to: file, atomically: true, encoding: .utf8)
-      defer { try? FileManager.default.removeItem(at: file) }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = check + [file.path]
-      let errors = Pipe()
-      process.standardError = errors
-      try process.run()
-      process.waitUntilExit()
-      let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      #expect(process.terminationStatus == 0, "\(shell): \(message)")
-    }
+  private func expectAccepted(by shell: Shell) async throws {
+    let (code, script, _) = await run(["--generate-completion-script", shell.rawValue])
+    #expect(code == 0)
+    let result = try await shell.checkSyntax(of: script)
+    #expect(result.status == 0, "\(shell) accepts the script: \(result.stderr)")
   }
+
+  @Test func bashAcceptsTheCompletionScript() async throws { try await expectAccepted(by: .bash) }
+
+  @Test(.enabled(if: Shell.zsh.isInstalled, Shell.zsh.absence))
+  func zshAcceptsTheCompletionScript() async throws { try await expectAccepted(by: .zsh) }
+
+  @Test(.enabled(if: Shell.fish.isInstalled, Shell.fish.absence))
+  func fishAcceptsTheCompletionScript() async throws { try await expectAccepted(by: .fish) }
 }

@@ -1,6 +1,7 @@
 import CosmonautServiceInterface
 import Foundation
 import Network
+import TestHarness
 import Testing
 
 @testable import CosmonautService
@@ -13,74 +14,43 @@ import Testing
 private let batchPath = HoustonWire.dialect.batchPath ?? ""
 
 /// `Scripts/houston` as a real process on 127.0.0.1, spoken to over URLSession.
-final class HoustonProcess: @unchecked Sendable {
-  let process = Process()
+final class HoustonProcess: Sendable {
+  let process: ChildProcess
   let baseURL: URL
 
-  static var scriptURL: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Scripts/houston")
-  }
+  static var scriptURL: URL { TestProducts.packageRoot.appendingPathComponent("Scripts/houston") }
 
-  static var isAvailable: Bool {
-    FileManager.default.isExecutableFile(atPath: scriptURL.path)
-      && FileManager.default.isExecutableFile(atPath: "/usr/bin/env")
-  }
-
-  /// Starts Houston; its stderr goes to `errors` when given (else it is dropped).
-  init(arguments: [String], errors: URL? = nil) throws {
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", Self.scriptURL.path, "--port", "0"] + arguments
-    process.standardOutput = output
-    if let errors {
-      _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-      process.standardError = try FileHandle(forWritingTo: errors)
-    } else {
-      process.standardError = FileHandle.nullDevice
-    }
-    try process.run()
-    // The first stdout line says where it listens; EOF (empty read) means it died.
-    var buffer = Data()
-    while !buffer.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      buffer.append(chunk)
-    }
-    let line = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    let prefix = "houston listening on "
-    guard line.hasPrefix(prefix), let url = URL(string: String(line.dropFirst(prefix.count))) else {
-      process.terminate()
-      process.waitUntilExit()
-      throw HoustonStartError(line: line)
-    }
-    baseURL = url
-  }
+  static var isAvailable: Bool { Tool.isInstalled("python3") }
 
   struct HoustonStartError: Error { let line: String }
 
-  /// Starts Houston like `init`, waiting for its ready line on a thread of its own: the test
-  /// runner's few cooperative threads are never held up (other tests' timers need them).
+  /// Starts Houston and waits (bounded) for the line that says where it listens; its stderr goes
+  /// to `errors` when given (else it is dropped).
   static func start(arguments: [String], errors: URL? = nil) async throws -> HoustonProcess {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        continuation.resume(with: Result { try HoustonProcess(arguments: arguments, errors: errors) })
-      }
+    let process = try ChildProcess(
+      "python3", [scriptURL.path, "--port", "0"] + arguments, errors: errors.map { .file($0.path) } ?? .discard)
+    let line = try await process.firstLine(within: .seconds(60)) ?? ""
+    let prefix = "houston listening on "
+    guard line.hasPrefix(prefix), let url = URL(string: String(line.dropFirst(prefix.count))) else {
+      await process.kill()
+      throw HoustonStartError(line: line)
     }
+    return HoustonProcess(process: process, baseURL: url)
   }
 
-  /// Sends SIGTERM and waits up to 5 s; then SIGKILL (so a test never hangs). Returns the exit status.
-  func stop() -> Int32 {
-    process.terminate()  // SIGTERM
-    let deadline = Date().addingTimeInterval(5)
-    while process.isRunning && Date() < deadline { usleep(20_000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    return process.terminationStatus
+  private init(process: ChildProcess, baseURL: URL) {
+    self.process = process
+    self.baseURL = baseURL
   }
+
+  /// Sends SIGTERM and waits; SIGKILL after 10 s (so a test never hangs). Returns the exit status.
+  func stop() async -> Int32 { await process.stop().status }
+
+  /// Asks Houston to stop without waiting (for `defer`); it is killed if it has not stopped soon.
+  func terminate() { process.terminate() }
 }
 
-@Suite(.enabled(if: HoustonProcess.isAvailable, "Scripts/houston needs python3"))
+@Suite(.enabled(if: HoustonProcess.isAvailable, Tool.missing("python3", for: "Scripts/houston runs on it")))
 struct HoustonScriptTests {
   struct Reports: Decodable {
     struct Report: Decodable { let id: String; let kind: String }
@@ -91,7 +61,7 @@ struct HoustonScriptTests {
     let houston = try await HoustonProcess.start(arguments: [
       "--token", "secret-token", "--fail-first", "2", "--drop-response-first", "1",
     ])
-    defer { #expect(houston.stop() == 0) }
+    defer { houston.terminate() }
     let harness = try Harness()
     let token = try #require(AuthToken("secret-token"))
     let http = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL), sleep: { _ in })
@@ -118,7 +88,7 @@ struct HoustonScriptTests {
 
   @Test func wrongTokenIsRefused() async throws {
     let houston = try await HoustonProcess.start(arguments: ["--token", "right"])
-    defer { #expect(houston.stop() == 0) }
+    defer { houston.terminate() }
     let harness = try Harness()
     let token = try #require(AuthToken("wrong"))
     let http = HTTPClient(
@@ -143,10 +113,10 @@ struct HoustonScriptTests {
     let first = try await HoustonProcess.start(arguments: ["--state", stateFile])
     let firstClient = HTTPClient(configuration: ClientConfiguration(baseURL: first.baseURL, retry: .none))
     #expect(try await firstClient.send(report).status == 201)
-    #expect(first.stop() == 0)
+    #expect(await first.stop() == 0)
 
     let second = try await HoustonProcess.start(arguments: ["--state", stateFile])
-    defer { #expect(second.stop() == 0) }
+    defer { second.terminate() }
     let secondClient = HTTPClient(configuration: ClientConfiguration(baseURL: second.baseURL, retry: .none))
     let duplicate = try await secondClient.send(report)
     #expect(duplicate.status == 200)
@@ -174,7 +144,7 @@ struct HoustonScriptTests {
       method: .post, path: "/v1/reports", headers: ["Idempotency-Key": "key-1"],
       body: JSONSerialization.data(withJSONObject: ["id": "key-1", "kind": "status.report", "payload": [:]]))
     let houston = try await HoustonProcess.start(arguments: ["--state", stateFile])
-    defer { #expect(houston.stop() == 0) }
+    defer { houston.terminate() }
     let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
 
     // The state directory vanishes: saving fails, so Houston must answer 500 and apply nothing.
@@ -194,47 +164,27 @@ struct HoustonScriptTests {
     #expect(FileManager.default.fileExists(atPath: stateFile))
   }
 
-  @Test func aStateFileThatIsNotAnObjectIsRefusedWithOneLine() throws {
+  @Test func aStateFileThatIsNotAnObjectIsRefusedWithOneLine() async throws {
     let harness = try Harness()
     let stateFile = harness.directory.appendingPathComponent("houston-state.json")
     try Data("[1, 2]".utf8).write(to: stateFile)
-    let process = Process()
-    let errors = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", HoustonProcess.scriptURL.path, "--port", "0", "--state", stateFile.path]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1)
-    let lines = text.split(separator: "\n")
+    let result = try await ChildProcess.run(
+      "python3", [HoustonProcess.scriptURL.path, "--port", "0", "--state", stateFile.path])
+    #expect(result.status == 1)
+    let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 1)
     #expect(lines.first?.hasPrefix("houston: error: cannot read state file") == true)
   }
 
-  /// Runs a python3 client snippet against Houston and returns what it printed (waiting on its
-  /// own thread, never on one of the test runner's few cooperative threads).
+  /// Runs a python3 client snippet against Houston and returns what it printed.
   private func pythonClient(_ script: String, port: Int) async throws -> String {
-    let process = Process()
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, String(port)]
-    process.standardOutput = output
-    try process.run()
-    let data = await withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        continuation.resume(returning: data)
-      }
-    }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    try await ChildProcess.run("python3", ["-c", script, String(port)]).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   @Test func eachAnswerGoesOutInOneWriteSoNoClientWaitsOnDelayedAcknowledgement() async throws {
     let houston = try await HoustonProcess.start(arguments: [])
-    defer { #expect(houston.stop() == 0) }
+    defer { houston.terminate() }
     let port = try #require(houston.baseURL.port)
     // Headers and body written separately arrive as two segments, the second held back by Nagle
     // until the client's delayed ACK (~40 ms): the first read would then hold the headers only.
@@ -269,22 +219,16 @@ struct HoustonScriptTests {
       print("done")
       """
     #expect(try await pythonClient(script, port: port) == "done")
-    #expect(houston.stop() == 0)
+    #expect(await houston.stop() == 0)
     let text = try String(contentsOf: errors, encoding: .utf8)
     #expect(!text.contains("Traceback"), "\(text)")
     #expect(text.split(separator: "\n").allSatisfy { $0.hasPrefix("houston: ") }, "\(text)")
   }
 
-  @Test func helpSaysHowToReadWhatHoustonApplied() throws {
-    let process = Process()
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", HoustonProcess.scriptURL.path, "--help"]
-    process.standardOutput = output
-    try process.run()
-    let help = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+  @Test func helpSaysHowToReadWhatHoustonApplied() async throws {
+    let result = try await ChildProcess.run("python3", [HoustonProcess.scriptURL.path, "--help"])
+    let help = result.stdout
+    #expect(result.status == 0)
     #expect(help.contains("GET /v1/reports"))
     #expect(help.contains("--state FILE"))
     #expect(help.contains("curl"))
@@ -293,7 +237,7 @@ struct HoustonScriptTests {
 
   @Test func answersAcknowledgeTheReportsKey() async throws {
     let houston = try await HoustonProcess.start(arguments: [])
-    defer { #expect(houston.stop() == 0) }
+    defer { houston.terminate() }
     let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
     let report = try HTTPRequest.json(
       .post, path: "/v1/reports", body: ["id": "key-9", "kind": "status.report"],
@@ -310,7 +254,7 @@ struct HoustonScriptTests {
     let harness = try Harness()
     let stateFile = harness.directory.appendingPathComponent("houston-state.json").path
     let houston = try await HoustonProcess.start(arguments: ["--state", stateFile, "--refuse-kind", "bad.kind"])
-    defer { #expect(houston.stop() == 0) }
+    defer { houston.terminate() }
     let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
     let batch = AcknowledgedBatchDelivery(client: client, path: batchPath)
     let messages = [("k-1", "status.report"), ("k-2", "bad.kind"), ("k-3", "supplies.changed")].map {
@@ -345,7 +289,7 @@ struct HoustonScriptTests {
     try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
     let stateFile = stateDirectory.appendingPathComponent("houston-state.json").path
     let houston = try await HoustonProcess.start(arguments: ["--state", stateFile])
-    defer { #expect(houston.stop() == 0) }
+    defer { houston.terminate() }
     let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
     let batch = AcknowledgedBatchDelivery(client: client, path: batchPath)
     let messages = ["k-1", "k-2"].map { AcknowledgedBatchDelivery.Message(key: $0, report: ["id": $0, "kind": "x"]) }
@@ -363,7 +307,7 @@ struct HoustonScriptTests {
 
   @Test func aHoustonStartedWithoutBatchesAnswersTheBatchPath404() async throws {
     let houston = try await HoustonProcess.start(arguments: ["--no-batch"])
-    defer { #expect(houston.stop() == 0) }
+    defer { houston.terminate() }
     let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
     let batch = AcknowledgedBatchDelivery(client: client, path: batchPath)
     #expect(try await batch.deliver([.init(key: "k-1", report: ["id": "k-1"])]) == .unsupported)

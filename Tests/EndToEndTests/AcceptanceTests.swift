@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// What an acceptance run of `cosmonaut` found broken, kept fixed.
@@ -7,41 +8,15 @@ struct AcceptanceTests {
   @Test("suit watch ends when the reader of its output goes away (| head -2)")
   func watchEndsWhenTheReaderCloses() async throws {
     let sandbox = try Sandbox()
-    let process = Process()
-    process.executableURL = Executables.cosmonaut
-    process.arguments = ["--data-dir", sandbox.dataDirectory, "suit", "watch", "--interval-ms", "20"]
-    process.environment = sandbox.environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    let exited = AsyncStream<Void> { continuation in
-      process.terminationHandler = { _ in continuation.finish() }
-    }
-    try process.run()
+    let process = try ChildProcess(
+      Executables.cosmonaut, ["--data-dir", sandbox.dataDirectory, "suit", "watch", "--interval-ms", "20"],
+      environment: sandbox.environment, output: .capture, errors: .discard)
     // Read the header and one sample, then close the reading end, as `head -2` does.
-    let firstLines = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-      let handle = output.fileHandleForReading
-      Thread.detachNewThread {
-        var buffer = Data()
-        while buffer.filter({ $0 == UInt8(ascii: "\n") }).count < 2 {
-          let chunk = handle.availableData
-          if chunk.isEmpty { break }
-          buffer.append(chunk)
-        }
-        try? handle.close()
-        continuation.resume(returning: String(decoding: buffer, as: UTF8.self))
-      }
-    }
-    let watchdog = Task {
-      try await Task.sleep(for: .seconds(10))
-      process.terminate()
-    }
-    for await _ in exited {}
-    watchdog.cancel()
-    #expect(firstLines.hasPrefix("time"))
-    #expect(process.terminationReason == .exit, "ended by itself, not by the watchdog")
-    #expect(process.terminationStatus == 0)
+    try await process.waitForOutput("\n", occurrence: 2)
+    process.closeOutput()
+    let exit = try #require(await process.exit(within: .seconds(30)), "still running after its reader went away")
+    #expect(process.output.hasPrefix("time"))
+    #expect(exit == .exited(0), "ended by itself, not by a signal: \(exit)")
   }
 
   @Test("a data directory under a regular file: exit 73, one line naming the file")

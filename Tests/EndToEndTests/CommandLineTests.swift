@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// The command line and deep links of `cosmonaut` as a user types them: one grammar for both.

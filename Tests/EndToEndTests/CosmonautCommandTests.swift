@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// The `cosmonaut` executable driven as a user would: one process per command, a temporary data directory.

@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// `cosmonaut` and `cosmonaut-ru` as a person with a Russian locale runs them: Russian screens and
@@ -63,18 +64,20 @@ struct CosmonautLanguageTests {
     }
   }
 
-  @Test("a reason Houston gave for a refusal is shown in Russian by sync status and set-aside; --json is the same")
+  @Test(
+    "a reason Houston gave for a refusal is shown in Russian by sync status and set-aside; --json is the same",
+    .needsPython3)
   func refusalReasonInRussian() async throws {
     let sandbox = try Sandbox()
     #expect(
       try await run(Executables.cosmonaut, sandbox, ["supplies", "consume", "water", "1"], locale: nil).status == 0)
-    let server = try BackgroundServer(
+    let server = try await BackgroundServer.launch(
       URL(fileURLWithPath: "/usr/bin/env"),
       ["python3", Executables.houston.path, "--port", "0", "--refuse-kind", "supplies.changed"],
       marker: "listening", environment: sandbox.environment)
     let url = server.readyLine.split(separator: " ").last.map(String.init) ?? ""
     let sync = try await run(Executables.cosmonaut, sandbox, ["--houston", url, "sync"], locale: "ru_RU.UTF-8")
-    server.stop()
+    await server.stop()
     #expect(sync.status == 0, "\(sync.stderr)")
     for command in [["sync", "status"], ["sync", "set-aside"]] {
       let russian = try await run(Executables.cosmonaut, sandbox, command, locale: "ru_RU.UTF-8")

@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -58,7 +59,7 @@ struct DeliveryTests {
     let sandbox = try Sandbox()
     try await queue(3, .tsup, sandbox)
     let (server, url) = try await sandbox.houston(["--dialect", "tsup"])
-    defer { server.stop() }
+    defer { server.terminate() }
     let sync = try await run(.tsup, sandbox, ["--tsup", url, "sync", "--json"])
     #expect(sync.status == 0, "\(sync.stderr)")
     #expect(((try sync.stdout.json() as? [String: Any])?["delivered"] as? [Any])?.count == 4)
@@ -74,7 +75,7 @@ struct DeliveryTests {
     let sandbox = try Sandbox()
     try await queue(2, .tsup, sandbox)
     let (server, url) = try await sandbox.houston(["--dialect", "tsup", "--no-batch"])
-    defer { server.stop() }
+    defer { server.terminate() }
     let sync = try await run(.tsup, sandbox, ["--tsup", url, "sync"])
     #expect(sync.status == 0, "\(sync.stderr)")
     let arrivals = try await Arrivals.at(url, Flavour.tsup.appliedPath)
@@ -88,7 +89,7 @@ struct DeliveryTests {
     let bench = try await LaboratoryTests.Bench()
     try await bench.setCrew()
     let batching = try await bench.sandbox.houston(["--dialect", "houston"])
-    defer { batching.server.stop() }
+    defer { batching.server.terminate() }
     // The catalogue comes from Houston; starting a run sends nothing.
     let started = try await bench.run(["--houston", batching.url, "run", "start", "capillary-flow", "--json"])
     #expect(started.status == 0, "\(started.stderr)")
@@ -105,7 +106,7 @@ struct DeliveryTests {
     #expect(try await bench.run(["stowage", "log-in", "kriogem", "second"]).status == 0)
     #expect(try await bench.run(["stowage", "log-in", "kriogem", "third"]).status == 0)
     let older = try await bench.sandbox.houston(["--dialect", "houston", "--no-batch"])
-    defer { older.server.stop() }
+    defer { older.server.terminate() }
     #expect(try await bench.run(["--houston", older.url, "results", "send"]).status == 0)
     let singles = try await Arrivals.at(older.url, "/v1/lab/results")
     #expect(singles.batch == 0 && singles.single == 2 && singles.resent == 0, "\(singles)")
@@ -120,15 +121,15 @@ struct DeliveryTests {
     let (server, url) = try await sandbox.houston([
       "--dialect", flavour.centre.lowercased(), "--no-batch", "--delay-ms", "150",
     ])
-    defer { server.stop() }
+    defer { server.terminate() }
     let session = try KeyboardSession(
       sandbox: sandbox, arguments: [flavour.option, url, "sync"], executable: flavour.executable)
     var arrived = 0
-    for _ in 0..<300 where arrived < 4 {
+    try await until("four reports to arrive before the kill") {
       arrived = try await Arrivals.at(url, flavour.appliedPath).times.count
-      if arrived < 4 { try await Task.sleep(for: .milliseconds(20)) }
+      return arrived >= 4
     }
-    session.kill9()
+    await session.kill9()
     #expect(arrived >= 4, "the sync was under way when killed")
     let killed = try await Arrivals.at(url, flavour.appliedPath)
     #expect(killed.times.count < 8, "killed before it was done: \(killed)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// A device that is not there, or a suit command out of range, as a person with a Russian locale

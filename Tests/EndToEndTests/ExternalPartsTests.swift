@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -11,7 +12,7 @@ struct ExternalPartsTests {
   @Test("suit status --json over a real Unix socket to spacesuit-sim")
   func suitStatusAgainstSimulator() async throws {
     let sandbox = try Sandbox()
-    let simulator = try BackgroundServer(
+    let simulator = try await BackgroundServer.launch(
       Executables.spacesuitSimulator, ["--socket", sandbox.socketPath, "--seed", "7"], marker: "listening",
       environment: sandbox.environment)
 
@@ -29,12 +30,13 @@ struct ExternalPartsTests {
     let lights = (try after.stdout.json() as? [String: Any])?["telemetry"] as? [String: Any]
     #expect(lights?["helmetLightsOn"] as? Bool == true, "the simulator process keeps the suit's state between clients")
 
-    #expect(simulator.stop() == 0)
+    #expect(await simulator.stop() == 0)
     #expect(!FileManager.default.fileExists(atPath: sandbox.socketPath))
   }
 
   @Test(
     "sync against a Houston that fails at first: every report applied exactly once, in batches and one by one",
+    .needsPython3,
     arguments: [[], ["--no-batch"]])
   func syncThroughFaults(batching: [String]) async throws {
     let sandbox = try Sandbox()
@@ -48,12 +50,12 @@ struct ExternalPartsTests {
 
     // Houston drops its first answer after applying (so the client must retry the same key),
     // then fails the next two requests outright.
-    let houston = try BackgroundServer(
+    let houston = try await BackgroundServer.launch(
       URL(fileURLWithPath: "/usr/bin/env"),
       ["python3", Executables.houston.path, "--port", "0", "--drop-response-first", "1", "--fail-first", "2"]
         + batching,
       marker: "listening", environment: sandbox.environment)
-    defer { houston.stop() }
+    defer { houston.terminate() }
     let url = try #require(houston.readyLine.split(separator: " ").last.map(String.init))
 
     var delivered = 0
@@ -81,10 +83,10 @@ struct ExternalPartsTests {
     #expect(((try status.stdout.json() as? [String: Any])?["pending"] as? [Any])?.isEmpty == true)
   }
 
-  @Test("the dashboard shows the station position from Houston, and the last known one offline")
+  @Test("the dashboard shows the station position from Houston, and the last known one offline", .needsPython3)
   func dashboardPosition() async throws {
     let sandbox = try Sandbox()
-    let houston = try BackgroundServer(
+    let houston = try await BackgroundServer.launch(
       URL(fileURLWithPath: "/usr/bin/env"), ["python3", Executables.houston.path, "--port", "0"], marker: "listening",
       environment: sandbox.environment)
     let url = try #require(houston.readyLine.split(separator: " ").last.map(String.init))
@@ -94,7 +96,7 @@ struct ExternalPartsTests {
     #expect(livePosition["live"] as? Bool == true)
     let latitude = try #require(livePosition["latitude"] as? Double)
     #expect(abs(latitude) <= 51.7)
-    houston.stop()
+    await houston.stop()
 
     let offline = try await sandbox.cosmonaut(["--houston", url, "dashboard", "--json"])
     #expect(offline.status == 0, "stderr: \(offline.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// README's first command is `swift run cosmonaut`, which builds that product only. What it builds
@@ -35,7 +36,7 @@ struct FirstRunTests {
     try FileManager.default.copyItem(at: helper, to: folder.appendingPathComponent(helper.lastPathComponent))
 
     let (server, url) = try await sandbox.houston()
-    defer { server.stop() }
+    defer { server.terminate() }
     let data = ["--data-dir", sandbox.dataDirectory]
     let consumed = try await sandbox.run(
       app, data + ["supplies", "consume", "water", "1"], environment: sandbox.environment)

@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -55,7 +56,8 @@ struct FlavourTests {
   }
 
   @Test(
-    "profile, supplies and sync through faults: each report applied exactly once", arguments: [Flavour.houston, .tsup])
+    "profile, supplies and sync through faults: each report applied exactly once", .needsPython3,
+    arguments: [Flavour.houston, .tsup])
   func profileSuppliesAndSyncExactlyOnce(_ flavour: Flavour) async throws {
     let sandbox = try Sandbox()
     let set = try await run(flavour, sandbox, ["profile", "set", "--name", "Yuri Gagarin", "--agency", "Roscosmos"])
@@ -74,7 +76,7 @@ struct FlavourTests {
     let (server, url) = try await sandbox.houston([
       "--token", Self.token, "--fail-first", "2", "--drop-response-first", "1",
     ])
-    defer { server.stop() }
+    defer { server.terminate() }
     var sync = try await run(flavour, sandbox, [flavour.option, url, "sync", "--json"])
     for _ in 0..<3 where sync.status != 0 {
       sync = try await run(flavour, sandbox, [flavour.option, url, "sync", "--json"])
@@ -92,11 +94,11 @@ struct FlavourTests {
     #expect(try await Self.list(flavour.otherPath, flavour.otherKey, at: url).isEmpty, "only its own dialect")
   }
 
-  @Test("TsUP's messages are filed by type in Moscow time; Houston's reports stay Houston's")
+  @Test("TsUP's messages are filed by type in Moscow time; Houston's reports stay Houston's", .needsPython3)
   func eachDialectOnTheWire() async throws {
     let sandbox = try Sandbox()
     let (server, url) = try await sandbox.houston(["--token", Self.token])
-    defer { server.stop() }
+    defer { server.terminate() }
     #expect(try await run(.tsup, sandbox, ["supplies", "consume", "water", "2"]).status == 0)
     #expect(try await run(.tsup, sandbox, ["--tsup", url, "sync"]).status == 0)
     let messages = try await Self.list("/api/v2/telemetry", "messages", at: url)
@@ -114,12 +116,12 @@ struct FlavourTests {
   }
 
   @Test(
-    "each flavour shows times on its centre's clock and the position in metric units",
+    "each flavour shows times on its centre's clock and the position in metric units", .needsPython3,
     arguments: [Flavour.houston, .tsup])
   func dashboardOnTheCentresClock(_ flavour: Flavour) async throws {
     let sandbox = try Sandbox()
     let (server, url) = try await sandbox.houston(["--token", Self.token])
-    defer { server.stop() }
+    defer { server.terminate() }
     let dashboard = try await run(flavour, sandbox, [flavour.option, url, "dashboard"])
     #expect(dashboard.status == 0, "\(dashboard.stderr)")
     let text = dashboard.stdout

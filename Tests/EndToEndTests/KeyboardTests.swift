@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 #if canImport(Glibc)
@@ -119,82 +120,56 @@ struct KeyboardTests {
 }
 
 /// An app (`cosmonaut` unless told) running interactively with its standard input fed line by line, as a person types.
-final class KeyboardSession: @unchecked Sendable {
-  private let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
-  private let errors = Pipe()
-  private let lock = NSLock()
-  private var seen = ""
+///
+/// Released, the app is killed (SIGKILL).
+final class KeyboardSession: Sendable {
+  private let process: ChildProcess
 
   init(sandbox: Sandbox, arguments: [String] = [], executable: URL = Executables.cosmonaut) throws {
-    process.executableURL = executable
-    process.arguments = ["--data-dir", sandbox.dataDirectory] + arguments
-    process.environment = sandbox.environment
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let handle = output.fileHandleForReading
-    Thread.detachNewThread { [self] in
-      while true {
-        let chunk = handle.availableData
-        if chunk.isEmpty { break }
-        lock.withLock { seen += String(decoding: chunk, as: UTF8.self) }
-      }
-    }
+    process = try ChildProcess(
+      executable, ["--data-dir", sandbox.dataDirectory] + arguments, environment: sandbox.environment, input: .pipe)
   }
 
   /// Types `line` and Enter.
   func type(_ line: String) {
-    input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    process.send(line + "\n")
   }
 
   /// Types `bytes` as they are (text or not) and Enter.
   func type(bytes: [UInt8]) {
-    input.fileHandleForWriting.write(Data(bytes + [0x0A]))
+    process.send(bytes: bytes + [0x0A])
   }
 
   /// Sends SIGINT, as Ctrl-C at a terminal does.
   func pressControlC() {
-    kill(process.processIdentifier, SIGINT)
+    process.signal(SIGINT)
   }
 
   /// Kills the app at once (SIGKILL), as a crash or a pulled plug would: it cleans nothing up.
-  func kill9() {
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+  func kill9() async {
+    await process.kill()
   }
 
   /// How many times the output has shown `text` so far.
   func count(of text: String) -> Int {
-    lock.withLock { seen.components(separatedBy: text).count - 1 }
+    process.output.components(separatedBy: text).count - 1
   }
 
-  /// Waits until the output shows `text` for the `occurrence`-th time (10 s at most).
+  /// Waits until the output shows `text` for the `occurrence`-th time (30 s at most).
   func waitFor(_ text: String, occurrence: Int = 1) async throws {
-    for _ in 0..<200 {
-      let count = lock.withLock { seen.components(separatedBy: text).count - 1 }
-      if count >= occurrence { return }
-      try await Task.sleep(for: .milliseconds(50))
-    }
-    throw ProcessFailure.notReady("never saw \"\(text)\" in:\n\(lock.withLock { seen })")
+    try await process.waitForOutput(text, occurrence: occurrence, within: .seconds(30))
   }
 
-  /// Closes the input (unless the process is to end by itself), waits for the process (30 s at
+  /// Closes the input (unless the process is to end by itself), waits for the process (60 s at
   /// most) and returns what it left.
   func finish(closingInput: Bool = true) async throws -> ProcessResult {
-    if closingInput { try? input.fileHandleForWriting.close() }
-    for _ in 0..<600 where process.isRunning {
-      try await Task.sleep(for: .milliseconds(50))
+    if closingInput { process.closeInput() }
+    guard let exit = await process.exit(within: .seconds(60)) else {
+      await process.kill()
+      throw ProcessFailure.timedOut("\(process.name) (interactive)")
     }
-    if process.isRunning {
-      process.terminate()
-      throw ProcessFailure.timedOut("\(process.executableURL?.lastPathComponent ?? "app") (interactive)")
-    }
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    try await Task.sleep(for: .milliseconds(50))
-    return ProcessResult(status: process.terminationStatus, stdout: lock.withLock { seen }, stderr: stderr)
+    await process.outputClosed(within: .seconds(10))
+    return ProcessResult(of: process, exit: exit)
   }
 }
 

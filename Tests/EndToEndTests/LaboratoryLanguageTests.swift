@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// `laboratory` as a person with a Russian locale runs it (the labs simulated in the process, on a
@@ -46,12 +47,12 @@ struct LaboratoryLanguageTests {
     #expect(english.stderr == "error: no run \"zz\"; see 'run list'\n", "\(english.stderr)")
   }
 
-  @Test("a result Houston refuses reads in Russian under LANG=ru_RU.UTF-8; its JSON stays English")
+  @Test("a result Houston refuses reads in Russian under LANG=ru_RU.UTF-8; its JSON stays English", .needsPython3)
   func refusedResultInRussian() async throws {
     let sandbox = try Sandbox()
     #expect(try await sandbox.cosmonaut(["profile", "set", "--name", "Valentina Orlova"]).status == 0)
     let (houston, url) = try await sandbox.houston(["--refuse-kind", "run.started"])
-    defer { houston.stop() }
+    defer { houston.terminate() }
     let started = try await laboratory(sandbox, ["run", "start", "plant-habitat"], locale: "en_US.UTF-8", houston: url)
     #expect(started.status == 0, "\(started.stderr)")
     let sent = try await laboratory(sandbox, ["results", "send"], locale: "ru_RU.UTF-8", houston: url)
@@ -68,14 +69,14 @@ struct LaboratoryLanguageTests {
     #expect(englishJSON.stdout.contains("Houston refused it (HTTP 422)"), "\(englishJSON.stdout)")
   }
 
-  @Test("--json is byte for byte the same in Russian and in English")
+  @Test("--json is byte for byte the same in Russian and in English", .needsPython3)
   func jsonIsTheSameInEveryLanguage() async throws {
     let sandbox = try Sandbox()
     #expect(try await sandbox.cosmonaut(["profile", "set", "--name", "Valentina Orlova"]).status == 0)
     let (houston, url) = try await sandbox.houston()
     let started = try await laboratory(
       sandbox, ["run", "start", "plant-habitat", "--json"], locale: "en_US.UTF-8", houston: url)
-    houston.stop()
+    await houston.stop()
     #expect(started.status == 0, "\(started.stderr)")
     let run = try #require(try started.stdout.json() as? [String: Any])
     let id = try #require(run["id"] as? String)

@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -71,11 +72,7 @@ struct LaboratoryTests {
 
     /// Polls `condition` (bounded) until it holds.
     func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
-      for _ in 0..<150 {
-        if try await condition() { return }
-        try await Task.sleep(for: .milliseconds(200))
-      }
-      Issue.record("timed out waiting until \(what)")
+      try await until(what, within: .seconds(120), every: .milliseconds(200), condition)
     }
   }
 
@@ -100,10 +97,10 @@ struct LaboratoryTests {
     let text = try await bench.run(["labs"])
     #expect(
       text.status == 0 && text.stdout.contains("Combustion Integrated Rack") && text.stdout.contains("Kibo (JEM)"))
-    #expect(bench.labs.stop() == 0)
+    #expect(await bench.labs.stop() == 0)
   }
 
-  @Test("a procedure run killed with SIGKILL resumes in a new process; its supplies show in cosmonaut")
+  @Test("a procedure run killed with SIGKILL resumes in a new process; its supplies show in cosmonaut", .needsPython3)
   func runSurvivesKill() async throws {
     let bench = try await Bench(houston: [])
     try await bench.setCrew()
@@ -116,7 +113,7 @@ struct LaboratoryTests {
     try await session.waitFor("Step 1 of 4: Prepare the glovebox")
     session.type("d")
     try await session.waitFor("Step 2 of 4: Open the habitat")
-    session.kill9()
+    await session.kill9()
 
     let runs = try #require(try await bench.json("run", "list") as? [[String: Any]])
     let run = try #require(runs.first)
@@ -195,14 +192,15 @@ struct LaboratoryTests {
     #expect(pending.filter { $0["kind"] as? String == "samples.atRisk" }.count == 1, "reported to the ground once")
   }
 
-  @Test("results reach Houston exactly once through injected faults; the catalogue is kept for offline use")
+  @Test(
+    "results reach Houston exactly once through injected faults; the catalogue is kept for offline use", .needsPython3)
   func resultsExactlyOnce() async throws {
     let bench = try await Bench()
     try await bench.setCrew()
     let plain = try await bench.sandbox.houston()
     let started = try await bench.run(["--houston", plain.url, "run", "start", "capillary-flow", "--json"])
     #expect(started.status == 0, "\(started.stderr)")
-    plain.server.stop()
+    await plain.server.stop()
     let id = try #require((try started.stdout.json() as? [String: Any])?["id"] as? String)
     #expect(try await bench.run(["run", "done", id, "--step", "1"]).status == 0)
     #expect(try await bench.run(["run", "done", id, "--step", "1"]).status == 65, "a repeated command changes nothing")

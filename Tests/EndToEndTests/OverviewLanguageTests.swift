@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// `iss-overview` as a person with a Russian locale runs it: Russian screens and error lines with
@@ -54,7 +55,7 @@ struct OverviewLanguageTests {
       "\(absent.stderr)")
   }
 
-  @Test("--json is byte for byte the same in Russian and in English")
+  @Test("--json is byte for byte the same in Russian and in English", .needsPython3)
   func jsonIsTheSameInEveryLanguage() async throws {
     let sandbox = try Sandbox()
     for command in [["power", "wing", "1A", "feather"], ["thermal", "rotate", "port", "-30.5"]] {
@@ -70,7 +71,7 @@ struct OverviewLanguageTests {
     let (houston, url) = try await sandbox.houston()
     let live = try await overview(sandbox, ["--houston", url, "docking", "schedule", "--json"], locale: "en_US.UTF-8")
     #expect(live.status == 0, "\(live.stderr)")
-    houston.stop()
+    await houston.stop()
     let keptEnglish = try await overview(sandbox, ["docking", "schedule", "--json"], locale: "en_US.UTF-8")
     let keptRussian = try await overview(sandbox, ["docking", "schedule", "--json"], locale: "ru_RU.UTF-8")
     #expect(keptEnglish.status == 0 && keptRussian.status == 0)

@@ -1,43 +1,23 @@
 import Foundation
+import TestHarness
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// What a finished process left behind.
-struct ProcessResult: Sendable {
-  let status: Int32
-  let stdout: String
-  let stderr: String
-  /// How long the process ran, from its start to its exit (not to the end of its output).
-  var seconds: Double = 0
-}
-
 /// Finds and runs the built executables the way a user would: real processes, real arguments.
 enum Executables {
-  /// The repository root, from this file's location (Tests/EndToEndTests/ProcessRunner.swift).
-  static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  /// The repository root.
+  static var repositoryRoot: URL { TestProducts.packageRoot }
+  /// The folder of the built executables.
+  static var productsDirectory: URL { TestProducts.directory }
 
-  /// The directory holding the built products (the test bundle sits beside them).
-  static let productsDirectory: URL = {
-    let candidates = [
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-      Bundle.main.bundleURL,
-      Bundle.main.bundleURL.deletingLastPathComponent(),
-    ]
-    return candidates.first {
-      FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("cosmonaut").path)
-    }
-      ?? candidates[0]
-  }()
-
-  static var cosmonaut: URL { productsDirectory.appendingPathComponent("cosmonaut") }
-  static var cosmonautRu: URL { productsDirectory.appendingPathComponent("cosmonaut-ru") }
-  static var spacesuitSimulator: URL { productsDirectory.appendingPathComponent("spacesuit-sim") }
+  static var cosmonaut: URL { TestProducts.executable("cosmonaut") }
+  static var cosmonautRu: URL { TestProducts.executable("cosmonaut-ru") }
+  static var spacesuitSimulator: URL { TestProducts.executable("spacesuit-sim") }
   static var houston: URL { repositoryRoot.appendingPathComponent("Scripts/houston") }
-  static var issOverview: URL { productsDirectory.appendingPathComponent("iss-overview") }
-  static var stationSimulator: URL { productsDirectory.appendingPathComponent("station-sim") }
+  static var issOverview: URL { TestProducts.executable("iss-overview") }
+  static var stationSimulator: URL { TestProducts.executable("station-sim") }
 }
 
 /// A fresh data directory (and short socket paths) per test, removed afterwards.
@@ -87,49 +67,13 @@ final class Sandbox: @unchecked Sendable {
       Executables.issOverview, ["--data-dir", dataDirectory] + arguments, input: input, environment: environment)
   }
 
-  /// Runs a process to its end without blocking a thread of the test runner; killed after a minute.
+  /// Runs a process to its end (its standard input is `input`, then end of input); killed after two minutes.
   func run(
     _ executable: URL, _ arguments: [String], input: String? = nil, environment: [String: String]
   ) async throws
     -> ProcessResult
   {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    let stdin = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = stdin
-    let ended = LineBox()
-    let exited = AsyncStream<Void> { continuation in
-      process.terminationHandler = { _ in
-        ended.set(String(Date().timeIntervalSinceReferenceDate))
-        continuation.finish()
-      }
-    }
-    let started = Date().timeIntervalSinceReferenceDate
-    try process.run()
-    let outputData = PipeReader(output.fileHandleForReading)
-    let errorData = PipeReader(errors.fileHandleForReading)
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
-    let watchdog = Task {
-      try await Task.sleep(for: .seconds(60))
-      process.terminate()
-    }
-    for await _ in exited {}
-    watchdog.cancel()
-    process.waitUntilExit()
-    if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM {
-      throw ProcessFailure.timedOut(([executable.lastPathComponent] + arguments).joined(separator: " "))
-    }
-    let exitTime = ended.wait(seconds: 1).flatMap(Double.init) ?? Date().timeIntervalSinceReferenceDate
-    return ProcessResult(
-      status: process.terminationStatus, stdout: outputData.finish(), stderr: errorData.finish(),
-      seconds: exitTime - started)
+    try await ChildProcess.run(executable, arguments, environment: environment, input: input, timeLimit: .seconds(120))
   }
 }
 
@@ -145,114 +89,40 @@ enum ProcessFailure: Error, CustomStringConvertible {
   }
 }
 
-/// Drains a pipe on a background thread so a chatty process never blocks on a full pipe.
-final class PipeReader: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = Data()
-  private let done = DispatchSemaphore(value: 0)
-
-  init(_ handle: FileHandle) {
-    Thread.detachNewThread { [self] in
-      let all = handle.readDataToEndOfFile()
-      lock.withLock { data = all }
-      done.signal()
-    }
-  }
-
-  func finish() -> String {
-    done.wait()
-    return lock.withLock { String(decoding: data, as: UTF8.self) }
-  }
-}
-
-/// A long-running helper process (the suit simulator, Houston) that prints one ready line.
-final class BackgroundServer: @unchecked Sendable {
-  let process = Process()
+/// A long-running helper process (a simulator, Houston) that prints one ready line.
+///
+/// Released, it is killed (SIGKILL); `stop()` ends it gently and says how it ended.
+final class BackgroundServer: Sendable {
+  let process: ChildProcess
   let readyLine: String
-  private let errors = Pipe()
 
   /// Starts `executable` and waits (bounded) for its first stdout line to contain `marker`.
-  init(_ executable: URL, _ arguments: [String], marker: String, environment: [String: String]) throws {
-    let output = Pipe()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let handle = output.fileHandleForReading
-    let lineBox = LineBox()
-    Thread.detachNewThread {
-      var buffer = Data()
-      while true {
-        let chunk = handle.availableData
-        if chunk.isEmpty { break }
-        buffer.append(chunk)
-        if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-          lineBox.set(String(decoding: buffer[..<newline], as: UTF8.self))
-          // Keep draining so the server never blocks on a full pipe.
-          while !handle.availableData.isEmpty {}
-          return
-        }
-      }
-      lineBox.set(String(decoding: buffer, as: UTF8.self))
-    }
-    guard let line = lineBox.wait(seconds: 20), line.contains(marker) else {
-      process.terminate()
-      throw ProcessFailure.notReady("\(executable.lastPathComponent): no line containing \"\(marker)\"")
-    }
-    readyLine = line
-    Thread.detachNewThread { [errors] in _ = errors.fileHandleForReading.readDataToEndOfFile() }
-  }
-
-  /// Starts a server like `init`, waiting for its ready line on a thread of its own, so the test
-  /// runner's few cooperative threads (which other tests' timers need) are never held up.
   static func launch(
     _ executable: URL, _ arguments: [String], marker: String, environment: [String: String]
   ) async throws -> BackgroundServer {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        continuation.resume(
-          with: Result { try BackgroundServer(executable, arguments, marker: marker, environment: environment) })
-      }
+    let process = try ChildProcess(executable, arguments, environment: environment)
+    guard let line = try await process.firstLine(within: .seconds(60)), line.contains(marker) else {
+      await process.kill()
+      throw ProcessFailure.notReady(
+        "\(executable.lastPathComponent): no line containing \"\(marker)\" in:\n\(process.output)\(process.errors)")
     }
+    return BackgroundServer(process: process, readyLine: line)
   }
 
-  /// Asks the server to stop (SIGTERM), waits a bounded time, then kills it; returns its exit status.
-  @discardableResult
-  func stop() -> Int32 {
-    if process.isRunning { process.terminate() }
-    let deadline = Date().addingTimeInterval(5)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    return process.terminationStatus
+  private init(process: ChildProcess, readyLine: String) {
+    self.process = process
+    self.readyLine = readyLine
   }
+
+  /// Asks the server to stop (SIGTERM), kills it after a bounded wait; returns its exit status.
+  @discardableResult
+  func stop() async -> Int32 { await process.stop().status }
+
+  /// Asks the server to stop without waiting (for `defer`); it is killed if it has not stopped soon.
+  func terminate() { process.terminate() }
 
   /// Kills the server at once (SIGKILL), as a crash would: it cleans nothing up.
-  func crash() {
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-  }
-
-  deinit { stop() }
-}
-
-final class LineBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var line: String?
-  private let ready = DispatchSemaphore(value: 0)
-
-  func set(_ value: String) {
-    lock.withLock { line = value }
-    ready.signal()
-  }
-
-  func wait(seconds: Double) -> String? {
-    guard ready.wait(timeout: .now() + seconds) == .success else { return nil }
-    return lock.withLock { line }
-  }
+  func crash() async { await process.kill() }
 }
 
 extension String {
@@ -269,7 +139,7 @@ extension Sandbox {
       URL(fileURLWithPath: "/usr/bin/env"), ["python3", Executables.houston.path, "--port", "0"] + arguments,
       marker: "listening", environment: environment)
     guard let url = server.readyLine.split(separator: " ").last.map(String.init) else {
-      server.stop()
+      await server.stop()
       throw ProcessFailure.notReady(server.readyLine)
     }
     return (server, url)
@@ -301,7 +171,7 @@ extension Sandbox {
       URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, String(status), body], marker: "listening",
       environment: environment)
     guard let url = server.readyLine.split(separator: " ").last.map(String.init) else {
-      server.stop()
+      await server.stop()
       throw ProcessFailure.notReady(server.readyLine)
     }
     return (server, url)

@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// Stages as a person uses them: `--stage` (or `$ISS_STAGE`) picks development, staging or
@@ -6,14 +7,14 @@ import Testing
 /// token and its own data, so one stage's outbox never reaches another's mission control.
 @Suite("stages: each with its own mission control, token and data")
 struct StageTests {
-  @Test("the same command against two stages keeps two outboxes and reaches two mission controls")
+  @Test("the same command against two stages keeps two outboxes and reaches two mission controls", .needsPython3)
   func twoStagesTwoOutboxes() async throws {
     let sandbox = try Sandbox()
     // Each Houston accepts only its own stage's development token.
     let (development, developmentURL) = try await sandbox.houston(["--token", "iss-dev"])
-    defer { development.stop() }
+    defer { development.terminate() }
     let (staging, stagingURL) = try await sandbox.houston(["--token", "iss-dev-staging"])
-    defer { staging.stop() }
+    defer { staging.terminate() }
     let urls = ["ISS_HOUSTON_URL_DEVELOPMENT": developmentURL, "ISS_HOUSTON_URL_STAGING": stagingURL]
 
     #expect(try await sandbox.cosmonaut(["supplies", "consume", "water", "1"], extraEnvironment: urls).status == 0)
@@ -48,11 +49,11 @@ struct StageTests {
     #expect(developmentItems.isEmpty || developmentItems == ["water"], "\(developmentReports)")
   }
 
-  @Test("a stage's URL is not another stage's, and a bad stage is a usage error")
+  @Test("a stage's URL is not another stage's, and a bad stage is a usage error", .needsPython3)
   func stagesAreKeptApart() async throws {
     let sandbox = try Sandbox()
     let (staging, stagingURL) = try await sandbox.houston(["--token", "iss-dev-staging"])
-    defer { staging.stop() }
+    defer { staging.terminate() }
     // Development has no URL here: it stays offline and keeps its change.
     let offline = try await sandbox.cosmonaut(
       ["sync", "--json"], extraEnvironment: ["ISS_HOUSTON_URL_STAGING": stagingURL])

@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// `iss-overview` against `station-sim` over a real Unix socket, and against the development Houston.
@@ -9,9 +10,9 @@ struct StationTests {
     let sandbox: Sandbox
     let station: BackgroundServer
 
-    init(_ arguments: [String] = []) throws {
+    init(_ arguments: [String] = []) async throws {
       sandbox = try Sandbox()
-      station = try BackgroundServer(
+      station = try await BackgroundServer.launch(
         Executables.stationSimulator, ["--socket", sandbox.stationSocketPath] + arguments, marker: "listening",
         environment: sandbox.environment)
     }
@@ -37,11 +38,7 @@ struct StationTests {
 
     /// Polls `condition` (bounded) until it holds.
     func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
-      for _ in 0..<100 {
-        if try await condition() { return }
-        try await Task.sleep(for: .milliseconds(100))
-      }
-      Issue.record("timed out waiting until \(what)")
+      try await until(what, within: .seconds(90), every: .milliseconds(100), condition)
     }
 
     /// Feathers the wings near the Harmony ports and waits until they are edge-on.
@@ -66,7 +63,7 @@ struct StationTests {
 
   @Test("status --json over a real socket: position, power, thermal, docking, alerts")
   func statusJSON() async throws {
-    let bench = try Bench()
+    let bench = try await Bench()
     let status = try await bench.json("status")
     let position = try #require(status["position"] as? [String: Any])
     #expect((position["altitudeKm"] as? Double).map { $0 > 400 && $0 < 440 } == true)
@@ -85,13 +82,13 @@ struct StationTests {
     } else {
       #expect(generated == 0, "nothing in the Earth's shadow")
     }
-    #expect(bench.station.stop() == 0)
+    #expect(await bench.station.stop() == 0)
     #expect(!FileManager.default.fileExists(atPath: bench.sandbox.stationSocketPath))
   }
 
   @Test("a full docking: approach, soft capture, hard dock, hatch open, and back to a free port")
   func fullDocking() async throws {
-    let bench = try Bench(["--time-factor", "1000"])
+    let bench = try await Bench(["--time-factor", "1000"])
     try await bench.featherHarmonyWings()
     #expect(try await bench.run("docking", "approach", "harmony-forward", "cargo-dragon").status == 0)
     #expect(try await bench.port("harmony-forward")["phase"] as? String == "approach")
@@ -114,7 +111,7 @@ struct StationTests {
 
   @Test("each interlock refuses with exit 65 and changes nothing")
   func interlocks() async throws {
-    let bench = try Bench(["--time-factor", "100"])
+    let bench = try await Bench(["--time-factor", "100"])
     let refusals: [([String], String)] = [
       (["docking", "approach", "harmony-forward", "starliner"], "not feathered"),
       (["docking", "undock", "harmony-zenith"], "close the hatch"),
@@ -147,7 +144,7 @@ struct StationTests {
 
   @Test("a scenario raises an alert: loop A's pump trips")
   func scenarioAlert() async throws {
-    let bench = try Bench(["--scenario", "pump-failure", "--time-factor", "600"])
+    let bench = try await Bench(["--scenario", "pump-failure", "--time-factor", "600"])
     try await bench.waitUntil("loop A's return temperature is critical") {
       let alerts = try #require(try await bench.json("status")["alerts"] as? [[String: Any]])
       return alerts.contains { $0["subject"] as? String == "loop A return" && $0["severity"] as? String == "critical" }
@@ -163,7 +160,7 @@ struct StationTests {
 
   @Test("status --watch prints one plain line per sample when piped")
   func watchPiped() async throws {
-    let bench = try Bench()
+    let bench = try await Bench()
     let result = try await bench.run("status", "--watch", "--count", "3", "--interval-ms", "100")
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n")
@@ -171,13 +168,13 @@ struct StationTests {
     #expect(!result.stdout.contains("\u{1B}"), "no escape sequences in a pipe")
   }
 
-  @Test("the vehicle schedule from Houston, then offline from the kept copy")
+  @Test("the vehicle schedule from Houston, then offline from the kept copy", .needsPython3)
   func scheduleOffline() async throws {
     let sandbox = try Sandbox()
     let none = try await sandbox.issOverview(["docking", "schedule"])
     #expect(none.status == 69 && none.stderr.contains("no vehicle schedule yet"), "\(none.stderr)")
 
-    let houston = try BackgroundServer(
+    let houston = try await BackgroundServer.launch(
       URL(fileURLWithPath: "/usr/bin/env"), ["python3", Executables.houston.path, "--port", "0", "--fail-first", "1"],
       marker: "listening", environment: sandbox.environment)
     let url = try #require(houston.readyLine.split(separator: " ").last.map(String.init))
@@ -188,7 +185,7 @@ struct StationTests {
     let events = try #require((liveDocument["schedule"] as? [String: Any])?["events"] as? [[String: Any]])
     #expect(
       events.contains { $0["vehicle"] as? String == "cargo-dragon" && $0["port"] as? String == "harmony-forward" })
-    houston.stop()
+    await houston.stop()
 
     let offline = try await sandbox.issOverview(["--houston", url, "docking", "schedule", "--json"])
     #expect(offline.status == 0, "\(offline.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 #if canImport(Glibc)
@@ -6,31 +7,48 @@ import Testing
 #endif
 
 /// A small tmpfs mounted for one test, so the disk can really be filled; unmounted afterwards.
-final class SmallDisk {
+final class SmallDisk: Sendable {
   let mountPoint: URL
 
-  /// Whether this process may mount a tmpfs (it must be root, and the kernel must allow it).
-  static let isAvailable: Bool = {
-    guard geteuid() == 0 else { return false }
-    guard let probe = try? SmallDisk(size: "64k") else { return false }
-    probe.unmount()
-    return true
-  }()
+  /// Whether this process may mount a tmpfs (it must be root, and the kernel must allow it); probed once.
+  static func isAvailable() async -> Bool { await availability.value }
 
-  init(size: String = "1m") throws {
-    mountPoint = URL(fileURLWithPath: "/tmp/iss-disk-\(UUID().uuidString.prefix(8))", isDirectory: true)
+  private static let availability = Task<Bool, Never> {
+    guard geteuid() == 0, let probe = try? await SmallDisk.mount(size: "64k") else { return false }
+    await probe.unmount()
+    return true
+  }
+
+  private init(mountPoint: URL) {
+    self.mountPoint = mountPoint
+  }
+
+  /// Mounts a tmpfs of `size` on a fresh folder.
+  static func mount(size: String = "1m") async throws -> SmallDisk {
+    let mountPoint = URL(fileURLWithPath: "/tmp/iss-disk-\(UUID().uuidString.prefix(8))", isDirectory: true)
     try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-    guard SmallDisk.command("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", mountPoint.path]) == 0 else {
+    let mounted = try? await ChildProcess.run(
+      "/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", mountPoint.path])
+    guard mounted?.status == 0 else {
       try? FileManager.default.removeItem(at: mountPoint)
       throw CocoaError(.fileWriteNoPermission)
     }
+    return SmallDisk(mountPoint: mountPoint)
   }
 
-  deinit { unmount() }
-
-  func unmount() {
-    _ = SmallDisk.command("/bin/umount", [mountPoint.path])
+  /// Unmounts the disk and removes its folder; released without it, the disk is unmounted in the background.
+  func unmount() async {
+    _ = try? await ChildProcess.run("/bin/umount", [mountPoint.path])
     try? FileManager.default.removeItem(at: mountPoint)
+  }
+
+  deinit {
+    let mountPoint = mountPoint
+    guard FileManager.default.fileExists(atPath: mountPoint.path) else { return }
+    Task.detached {
+      _ = try? await ChildProcess.run("/bin/umount", [mountPoint.path])
+      try? FileManager.default.removeItem(at: mountPoint)
+    }
   }
 
   /// Bytes still free on the disk.
@@ -50,17 +68,6 @@ final class SmallDisk {
     let chunk = Data(count: 4096)
     while available > free + chunk.count { try handle.write(contentsOf: chunk) }
   }
-
-  private static func command(_ path: String, _ arguments: [String]) -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return -1 }
-    process.waitUntilExit()
-    return process.terminationStatus
-  }
 }
 
 /// Runs a python3 snippet (the standard library's sqlite3 stands in for another program).
@@ -76,8 +83,8 @@ private struct OnSmallDisk {
   let sandbox: Sandbox
   let data: String
 
-  init() throws {
-    disk = try SmallDisk()
+  init() async throws {
+    disk = try await SmallDisk.mount()
     sandbox = try Sandbox()
     data = disk.mountPoint.appendingPathComponent("data").path
   }
@@ -97,9 +104,9 @@ private func water(_ result: ProcessResult) -> Int? {
 struct StoreFaultTests {
   @Test(
     "on a nearly full disk, reads work and a write fails with 'disk full' (exit 74), changing nothing",
-    .enabled(if: SmallDisk.isAvailable, "mounting a small tmpfs needs root; skipped"))
+    .enabled("mounting a small tmpfs needs root; skipped") { await SmallDisk.isAvailable() })
   func nearlyFullDisk() async throws {
-    let small = try OnSmallDisk()
+    let small = try await OnSmallDisk()
     let (disk, data, cosmonaut) = (small.disk, small.data, small.cosmonaut)
     #expect(try await cosmonaut(["supplies", "restock", "water", "5"]).status == 0)
     #expect(try await cosmonaut(["profile", "set", "--name", "Valentina Tereshkova"]).status == 0)
@@ -142,10 +149,10 @@ struct StoreFaultTests {
   }
 
   @Test(
-    "a store whose write-ahead files are gone still opens for reading on a full disk",
-    .enabled(if: SmallDisk.isAvailable, "mounting a small tmpfs needs root; skipped"))
+    "a store whose write-ahead files are gone still opens for reading on a full disk", .needsPython3,
+    .enabled("mounting a small tmpfs needs root; skipped") { await SmallDisk.isAvailable() })
   func fullDiskWithoutSharedMemoryFile() async throws {
-    let small = try OnSmallDisk()
+    let small = try await OnSmallDisk()
     let (disk, sandbox, data, cosmonaut) = (small.disk, small.sandbox, small.data, small.cosmonaut)
     #expect(try await cosmonaut(["supplies", "restock", "water", "1"]).status == 0)
     // Another program (here python's sqlite3) checkpoints and closes last: -wal and -shm are deleted.
@@ -163,7 +170,7 @@ struct StoreFaultTests {
     #expect(!consume.stderr.contains("move"))
   }
 
-  @Test("a database locked by another process is 'busy, try again' (exit 69), not an internal error")
+  @Test("a database locked by another process is 'busy, try again' (exit 69), not an internal error", .needsPython3)
   func lockedDatabase() async throws {
     let sandbox = try Sandbox()
     #expect(try await sandbox.cosmonaut(["supplies", "list"]).status == 0)
@@ -178,7 +185,7 @@ struct StoreFaultTests {
           + "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(40)",
         database,
       ], marker: "locked", environment: sandbox.environment)
-    defer { holder.stop() }
+    defer { holder.terminate() }
     let consume = try await sandbox.cosmonaut(["supplies", "consume", "water", "1"])
     #expect(consume.status == 69, "\(consume.stderr)")
     #expect(consume.stderr.contains("busy"))
@@ -186,7 +193,7 @@ struct StoreFaultTests {
     #expect(!consume.stderr.contains("move"))
   }
 
-  @Test("another program's SQLite file named cosmonaut.sqlite is refused and left as it was")
+  @Test("another program's SQLite file named cosmonaut.sqlite is refused and left as it was", .needsPython3)
   func foreignDatabase() async throws {
     let sandbox = try Sandbox()
     try FileManager.default.createDirectory(atPath: sandbox.dataDirectory, withIntermediateDirectories: true)

@@ -1,12 +1,13 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// The suit link as a person sees it: a suit process that crashes and comes back, a suit that
 /// keeps its settings between commands, scenarios that raise alerts, and misleading input.
 @Suite("suit link faults, suit state and scenarios")
 struct SuitLinkFaultTests {
-  private func startSimulator(_ sandbox: Sandbox, _ extra: [String] = []) throws -> BackgroundServer {
-    try BackgroundServer(
+  private func startSimulator(_ sandbox: Sandbox, _ extra: [String] = []) async throws -> BackgroundServer {
+    try await BackgroundServer.launch(
       Executables.spacesuitSimulator, ["--socket", sandbox.socketPath] + extra, marker: "listening",
       environment: sandbox.environment)
   }
@@ -15,14 +16,24 @@ struct SuitLinkFaultTests {
   /// however slowly the machine starts processes).
   private func waitUntilConnected(_ sandbox: Sandbox) async throws {
     let log = sandbox.dataDirectory + "/cosmonaut.log"
-    let deadline = Date().addingTimeInterval(30)
-    while Date() < deadline {
-      if let text = try? String(contentsOfFile: log, encoding: .utf8), text.contains("connected to the suit at") {
-        return
-      }
-      try await Task.sleep(for: .milliseconds(50))
+    try await until("cosmonaut to log its connection to the suit", within: .seconds(60)) {
+      (try? String(contentsOfFile: log, encoding: .utf8))?.contains("connected to the suit at") == true
     }
-    Issue.record("cosmonaut never logged its connection to the suit")
+  }
+
+  /// `cosmonaut suit watch` over the sandbox's suit socket, running while the test plays faults.
+  private func watch(_ sandbox: Sandbox, _ arguments: [String]) throws -> ChildProcess {
+    try ChildProcess(
+      Executables.cosmonaut,
+      ["--data-dir", sandbox.dataDirectory, "--suit", "unix:\(sandbox.socketPath)", "suit", "watch"] + arguments,
+      environment: sandbox.environment)
+  }
+
+  /// Waits for `watch` to end (bounded) and returns what it left.
+  private func finished(_ watch: ChildProcess) async throws -> ProcessResult {
+    let exit = try #require(await watch.exit(within: .seconds(120)), "suit watch still runs: \(watch.output)")
+    await watch.outputClosed(within: .seconds(10))
+    return ProcessResult(of: watch, exit: exit)
   }
 
   /// Lines of `suit watch` output that are samples.
@@ -33,17 +44,16 @@ struct SuitLinkFaultTests {
   @Test("suit watch rides through spacesuit-sim killed with -9 and restarted 0.2 s later")
   func watchSurvivesASimulatorRestart() async throws {
     let sandbox = try Sandbox()
-    var simulator: BackgroundServer? = try startSimulator(sandbox)
-    async let watching = sandbox.cosmonaut([
-      "--suit", "unix:\(sandbox.socketPath)", "suit", "watch", "--count", "30", "--interval-ms", "200",
-    ])
-    try await waitUntilConnected(sandbox)
-    try await Task.sleep(for: .milliseconds(600))
-    simulator?.crash()
+    var simulator: BackgroundServer? = try await startSimulator(sandbox)
+    let watching = try watch(sandbox, ["--count", "30", "--interval-ms", "200"])
+    // The crash comes mid-watch: after the first samples, however slowly the machine runs.
+    try await watching.waitForOutput(" kPa ", occurrence: 2, within: .seconds(60))
+    await simulator?.crash()
+    // Pacing the fault (not waiting for a state): the suit comes back 0.2 s after it went away.
     try await Task.sleep(for: .milliseconds(200))
-    simulator = try startSimulator(sandbox)
+    simulator = try await startSimulator(sandbox)
 
-    let watch = try await watching
+    let watch = try await finished(watching)
     #expect(watch.status == 0, "stderr: \(watch.stderr)")
     #expect(watch.stdout.contains("suit link lost; reconnecting (attempt 1 of 10)…"), "\(watch.stdout)")
     #expect(watch.stdout.contains("suit link reconnected"))
@@ -57,17 +67,18 @@ struct SuitLinkFaultTests {
   @Test("suit watch --json keeps stdout one document through a restart; the link news goes to stderr")
   func jsonWatchSurvivesASimulatorRestart() async throws {
     let sandbox = try Sandbox()
-    var simulator: BackgroundServer? = try startSimulator(sandbox)
-    async let watching = sandbox.cosmonaut([
-      "--suit", "unix:\(sandbox.socketPath)", "suit", "watch", "--count", "30", "--interval-ms", "200", "--json",
-    ])
+    var simulator: BackgroundServer? = try await startSimulator(sandbox)
+    let watching = try watch(sandbox, ["--count", "30", "--interval-ms", "200", "--json"])
     try await waitUntilConnected(sandbox)
+    // Pacing the fault: with --json the samples show only at the end, so the crash is timed to come
+    // after a sample or two of the 6 s watch.
     try await Task.sleep(for: .milliseconds(400))
-    simulator?.crash()
+    await simulator?.crash()
+    // Pacing the fault: the suit comes back 0.2 s after it went away.
     try await Task.sleep(for: .milliseconds(200))
-    simulator = try startSimulator(sandbox)
+    simulator = try await startSimulator(sandbox)
 
-    let watch = try await watching
+    let watch = try await finished(watching)
     #expect(watch.status == 0, "stderr: \(watch.stderr)")
     #expect((try watch.stdout.json() as? [Any])?.count == 30)
     #expect(watch.stderr.contains("suit link reconnected"))
@@ -77,15 +88,12 @@ struct SuitLinkFaultTests {
   @Test("suit watch gives up with 69 only once every reconnect attempt has failed")
   func watchGivesUpWhenTheSuitStaysAway() async throws {
     let sandbox = try Sandbox()
-    let simulator = try startSimulator(sandbox)
-    async let watching = sandbox.cosmonaut([
-      "--suit", "unix:\(sandbox.socketPath)", "suit", "watch", "--interval-ms", "200",
-    ])
-    try await waitUntilConnected(sandbox)
-    try await Task.sleep(for: .milliseconds(400))
-    simulator.crash()
+    let simulator = try await startSimulator(sandbox)
+    let watching = try watch(sandbox, ["--interval-ms", "200"])
+    try await watching.waitForOutput(" kPa ", occurrence: 2, within: .seconds(60))
+    await simulator.crash()
 
-    let watch = try await watching
+    let watch = try await finished(watching)
     #expect(watch.status == 69)
     for attempt in 1...10 {
       #expect(watch.stdout.contains("reconnecting (attempt \(attempt) of 10)…"), "\(watch.stdout)")
@@ -113,18 +121,14 @@ struct SuitLinkFaultTests {
   @Test("a CO2 build-up on spacesuit-sim shows as an alert in suit status --json and in analytics")
   func scenarioAlertOverTheSocket() async throws {
     let sandbox = try Sandbox()
-    let simulator = try startSimulator(sandbox, ["--scenario", "co2-buildup", "--time-factor", "600"])
-    var alertStatus: String?
-    let deadline = Date().addingTimeInterval(40)
-    while alertStatus != "critical" && Date() < deadline {
+    let simulator = try await startSimulator(sandbox, ["--scenario", "co2-buildup", "--time-factor", "600"])
+    try await until("suit status to show a critical CO2 alert", within: .seconds(90), every: .milliseconds(300)) {
       let status = try await sandbox.cosmonaut(["--suit", "unix:\(sandbox.socketPath)", "suit", "status", "--json"])
       #expect(status.status == 0, "stderr: \(status.stderr)")
       let alerts = (try status.stdout.json() as? [String: Any])?["alerts"] as? [[String: Any]] ?? []
       let carbonDioxide = alerts.first { ($0["reading"] as? [String: Any])?["metric"] as? String == "carbonDioxide" }
-      alertStatus = (carbonDioxide?["reading"] as? [String: Any])?["status"] as? String
-      if alertStatus != "critical" { try await Task.sleep(for: .milliseconds(300)) }
+      return (carbonDioxide?["reading"] as? [String: Any])?["status"] as? String == "critical"
     }
-    #expect(alertStatus == "critical")
     let analytics = try String(
       contentsOfFile: sandbox.dataDirectory + "/analytics.jsonl", encoding: .utf8)
     let recorded = analytics.split(separator: "\n").filter {
@@ -140,11 +144,13 @@ struct SuitLinkFaultTests {
     let suit = "simulated:scenario=battery-drain,time-factor=600"
     let first = try await sandbox.cosmonaut(["--suit", suit, "suit", "status", "--json"])
     #expect(first.status == 0, "stderr: \(first.stderr)")
-    try await Task.sleep(for: .seconds(2))
-    let later = try await sandbox.cosmonaut(["--suit", suit, "suit", "status", "--json"])
-    let alerts = (try later.stdout.json() as? [String: Any])?["alerts"] as? [[String: Any]] ?? []
-    let battery = alerts.first { ($0["reading"] as? [String: Any])?["metric"] as? String == "batteryCharge" }
-    #expect(battery != nil, "20 suit minutes of the drain raise the battery alert: \(later.stdout)")
+    // About 20 suit minutes of the drain (2 s at 600×) raise the battery alert; later commands see it.
+    var later = first
+    try await until("a later command to show the battery alert: \(later.stdout)", within: .seconds(60)) {
+      later = try await sandbox.cosmonaut(["--suit", suit, "suit", "status", "--json"])
+      let alerts = (try later.stdout.json() as? [String: Any])?["alerts"] as? [[String: Any]] ?? []
+      return alerts.contains { ($0["reading"] as? [String: Any])?["metric"] as? String == "batteryCharge" }
+    }
   }
 
   @Test("an out-of-range setting is reported with the value as typed and the range")

@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// Delivery to Houston as a person and a script see it: reports Houston refuses are set aside and
@@ -6,22 +7,22 @@ import Testing
 /// slow Houston is announced while the app waits.
 @Suite("cosmonaut sync as a person and a script")
 struct SyncCommandTests {
-  private func houston(_ sandbox: Sandbox, _ extra: [String] = []) throws -> (BackgroundServer, String) {
-    let server = try BackgroundServer(
+  private func houston(_ sandbox: Sandbox, _ extra: [String] = []) async throws -> (BackgroundServer, String) {
+    let server = try await BackgroundServer.launch(
       URL(fileURLWithPath: "/usr/bin/env"), ["python3", Executables.houston.path, "--port", "0"] + extra,
       marker: "listening", environment: sandbox.environment)
     let url = server.readyLine.split(separator: " ").last.map(String.init) ?? ""
     return (server, url)
   }
 
-  @Test("a refused report is set aside, listed, retried after the cause is gone, or discarded")
+  @Test("a refused report is set aside, listed, retried after the cause is gone, or discarded", .needsPython3)
   func setAsideReports() async throws {
     let sandbox = try Sandbox()
     #expect(try await sandbox.cosmonaut(["supplies", "consume", "water", "1"]).status == 0)
     #expect(try await sandbox.cosmonaut(["profile", "set", "--name", "Yuri"]).status == 0)
-    let (refusing, refusingURL) = try houston(sandbox, ["--refuse-kind", "supplies.changed"])
+    let (refusing, refusingURL) = try await houston(sandbox, ["--refuse-kind", "supplies.changed"])
     let sync = try await sandbox.cosmonaut(["--houston", refusingURL, "sync"])
-    refusing.stop()
+    await refusing.stop()
     #expect(sync.status == 0, "\(sync.stderr)")
     #expect(sync.stdout.contains("Set aside 1 report(s) Houston refused"))
     #expect(!sync.stdout.contains("Houston is up to date"))
@@ -37,8 +38,8 @@ struct SyncCommandTests {
     let retried = try await sandbox.cosmonaut(["sync", "retry", String(key.prefix(8))])
     #expect(retried.status == 0, "\(retried.stderr)")
     #expect(retried.stdout.contains("Back in the outbox: supplies.changed"))
-    let (accepting, acceptingURL) = try houston(sandbox)
-    defer { accepting.stop() }
+    let (accepting, acceptingURL) = try await houston(sandbox)
+    defer { accepting.terminate() }
     let again = try await sandbox.cosmonaut(["--houston", acceptingURL, "sync", "--json"])
     #expect(again.status == 0, "\(again.stderr)")
     let kinds = try await Houston.appliedReports(at: acceptingURL).compactMap { $0["kind"] as? String }
@@ -46,9 +47,9 @@ struct SyncCommandTests {
 
     // Refused again, then discarded: it is gone and Houston never sees it.
     #expect(try await sandbox.cosmonaut(["supplies", "restock", "water", "1"]).status == 0)
-    let (refusingAgain, refusingAgainURL) = try houston(sandbox, ["--refuse-kind", "supplies.changed"])
+    let (refusingAgain, refusingAgainURL) = try await houston(sandbox, ["--refuse-kind", "supplies.changed"])
     _ = try await sandbox.cosmonaut(["--houston", refusingAgainURL, "sync"])
-    refusingAgain.stop()
+    await refusingAgain.stop()
     let second = try #require(
       (try await sandbox.cosmonaut(["sync", "set-aside", "--json"]).stdout.json() as? [[String: Any]])?.first?["id"]
         as? String)
@@ -58,19 +59,17 @@ struct SyncCommandTests {
     #expect((try none.stdout.json() as? [Any])?.isEmpty == true)
   }
 
-  @Test("the interactive app delivers in the background and says above the menu what waits")
+  @Test("the interactive app delivers in the background and says above the menu what waits", .needsPython3)
   func backgroundDelivery() async throws {
     let sandbox = try Sandbox()
     #expect(try await sandbox.cosmonaut(["supplies", "consume", "water", "1"]).status == 0)
-    let (server, url) = try houston(sandbox)
-    defer { server.stop() }
+    let (server, url) = try await houston(sandbox)
+    defer { server.terminate() }
     let session = try KeyboardSession(sandbox: sandbox, arguments: ["--houston", url])
     try await session.waitFor("Choose 1-7")
     // Every return to the main menu reads the counts again; the first round runs at once.
-    for _ in 0..<20 {
-      let applied = try await Houston.appliedReports(at: url).compactMap { $0["kind"] as? String }
-      if applied.contains("supplies.changed") { break }
-      try await Task.sleep(for: .milliseconds(250))
+    try await until("Houston to apply the report delivered in the background", within: .seconds(60)) {
+      try await Houston.appliedReports(at: url).compactMap { $0["kind"] as? String }.contains("supplies.changed")
     }
     session.type("y")
     try await session.waitFor("Houston sync")
@@ -83,11 +82,11 @@ struct SyncCommandTests {
     #expect(kinds.filter { $0 == "supplies.changed" }.count == 1, "delivered once: \(kinds)")
   }
 
-  @Test("a slow Houston is announced while the dashboard waits, then the last known position is shown")
+  @Test("a slow Houston is announced while the dashboard waits, then the last known position is shown", .needsPython3)
   func slowHoustonIsAnnounced() async throws {
     let sandbox = try Sandbox()
-    let (server, url) = try houston(sandbox, ["--delay-ms", "30000"])
-    defer { server.stop() }
+    let (server, url) = try await houston(sandbox, ["--delay-ms", "30000"])
+    defer { server.terminate() }
     let started = Date()
     let result = try await sandbox.cosmonaut(["--houston", url, "dashboard"])
     #expect(Date().timeIntervalSince(started) < 20, "the wait is bounded")

@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -17,12 +18,12 @@ struct SyncFaultTests {
   }
 
   @Test(
-    "a server that is not Houston empties nothing and says what came back",
+    "a server that is not Houston empties nothing and says what came back", .needsPython3,
     arguments: ["<html><body>It works!</body></html>", "{}", #"{"status":"applied","acknowledged":"not-yours"}"#])
   func notHoustonKeepsTheOutbox(body: String) async throws {
     let sandbox = try await sandboxWithChanges()
     let (server, url) = try await sandbox.notHouston(body: body)
-    defer { server.stop() }
+    defer { server.terminate() }
 
     let sync = try await sandbox.cosmonaut(["--houston", url, "sync"])
     #expect(sync.status == 69, "stdout: \(sync.stdout) stderr: \(sync.stderr)")
@@ -36,11 +37,11 @@ struct SyncFaultTests {
     #expect((status["pending"] as? [Any])?.count == 3, "every report still waits: \(status)")
   }
 
-  @Test("a report Houston refuses for good is set aside and the rest are delivered")
+  @Test("a report Houston refuses for good is set aside and the rest are delivered", .needsPython3)
   func refusedReportIsSetAside() async throws {
     let sandbox = try await sandboxWithChanges()
     let (houston, url) = try await sandbox.houston(["--refuse-kind", "supplies.changed"])
-    defer { houston.stop() }
+    defer { houston.terminate() }
 
     let sync = try await sandbox.cosmonaut(["--houston", url, "sync", "--json"])
     #expect(sync.status == 0, "stderr: \(sync.stderr)")
@@ -61,11 +62,11 @@ struct SyncFaultTests {
     #expect(kinds.sorted() == ["profile.updated", "status.report"])
   }
 
-  @Test("a Houston answering 500 is 'Houston answered 500', not 'cannot reach Houston'")
+  @Test("a Houston answering 500 is 'Houston answered 500', not 'cannot reach Houston'", .needsPython3)
   func fiveHundred() async throws {
     let sandbox = try await sandboxWithChanges()
     let (houston, url) = try await sandbox.houston(["--fail-first", "1000", "--status", "500"])
-    defer { houston.stop() }
+    defer { houston.terminate() }
     let sync = try await sandbox.cosmonaut(["--houston", url, "sync"])
     #expect(sync.status == 69)
     #expect(sync.stderr.contains("Houston answered 500"), "\(sync.stderr)")
@@ -73,17 +74,19 @@ struct SyncFaultTests {
     #expect((try await sandbox.syncStatus()["pending"] as? [Any])?.count == 3)
   }
 
-  @Test("a slow Houston: the dashboard shows the last known position after a bounded wait, and sync gives up")
+  @Test(
+    "a slow Houston: the dashboard shows the last known position after a bounded wait, and sync gives up", .needsPython3
+  )
   func slowHouston() async throws {
     let sandbox = try Sandbox()
     let (live, liveURL) = try await sandbox.houston()
     let first = try await sandbox.cosmonaut(["--houston", liveURL, "dashboard", "--json"])
-    live.stop()
+    await live.stop()
     #expect(first.status == 0, "\(first.stderr)")
     let known = try #require((try first.stdout.json() as? [String: Any])?["position"] as? [String: Any])
 
     let (slow, slowURL) = try await sandbox.houston(["--delay-ms", "30000"])
-    defer { slow.stop() }
+    defer { slow.terminate() }
     let dashboard = try await sandbox.cosmonaut(["--houston", slowURL, "dashboard", "--json"])
     let waited = dashboard.seconds
     #expect(dashboard.status == 0, "\(dashboard.stderr)")
@@ -100,11 +103,11 @@ struct SyncFaultTests {
     #expect(sync.stderr.contains("no answer in time"), "\(sync.stderr)")
   }
 
-  @Test("an answer that cannot be read: dashboard falls back like an offline Houston")
+  @Test("an answer that cannot be read: dashboard falls back like an offline Houston", .needsPython3)
   func unreadablePosition() async throws {
     let sandbox = try Sandbox()
     let (server, url) = try await sandbox.notHouston(body: #"{"latitude":"north"}"#)
-    defer { server.stop() }
+    defer { server.terminate() }
     // Nothing cached yet: the dashboard still works, without a position.
     let empty = try await sandbox.cosmonaut(["--houston", url, "dashboard", "--json"])
     #expect(empty.status == 0, "\(empty.stderr)")
@@ -113,7 +116,7 @@ struct SyncFaultTests {
 
     let (houston, houstonURL) = try await sandbox.houston()
     #expect(try await sandbox.cosmonaut(["--houston", houstonURL, "dashboard"]).status == 0)
-    houston.stop()
+    await houston.stop()
     let cached = try await sandbox.cosmonaut(["--houston", url, "dashboard", "--json"])
     #expect(cached.status == 0, "\(cached.stderr)")
     let position = try #require((try cached.stdout.json() as? [String: Any])?["position"] as? [String: Any])

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import Scaffold
+import TestHarness
 import Testing
 import UIComponents
 
@@ -59,22 +60,18 @@ import UIComponents
     #expect(blank == 64 && tokenError.contains("ISS_HOUSTON_TOKEN is empty"))
   }
 
-  @Test func completionScriptsPassEachShellsSyntaxCheck() async throws {
-    for (shell, check) in [("bash", ["-n"]), ("zsh", ["-n"]), ("fish", ["--no-execute"])] {
-      let (code, script, _) = await run(["--generate-completion-script", shell])
-      #expect(code == 0 && script.contains("stowage"))
-      guard let executable = ["/usr/bin/\(shell)", "/bin/\(shell)"].first(where: FileManager.default.isExecutableFile)
-      else { continue }
-      let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "laboratory-\(UUID().uuidString).\(shell)")
-      try script.write(to: file, atomically: true, encoding: .utf8)
-      defer { try? FileManager.default.removeItem(at: file) }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = check + [file.path]
-      try process.run()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0, "\(shell) accepts the script")
-    }
+  private func expectAccepted(by shell: Shell) async throws {
+    let (code, script, _) = await run(["--generate-completion-script", shell.rawValue])
+    #expect(code == 0 && script.contains("stowage"))
+    let result = try await shell.checkSyntax(of: script)
+    #expect(result.status == 0, "\(shell) accepts the script: \(result.stderr)")
   }
+
+  @Test func bashAcceptsTheCompletionScript() async throws { try await expectAccepted(by: .bash) }
+
+  @Test(.enabled(if: Shell.zsh.isInstalled, Shell.zsh.absence))
+  func zshAcceptsTheCompletionScript() async throws { try await expectAccepted(by: .zsh) }
+
+  @Test(.enabled(if: Shell.fish.isInstalled, Shell.fish.absence))
+  func fishAcceptsTheCompletionScript() async throws { try await expectAccepted(by: .fish) }
 }

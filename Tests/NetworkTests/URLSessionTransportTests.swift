@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestHarness
 import Testing
 
 @testable import Network
@@ -61,7 +62,11 @@ private struct Health: Decodable, Equatable {
   let transport = URLSessionTransport()
   let started = ContinuousClock.now
   let request = Task { try await transport.send(WireRequest(url: url, timeout: .seconds(60)), within: .seconds(60)) }
-  try await Task.sleep(for: .milliseconds(200))
+  // Cancelled once it is in flight: its connection waits in the listener's queue.
+  try await until("the request to reach the listener") {
+    var waiting = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+    return poll(&waiting, 1, 0) > 0
+  }
   request.cancel()
   await #expect(throws: CancellationError.self) { try await request.value }
   #expect(ContinuousClock.now - started < .seconds(10))

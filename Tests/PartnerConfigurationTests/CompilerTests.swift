@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// The PartnerFiles plugin's tool, as the build runs it: the framework's schema and the shipped
@@ -18,16 +19,10 @@ import Testing
   }()
 
   /// Runs the tool with `arguments`; returns its status and standard error.
-  func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-    let process = Process()
-    process.executableURL = try #require(Self.tool, "the PartnerFileCompiler tool is built with the tests")
-    process.arguments = arguments
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+  func run(_ arguments: [String]) async throws -> (status: Int32, errors: String) {
+    let tool = try #require(Self.tool, "the PartnerFileCompiler tool is built with the tests")
+    let result = try await ChildProcess.run(tool, arguments)
+    return (result.status, result.stderr)
   }
 
   /// Writes `text` as `name` in `folder`.
@@ -41,7 +36,7 @@ import Testing
   /// and partner files `partners` (name → text), in a new folder.
   func compile(
     _ schema: String, declarations: [String: String] = [:], partners: [String: String] = [:]
-  ) throws -> (status: Int32, errors: String, keys: String, embedded: String) {
+  ) async throws -> (status: Int32, errors: String, keys: String, embedded: String) {
     let folder = try temporaryDirectory()
     var arguments = [
       "partners", "Example", try file("schema.json", schema, in: folder),
@@ -52,7 +47,7 @@ import Testing
       arguments += ["--declaration", "\(module)=" + (try file("\(module).json", text, in: folder))]
     }
     for (name, text) in partners { arguments.append(try file(name, text, in: folder)) }
-    let result = try run(arguments)
+    let result = try await run(arguments)
     return (
       result.status, result.errors,
       (try? String(contentsOf: folder.appendingPathComponent("Keys.swift"), encoding: .utf8)) ?? "",
@@ -61,10 +56,10 @@ import Testing
   }
 
   /// The tool on a module that declares `declaration`.
-  func compileVocabulary(_ declaration: String) throws -> (status: Int32, errors: String, source: String) {
+  func compileVocabulary(_ declaration: String) async throws -> (status: Int32, errors: String, source: String) {
     let folder = try temporaryDirectory()
     let output = folder.appendingPathComponent("Declared.swift")
-    let result = try run([
+    let result = try await run([
       "vocabulary", "Galley", try file("schema.json", schema, in: folder),
       try file("PartnerVocabulary.json", declaration, in: folder), output.path,
     ])
@@ -81,7 +76,7 @@ import Testing
       "screens": [ { "name": "galley", "help": "The menu.", "elements": ["title"], "styles": { "title": { "background": "cyan" } } } ] }
     """
 
-  @Test func theSchemaBecomesTypedKeysAndPartnerFilesAreEmbeddedAsTheyAre() throws {
+  @Test func theSchemaBecomesTypedKeysAndPartnerFilesAreEmbeddedAsTheyAre() async throws {
     let tricky = ##"""
       { "id": "asc", "name": "Say \"#hi\" \\ there\u0001",
         "theme": { "base": { "title": { "foreground": "cyan" } },
@@ -89,7 +84,7 @@ import Testing
         "features": { "hotMeals": false },
         "analytics": { "providers": ["jsonLines", "console", "jsonLines"] } }
       """##
-    let result = try compile(schema, declarations: ["Galley": galley], partners: ["asc.json": tricky])
+    let result = try await compile(schema, declarations: ["Galley": galley], partners: ["asc.json": tricky])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.keys.contains("public enum StyleElement: String, Sendable, Hashable, CaseIterable {"))
     #expect(result.keys.contains("  /// A title.\n  case title\n"))
@@ -122,8 +117,8 @@ import Testing
       ))
   }
 
-  @Test func aDeclarationBecomesTheModulesConstantsAndVocabulary() throws {
-    let result = try compileVocabulary(galley)
+  @Test func aDeclarationBecomesTheModulesConstantsAndVocabulary() async throws {
+    let result = try await compileVocabulary(galley)
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.source.contains("import PartnerConfiguration\n"))
     #expect(
@@ -139,7 +134,7 @@ import Testing
         "StyleSchema.Screen(.galley, elements: [.title], styles: [.title: TextStyle(background: .named(.`cyan`))]),"))
   }
 
-  @Test func aWrongPartnerFileFailsTheBuildWithOneLinePerProblem() throws {
+  @Test func aWrongPartnerFileFailsTheBuildWithOneLinePerProblem() async throws {
     let wrong = """
       { "id": "nasa", "name": " ", "colour": "red",
         "theme": { "base": { "dim": { "foreground": "#12" }, "titel": {} },
@@ -147,7 +142,7 @@ import Testing
         "features": { "hotMeals": 1, "background-sync": true, "coldMeals": false },
         "analytics": { "providers": "jsonLines" } }
       """
-    let result = try compile(schema, declarations: ["Galley": galley], partners: ["asc.json": wrong, "esa.json": "[]"])
+    let result = try await compile(schema, declarations: ["Galley": galley], partners: ["asc.json": wrong, "esa.json": "[]"])
     #expect(result.status == 1)
     #expect(
       result.errors.split(separator: "\n").sorted() == [
@@ -168,27 +163,27 @@ import Testing
     #expect(result.keys.isEmpty && result.embedded.isEmpty, "nothing is written")
   }
 
-  @Test func aPackageThatDeclaresNothingChecksPartnerFilesForTheirFormOnly() throws {
+  @Test func aPackageThatDeclaresNothingChecksPartnerFilesForTheirFormOnly() async throws {
     // The lower layers exported alone have no module that declares a vocabulary.
     let partner = """
       { "id": "asc", "name": "ASC", "theme": { "base": { "title": {} }, "screens": { "galley": { "dim": {} } } },
         "features": { "hotMeals": true }, "analytics": { "providers": [] } }
       """
-    let result = try compile(schema, partners: ["asc.json": partner])
+    let result = try await compile(schema, partners: ["asc.json": partner])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.embedded.contains(#"features: FeatureToggles(["hotMeals": true]),"#))
     #expect(
       result.embedded.contains("static let declaredInPackage = PartnerVocabulary(\n    toggles: [],\n    screens: [])"))
   }
 
-  @Test func aWrongDeclarationFailsTheBuildWithOneLinePerProblem() throws {
+  @Test func aWrongDeclarationFailsTheBuildWithOneLinePerProblem() async throws {
     let wrong = """
       { "toggles": [ { "name": "hotMeals", "help": "" }, { "name": "default", "default": true, "help": "A keyword." },
                      { "name": "hotMeals", "default": false, "help": "Again." } ],
         "screens": [ { "name": "galley", "help": "The menu.", "elements": ["title", "titel"], "styles": { "dim": {} }, "colour": 1 } ],
         "routes": [] }
       """
-    let result = try compileVocabulary(wrong)
+    let result = try await compileVocabulary(wrong)
     #expect(result.status == 1)
     #expect(
       result.errors.split(separator: "\n").sorted() == [
@@ -204,8 +199,8 @@ import Testing
     #expect(result.source.isEmpty, "nothing is written")
   }
 
-  @Test func aNameIsOneModulesAcrossThePackage() throws {
-    let result = try compile(schema, declarations: ["Galley": galley, "Gym": galley])
+  @Test func aNameIsOneModulesAcrossThePackage() async throws {
+    let result = try await compile(schema, declarations: ["Galley": galley, "Gym": galley])
     #expect(result.status == 1)
     #expect(
       result.errors.split(separator: "\n").sorted() == [
@@ -214,13 +209,13 @@ import Testing
       ])
   }
 
-  @Test func aWrongSchemaFailsTheBuildWithOneLinePerProblem() throws {
+  @Test func aWrongSchemaFailsTheBuildWithOneLinePerProblem() async throws {
     let wrong = """
       { "elements": [ { "name": "title", "help": "A title.", "default": { "foreground": "#12345", "italic": true } },
                       { "name": "case", "help": "A keyword.", "default": {} } ],
         "screens": [] }
       """
-    let result = try compile(wrong, partners: ["NASA.json": "{}"])
+    let result = try await compile(wrong, partners: ["NASA.json": "{}"])
     #expect(result.status == 1)
     #expect(
       result.errors.split(separator: "\n").sorted() == [

@@ -58,6 +58,7 @@ private final class Rounds: Sendable {
   await syncer.stop()
   let stopped = rounds.value
   syncer.nudge()
+  // An absence, not a state to wait for: a round a nudge caused would come within this window.
   try await Task.sleep(for: .milliseconds(50))
   #expect(rounds.value == stopped, "no round after stop")
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
+import TestHarness
 import Testing
 
 @testable import Radio
@@ -94,8 +95,9 @@ final class ScriptedConnector: Sendable {
     let link = RadioLink(
       connector: script.connector, configuration: .init(requestTimeout: patience, reconnect: fast), logger: quiet)
     try await link.start()
+    let sent = await link.statistics().framesSent
     let waiting = Task { try await link.request(type: 1, timeout: .seconds(60)) }
-    try await Task.sleep(for: .milliseconds(50))
+    try await until("the request to be sent") { await link.statistics().framesSent > sent }
     await script.dropLatest()
     await #expect(throws: RadioError.connectionLost) { try await waiting.value }
     // Sent again, it goes out on the new connection.
@@ -134,6 +136,7 @@ final class ScriptedConnector: Sendable {
     await first.value
     #expect(await eventually { log.lostCount == 1 })
     let pending = Task { try await link.request(type: 2, payload: [2]) }
+    // Pacing the fault: the server comes back while the request waits for it (nothing to observe).
     try await Task.sleep(for: .milliseconds(30))
     listener = try UnixSocketListener(path: path)  // restarted: replaces the stale file
     server = RadioServer(logger: quiet, handler: echoHandler)
@@ -152,8 +155,9 @@ final class ScriptedConnector: Sendable {
     let (client, silent) = InMemoryRadioTransport.pair()
     let link = RadioLink(transport: client, logger: quiet)
     try await link.start()
+    let sent = await link.statistics().framesSent
     let request = Task { try await link.request(type: 1, timeout: .seconds(600)) }
-    try await Task.sleep(for: .milliseconds(20))
+    try await until("the request to be sent") { await link.statistics().framesSent > sent }
     request.cancel()
     // Were cancellation ignored, this would wait ten minutes and end in a timeout instead.
     await #expect(throws: CancellationError.self) { try await request.value }
@@ -171,6 +175,7 @@ final class ScriptedConnector: Sendable {
     await script.dropLatest()
     #expect(await eventually { log.lostCount == 1 })
     let request = Task { try await link.request(type: 1) }
+    // Pacing: the request is cancelled while it waits for the reconnection (nothing to observe).
     try await Task.sleep(for: .milliseconds(20))
     request.cancel()
     await #expect(throws: CancellationError.self) { try await request.value }

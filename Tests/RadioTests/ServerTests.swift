@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TestHarness
 import Testing
 
 @testable import Radio
@@ -119,9 +120,10 @@ final class ServerFixture: @unchecked Sendable {
     var decoder = FrameDecoder()
     var buffer = [UInt8](repeating: 0, count: 256)
     var frames: [Frame] = []
-    for _ in 0..<100 where frames.isEmpty {
+    try await until("the answer to the good frame") {
       let count = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-      if count > 0 { frames += decoder.feed(buffer[0..<count]) } else { try await Task.sleep(for: .milliseconds(20)) }
+      if count > 0 { frames += decoder.feed(buffer[0..<count]) }
+      return !frames.isEmpty
     }
     #expect(frames == [Frame(type: 0x81, sequence: 6, payload: [2])])
     #expect(fixture.logged("corrupt frame"))

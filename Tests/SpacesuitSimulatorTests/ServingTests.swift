@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 #if canImport(Glibc)
@@ -38,7 +39,7 @@ final class Scratch: Sendable {
     defer { simulator.forceStop() }
     #expect(await simulator.waitForExit(within: .seconds(20)) == 73)
     #expect(
-      simulator.standardErrorText()
+      await simulator.standardErrorText()
         == "error: \(path) is a regular file, not a socket; it was left alone: pick another --socket path\n")
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "do not lose me\n")
   }
@@ -48,7 +49,7 @@ final class Scratch: Sendable {
     let simulator = try SimulatorProcess.launch(["--socket", scratch.path])
     defer { simulator.forceStop() }
     #expect(await simulator.waitForExit(within: .seconds(20)) == 73)
-    let errors = simulator.standardErrorText()
+    let errors = await simulator.standardErrorText()
     #expect(
       errors
         == "error: \(scratch.path) is a directory, not a socket; give a socket file in it, e.g. --socket \(scratch.path)/suit.sock\n"
@@ -61,7 +62,7 @@ final class Scratch: Sendable {
     let simulator = try SimulatorProcess.launch(["--socket", path])
     defer { simulator.forceStop() }
     #expect(await simulator.waitForExit(within: .seconds(20)) == 64)
-    let errors = simulator.standardErrorText()
+    let errors = await simulator.standardErrorText()
     #expect(errors.split(separator: "\n").count == 1)
     #expect(errors.components(separatedBy: path).count == 2, "the path appears once: \(errors)")
     #expect(errors.contains("at most 107"))
@@ -87,7 +88,7 @@ final class Scratch: Sendable {
       let scratch = try Scratch()
       let path = "\(scratch.path)/suit.sock"
       let simulator = try SimulatorProcess.launch(["--socket", path] + extra)
-      #expect(try await simulator.readLine(within: .seconds(20)) == "spacesuit-sim listening on \(path)")
+      #expect(try await simulator.firstLine(within: .seconds(60)) == "spacesuit-sim listening on \(path)")
       return Served(scratch: scratch, path: path, simulator: simulator)
     }
 
@@ -97,7 +98,7 @@ final class Scratch: Sendable {
   @Test func manyShortConnectionsLeaveMemoryAndThreadsFlat() async throws {
     let served = try await Served.start()
     let (pid, path) = (served.simulator.pid, served.path)
-    let (before, after) = try await offThePool {
+    let (before, after) = try await onOwnThread {
       func oneClient(_ sequence: UInt16) throws {
         let client = try WireClient(path: path)
         let answer = try client.request(type: 0x01, sequence: sequence, body: [:])
@@ -118,7 +119,7 @@ final class Scratch: Sendable {
   @Test func heldIdleConnectionsNeitherCostThreadsNorStarveAWellBehavedClient() async throws {
     let served = try await Served.start()
     let (pid, path) = (served.simulator.pid, served.path)
-    let (held, status, answer) = try await offThePool {
+    let (held, status, answer) = try await onOwnThread {
       let held = try (0..<400).map { _ in try WireClient(path: path) }
       let status = try ProcessStatus(pid: pid)
       let answer = try WireClient(path: path).request(type: 0x01, sequence: 1, body: [:])
@@ -134,15 +135,15 @@ final class Scratch: Sendable {
     let path = served.path
     let client = try WireClient(path: path)
     var carbonDioxide = 0.0
-    let deadline = Date().addingTimeInterval(30)
     var sequence: UInt16 = 1
-    while carbonDioxide <= 7.6 && Date() < deadline {
-      let telemetry = try client.request(type: 0x01, sequence: sequence, body: [:])
+    try await until(
+      "CO2 (\(carbonDioxide) mmHg) to reach the critical band", within: .seconds(60), every: .milliseconds(100)
+    ) {
+      let telemetry = try await client.asking(type: 0x01, sequence: sequence, body: [:])
       carbonDioxide = telemetry.body["carbonDioxideMmHg"] as? Double ?? 0
       sequence += 1
-      try await Task.sleep(for: .milliseconds(100))
+      return carbonDioxide > 7.6
     }
-    #expect(carbonDioxide > 7.6, "CO2 \(carbonDioxide) mmHg: the build-up reaches the critical band")
     withExtendedLifetime(served) {}
   }
 }

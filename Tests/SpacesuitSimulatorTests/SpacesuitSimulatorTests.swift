@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import SpacesuitService
 import SpacesuitServiceInterface
+import TestHarness
 import Testing
 
 @testable import SpacesuitSimulator
@@ -80,28 +81,28 @@ import Testing
     let path = "/tmp/iss-\(UUID().uuidString.prefix(8)).sock"
     let simulator = try SimulatorProcess.launch(["--socket", path, "--seed", "3"])
     defer { simulator.forceStop() }
-    #expect(try await simulator.readLine(within: .seconds(20)) == "spacesuit-sim listening on \(path)")
+    #expect(try await simulator.firstLine(within: .seconds(60)) == "spacesuit-sim listening on \(path)")
 
     let suit = try WireClient(path: path)
     defer { suit.close() }
-    let telemetry = try suit.request(type: 0x01, sequence: 1, body: [:])
+    let telemetry = try await suit.asking(type: 0x01, sequence: 1, body: [:])
     #expect(telemetry.type == 0x81)
     #expect(telemetry.sequence == 1)
     let pressure = try #require(telemetry.body["suitPressureKPa"] as? Double)
     #expect((27.6...32.4).contains(pressure))
     #expect(telemetry.body["helmetLightsOn"] as? Bool == false)
 
-    let ack = try suit.request(type: 0x03, sequence: 2, body: ["setting": "lights", "value": 1])
+    let ack = try await suit.asking(type: 0x03, sequence: 2, body: ["setting": "lights", "value": 1])
     #expect(ack.type == 0x83)
     #expect(ack.body["accepted"] as? Bool == true)
-    let refused = try suit.request(type: 0x03, sequence: 3, body: ["setting": "temperature", "value": 50])
+    let refused = try await suit.asking(type: 0x03, sequence: 3, body: ["setting": "temperature", "value": 50])
     #expect(refused.body["accepted"] as? Bool == false)
-    #expect(try suit.request(type: 0x01, sequence: 4, body: [:]).body["helmetLightsOn"] as? Bool == true)
+    #expect(try await suit.asking(type: 0x01, sequence: 4, body: [:]).body["helmetLightsOn"] as? Bool == true)
 
     // A second server on the same socket is refused while the first one lives.
     let second = try SimulatorProcess.launch(["--socket", path])
     #expect(await second.waitForExit(within: .seconds(20)) == 69)
-    #expect(second.standardErrorText().contains("already listening on \(path)"))
+    #expect(await second.standardErrorText().contains("already listening on \(path)"))
 
     suit.close()
     #expect(kill(simulator.pid, SIGTERM) == 0)
@@ -112,7 +113,7 @@ import Testing
   @Test func badUsageExits64WithOneLine() async throws {
     let simulator = try SimulatorProcess.launch(["--bogus"])
     #expect(await simulator.waitForExit(within: .seconds(20)) == 64)
-    let errors = simulator.standardErrorText()
+    let errors = await simulator.standardErrorText()
     #expect(errors == "error: unknown option '--bogus'; see 'spacesuit-sim --help'\n")
   }
 }
@@ -121,92 +122,50 @@ struct TestFailure: Error, CustomStringConvertible {
   let description: String
 }
 
-/// The built `spacesuit-sim`, found next to the test bundle.
-/// Runs blocking `work` on a thread of its own, so that a test never holds one of the few threads
-/// every async test of the run shares (a held one can stall other tests' sockets for seconds).
-func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
-  }
-}
+/// The built `spacesuit-sim` as a child of the test (killed when released).
+final class SimulatorProcess: Sendable {
+  let process: ChildProcess
 
-final class SimulatorProcess: @unchecked Sendable {
-  let process: Process
-  private let output = Pipe()
-  private let errors = Pipe()
-  private var buffered: [UInt8] = []
-
-  var pid: Int32 { process.processIdentifier }
+  var pid: Int32 { process.pid }
 
   static func executableURL() throws -> URL {
-    let candidates = [
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-      Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-    ]
-    for directory in candidates {
-      let url = directory.appendingPathComponent("spacesuit-sim")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    let url = TestProducts.executable("spacesuit-sim")
+    guard FileManager.default.isExecutableFile(atPath: url.path) else {
+      throw TestFailure(description: "spacesuit-sim not found in \(TestProducts.directory.path)")
     }
-    throw TestFailure(description: "spacesuit-sim not found near \(candidates.map(\.path))")
+    return url
   }
 
   static func launch(_ arguments: [String]) throws -> SimulatorProcess {
-    let simulator = SimulatorProcess(process: Process())
-    simulator.process.executableURL = try executableURL()
-    simulator.process.arguments = arguments
-    simulator.process.standardOutput = simulator.output
-    simulator.process.standardError = simulator.errors
-    try simulator.process.run()
-    return simulator
+    SimulatorProcess(process: try ChildProcess(try executableURL(), arguments))
   }
 
-  private init(process: Process) { self.process = process }
+  private init(process: ChildProcess) { self.process = process }
 
-  /// The next stdout line, waiting at most `limit` (without holding a thread while it waits).
-  func readLine(within limit: Duration) async throws -> String? {
-    let fd = output.fileHandleForReading.fileDescriptor
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
-      if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
-        defer { buffered.removeFirst(newline + 1) }
-        return String(decoding: buffered[..<newline], as: UTF8.self)
-      }
-      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      guard poll(&descriptor, 1, 0) > 0 else {
-        try await Task.sleep(for: .milliseconds(10))
-        continue
-      }
-      var chunk = [UInt8](repeating: 0, count: 256)
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      guard count > 0 else { return nil }
-      buffered += chunk[0..<count]
-    }
-    throw TestFailure(description: "no line on stdout within \(limit)")
+  /// The first stdout line, waiting at most `limit`; nil when the simulator closed its output without one.
+  func firstLine(within limit: Duration) async throws -> String? {
+    try await process.firstLine(within: limit)
   }
 
   /// The exit status, or nil if the process is still running after `limit`.
   func waitForExit(within limit: Duration) async -> Int32? {
-    let deadline = ContinuousClock.now + limit
-    while process.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
-    return process.isRunning ? nil : process.terminationStatus
+    await process.exit(within: limit)?.status
   }
 
-  func standardErrorText() -> String {
-    String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  /// Everything the simulator wrote to stderr (waiting, bounded, for the end of it).
+  func standardErrorText() async -> String {
+    await process.outputClosed(within: .seconds(20))
+    return process.errors
   }
 
   /// Makes sure nothing outlives the test.
-  func forceStop() {
-    if process.isRunning {
-      kill(pid, SIGKILL)
-      process.waitUntilExit()
-    }
-  }
+  func forceStop() { process.signal(SIGKILL) }
 }
 
 /// A minimal client of the Radio wire format: A5 5A, type, seq (BE), length (BE), payload, CRC-16/CCITT-FALSE.
 final class WireClient: @unchecked Sendable {
-  struct Response {
+  /// `@unchecked`: the body is decoded JSON, only read after it is handed over.
+  struct Response: @unchecked Sendable {
     let type: UInt8
     let sequence: UInt16
     let body: [String: Any]
@@ -241,6 +200,11 @@ final class WireClient: @unchecked Sendable {
       for _ in 0..<8 { crc = crc & 0x8000 != 0 ? (crc << 1) ^ 0x1021 : crc << 1 }
     }
     return crc
+  }
+
+  /// `request` on a thread of its own (it blocks while it waits for the answer).
+  func asking(type: UInt8, sequence: UInt16, body: [String: any Sendable]) async throws -> Response {
+    try await onOwnThread { try self.request(type: type, sequence: sequence, body: body) }
   }
 
   func request(type: UInt8, sequence: UInt16, body: [String: Any]) throws -> Response {

@@ -8,6 +8,7 @@ import Logging
 import Radio
 import SolarArrayService
 import SolarArrayServiceInterface
+import TestHarness
 import Testing
 
 @testable import StationSimulator
@@ -72,31 +73,19 @@ struct StationSimulatorTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func theProcessServesFramesAndRemovesItsSocketOnSIGTERM() async throws {
-    let executable = try #require(
-      [
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL,
-      ].map { $0.appendingPathComponent("station-sim") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    )
+  @Test(.timeLimit(.minutes(3))) func theProcessServesFramesAndRemovesItsSocketOnSIGTERM() async throws {
+    let executable = TestProducts.executable("station-sim")
+    try #require(FileManager.default.isExecutableFile(atPath: executable.path), "station-sim is built with the tests")
     let socket = "/tmp/station-sim-test-\(UUID().uuidString.prefix(8)).sock"
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["--socket", socket]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-    #expect(line == "station-sim listening on \(socket)\n")
+    let process = try ChildProcess(executable, ["--socket", socket], errors: .discard)
+    let line = try await process.firstLine(within: .seconds(60))
+    #expect(line == "station-sim listening on \(socket)")
     let link = RadioLink(connector: .unixSocket(path: socket), logger: logger)
     try await link.start()
     let answer = try await link.request(type: DockingProtocol.MessageType.statusRequest.rawValue)
     #expect(answer.type == DockingProtocol.MessageType.status.rawValue)
     await link.close()
-    process.terminate()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    #expect(await process.stop() == .exited(0))
     #expect(!FileManager.default.fileExists(atPath: socket))
   }
 }

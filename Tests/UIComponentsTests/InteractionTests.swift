@@ -1,6 +1,7 @@
 import Localization
 import Logging
 import Synchronization
+import TestHarness
 import Testing
 
 @testable import UIComponents
@@ -197,6 +198,13 @@ enum SuitChoice: String, MenuChoice, CaseIterable {
 }
 
 /// Input whose Ctrl-C count a test can raise while a flow waits on something slow.
+/// Set once something has started.
+final class StartedFlag: Sendable {
+  private let value = Mutex(false)
+  var isSet: Bool { value.withLock { $0 } }
+  func set() { value.withLock { $0 = true } }
+}
+
 final class InterruptibleInput: TerminalInput, @unchecked Sendable {
   private let lines: ScriptedInput
   private let interrupts = Mutex(0)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestHarness
 
 @testable import URLSessionBridge
 
@@ -19,16 +20,14 @@ struct Delivered: Sendable {
 /// The completions one `issURLSessionSend` delivered (it must be exactly one).
 final class Completions: Sendable {
   private let calls = Mutex<[Delivered]>([])
-  private let arrived = DispatchSemaphore(value: 0)
 
   func record(_ call: Delivered) {
     calls.withLock { $0.append(call) }
-    arrived.signal()
   }
 
-  /// The first completion, waited for at most `seconds`.
-  func first(within seconds: Double = 10) -> Delivered? {
-    guard arrived.wait(timeout: .now() + seconds) == .success else { return nil }
+  /// The first completion, waited for (polling, never holding a thread) at most `seconds`.
+  func first(within seconds: Double = 10) async -> Delivered? {
+    try? await until("a completion", within: .milliseconds(Int(seconds * 1000))) { count > 0 }
     return calls.withLock { $0.first }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 import Testing
 
 @testable import URLSessionBridge
@@ -10,7 +11,7 @@ import Testing
   import Glibc
 #endif
 
-@Test func aRequestCarriesItsMethodHeadersAndBodyAndTheAnswerComesBackWhole() throws {
+@Test func aRequestCarriesItsMethodHeadersAndBodyAndTheAnswerComesBackWhole() async throws {
   let server = try EchoServer()
   defer { server.stop() }
   let session = issURLSessionSessionCreate()
@@ -19,7 +20,7 @@ import Testing
   let (completions, task) = send(
     session, "http://127.0.0.1:\(server.port)/status/201?q=a%20b", method: "POST",
     headers: [("X-Test", "one two"), ("Content-Type", "application/json")], body: body)
-  let delivered = try #require(completions.first())
+  let delivered = try #require(await completions.first())
   #expect(delivered.outcome == .response)
   #expect(delivered.status == 201)
   #expect(delivered.header("X-Echo-Method") == "POST")
@@ -32,19 +33,20 @@ import Testing
   let handle = try #require(task)
   issURLSessionTaskCancel(handle)  // after the completion: harmless, and no second completion
   issURLSessionTaskRelease(handle)
-  Thread.sleep(forTimeInterval: 0.2)
+  // A window for a second completion that must not come.
+  try await Task.sleep(for: .milliseconds(200))
   #expect(completions.count == 1)
 }
 
-@Test func noBodyAndAnEmptyBodyAreDifferent() throws {
+@Test func noBodyAndAnEmptyBodyAreDifferent() async throws {
   let server = try EchoServer()
   defer { server.stop() }
   let session = issURLSessionSessionCreate()
   defer { issURLSessionSessionRelease(session) }
   let (none, first) = send(session, "http://127.0.0.1:\(server.port)/none")
-  #expect(try #require(none.first()).status == 200)
+  #expect(try #require(await none.first()).status == 200)
   let (empty, second) = send(session, "http://127.0.0.1:\(server.port)/empty", method: "PUT", body: [])
-  #expect(try #require(empty.first()).header("X-Echo-Method") == "PUT")
+  #expect(try #require(await empty.first()).header("X-Echo-Method") == "PUT")
   let heads = server.received.map { $0.head.lowercased() }
   #expect(heads.count == 2)
   #expect(!heads[0].contains("content-length"))
@@ -52,80 +54,82 @@ import Testing
   [first, second].compactMap { $0 }.forEach(issURLSessionTaskRelease)
 }
 
-@Test func oneSessionKeepsItsConnectionAlive() throws {
+@Test func oneSessionKeepsItsConnectionAlive() async throws {
   let server = try EchoServer()
   defer { server.stop() }
   let session = issURLSessionSessionCreate()
   defer { issURLSessionSessionRelease(session) }
   for index in 0..<3 {
     let (completions, task) = send(session, "http://127.0.0.1:\(server.port)/\(index)")
-    #expect(try #require(completions.first()).status == 200)
+    #expect(try #require(await completions.first()).status == 200)
     task.map(issURLSessionTaskRelease)
   }
   #expect(server.received.map(\.connection) == [1, 1, 1])
 }
 
-@Test func aCancelledRequestHearsCancelledOnce() throws {
+@Test func aCancelledRequestHearsCancelledOnce() async throws {
   let (listener, port) = try TestSockets.listening()  // never accepts, never answers
   defer { close(listener) }
   let session = issURLSessionSessionCreate()
   defer { issURLSessionSessionRelease(session) }
   let (completions, task) = send(session, "http://127.0.0.1:\(port)/slow", timeout: 60)
   let handle = try #require(task)
-  #expect(completions.first(within: 0.3) == nil)
+  #expect(await completions.first(within: 0.3) == nil)
   issURLSessionTaskCancel(handle)
-  let delivered = try #require(completions.first())
+  let delivered = try #require(await completions.first())
   #expect(delivered.outcome == .cancelled)
   issURLSessionTaskCancel(handle)
   issURLSessionTaskRelease(handle)
-  Thread.sleep(forTimeInterval: 0.2)
+  // A window for a second completion that must not come.
+  try await Task.sleep(for: .milliseconds(200))
   #expect(completions.count == 1)
 }
 
-@Test func aServerThatStaysSilentTimesOut() throws {
+@Test func aServerThatStaysSilentTimesOut() async throws {
   let (listener, port) = try TestSockets.listening()
   defer { close(listener) }
   let session = issURLSessionSessionCreate()
   defer { issURLSessionSessionRelease(session) }
   let (completions, task) = send(session, "http://127.0.0.1:\(port)/slow", timeout: 0.5)
-  let delivered = try #require(completions.first(within: 20))
+  let delivered = try #require(await completions.first(within: 20))
   #expect(delivered.outcome == .timeout)
   #expect(delivered.message?.isEmpty == false)
   task.map(issURLSessionTaskRelease)
 }
 
-@Test func aRefusedPortIsUnreachable() throws {
+@Test func aRefusedPortIsUnreachable() async throws {
   let port = try TestSockets.unusedPort()
   let session = issURLSessionSessionCreate()
   defer { issURLSessionSessionRelease(session) }
   let (completions, task) = send(session, "http://127.0.0.1:\(port)/health")
-  let delivered = try #require(completions.first())
+  let delivered = try #require(await completions.first())
   #expect(delivered.outcome == .unreachable)
   #expect(delivered.message?.contains("\n") == false)
   task.map(issURLSessionTaskRelease)
 }
 
 @Test(arguments: ["not a url", "", "/relative/path", "http://"])
-func anInvalidURLIsAnsweredBeforeSendReturns(url: String) throws {
+func anInvalidURLIsAnsweredBeforeSendReturns(url: String) async throws {
   let session = issURLSessionSessionCreate()
   defer { issURLSessionSessionRelease(session) }
   let (completions, task) = send(session, url)
   #expect(task == nil)
   #expect(completions.count == 1, "the completion came during the call")
-  let delivered = try #require(completions.first(within: 0))
+  let delivered = try #require(await completions.first(within: 0))
   #expect(delivered.outcome == .invalidURL)
   #expect(delivered.message == "invalid URL: \(url)")
 }
 
-@Test func aSessionReleasedWhileARequestRunsStillCompletesItOnce() throws {
+@Test func aSessionReleasedWhileARequestRunsStillCompletesItOnce() async throws {
   let server = try EchoServer()
   defer { server.stop() }
   let session = issURLSessionSessionCreate()
   let (completions, task) = send(session, "http://127.0.0.1:\(server.port)/late")
   issURLSessionSessionRelease(session)
-  #expect(try #require(completions.first()).status == 200)
+  #expect(try #require(await completions.first()).status == 200)
   task.map(issURLSessionTaskRelease)
-  Thread.sleep(forTimeInterval: 0.2)
+  // A window for a second completion that must not come.
+  try await Task.sleep(for: .milliseconds(200))
   #expect(completions.count == 1)
 }
 

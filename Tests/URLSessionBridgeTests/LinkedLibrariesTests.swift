@@ -1,9 +1,12 @@
 import Foundation
+import TestHarness
 import Testing
 
 /// The point of the helper: no app loads FoundationNetworking (libcurl and ~30 more libraries) when
 /// it starts; only the URLSession helper links it, and an app starts that on its first request.
-@Test func noAppLinksFoundationNetworkingOnlyTheBridgeDoes() throws {
+@Test(
+  .enabled(if: Tool.isInstalled("readelf"), Tool.missing("readelf", for: "it reads the executables' dynamic sections")))
+func noAppLinksFoundationNetworkingOnlyTheBridgeDoes() async throws {
   let folder = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     .deletingLastPathComponent()
   let apps = try executables(in: folder)
@@ -17,13 +20,13 @@ import Testing
   // The helper itself (built as the plugin's tool, and once more for its tests) is the one that links it.
   for app in apps
   where !app.lastPathComponent.hasPrefix("URLSessionHelper") && !app.lastPathComponent.hasSuffix("-tool") {
-    let needed = try neededLibraries(of: app)
+    let needed = try await neededLibraries(of: app)
     #expect(!needed.isEmpty, "\(app.lastPathComponent) has a dynamic section")
     #expect(
       !needed.contains { $0.hasPrefix("libFoundationNetworking") || $0.hasPrefix("libcurl") },
       "\(app.lastPathComponent) links \(needed)")
   }
-  let helper = try neededLibraries(of: folder.appendingPathComponent("URLSessionHelper-tool"))
+  let helper = try await neededLibraries(of: folder.appendingPathComponent("URLSessionHelper-tool"))
   #expect(helper.contains { $0.hasPrefix("libFoundationNetworking") }, "the helper links it: \(helper)")
 }
 
@@ -41,19 +44,11 @@ private func executables(in folder: URL) throws -> [URL] {
 }
 
 /// The NEEDED entries of an ELF file's dynamic section, as `readelf -d` prints them.
-private func neededLibraries(of file: URL) throws -> [String] {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/readelf")
-  process.arguments = ["-d", file.path]
-  let output = Pipe()
-  process.standardOutput = output
-  process.standardError = FileHandle.nullDevice
-  try process.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  try #require(process.terminationStatus == 0, "readelf -d \(file.path) failed")
+private func neededLibraries(of file: URL) async throws -> [String] {
+  let result = try await ChildProcess.run("readelf", ["-d", file.path])
+  try #require(result.status == 0, "readelf -d \(file.path) failed: \(result.stderr)")
   // 0x0000000000000001 (NEEDED)             Shared library: [libFoundation.so]
-  return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+  return result.stdout.split(separator: "\n").compactMap { line in
     guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else {
       return nil
     }

@@ -35,6 +35,31 @@ import Testing
     )
   }
 
+  @Test func testSupportModulesGoAlongWithTheTestsThatUseThem() throws {
+    var configuration = LayeringConfiguration.standard
+    configuration.testSupportModules = ["Harness", "CHarness"]
+    let workspace = Workspace(
+      manifest: PackageManifest(
+        name: "T",
+        targets: [
+          target("Feature", "Domain/Feature", dependsOn: ["Log"]),
+          target("Log", "Shared/Log"),
+          target("Harness", "Tests/Harness", dependsOn: ["CHarness"]),
+          target("CHarness", "Tests/CHarness"),
+          target("LogTests", "Tests/LogTests", .test, dependsOn: ["Log", "Harness"]),
+          target("FeatureTests", "Tests/FeatureTests", .test, dependsOn: ["Feature", "Log", "Harness"]),
+          target("HarnessTests", "Tests/HarnessTests", .test, dependsOn: ["Harness"]),
+        ]), configuration: configuration, manifestText: nil)
+    let shared = try ExportSelection.make(
+      workspace: workspace, layers: ["Shared"], modules: [], configuration: configuration)
+    #expect(shared.leftOut.isEmpty)
+    #expect(shared.tests.map(\.name) == ["LogTests"])
+    #expect(Set(shared.tooling.map(\.name)) == ["Harness", "CHarness"])
+    let none = try ExportSelection.make(
+      workspace: workspace, layers: [], modules: ["Feature"], configuration: configuration)
+    #expect(none.leftOut.map { "\($0.source)->\($0.target)" } == ["Feature->Log", "FeatureTests->Log"])
+  }
+
   @Test func aModuleThatNeedsALowerLayerIsRefusedNamingTheEdge() throws {
     let selection = try ExportSelection.make(
       workspace: workspace, layers: ["Domain"], modules: [], configuration: .standard)

@@ -24,19 +24,27 @@ import Testing
     let flags = Self.corpusFlags(in: source)
     let compiler = try Self.compilerImports(path: path, flags: flags)
     let environment = try Self.environment(flags: flags)
-    var lint: Set<String> = []
+    let (lint, undecided) = Self.compiledImports(ImportScanner.imports(in: source), in: environment)
+    #expect(undecided.isEmpty, "conditions the corpus environment should decide: \(undecided)")
+    #expect(
+      lint == compiler, "only the lint: \(lint.subtracting(compiler)); only swiftc: \(compiler.subtracting(lint))")
+  }
+
+  /// The modules `declarations` import in branches `environment` compiles, and the imports it cannot decide.
+  static func compiledImports(
+    _ declarations: [ImportDeclaration], in environment: BuildEnvironment
+  ) -> (compiled: Set<String>, undecided: [String]) {
+    var compiled: Set<String> = []
     var undecided: [String] = []
-    for declaration in ImportScanner.imports(in: source) {
+    for declaration in declarations {
       let evaluation = environment.evaluate(declaration.branches)
       switch evaluation.truth {
-      case .yes: lint.insert(declaration.module)
+      case .yes: compiled.insert(declaration.module)
       case .no: break
       case .maybe: undecided.append("\(declaration.module) (\(evaluation.assumptions.joined(separator: "; ")))")
       }
     }
-    #expect(undecided.isEmpty, "conditions the corpus environment should decide: \(undecided)")
-    #expect(
-      lint == compiler, "only the lint: \(lint.subtracting(compiler)); only swiftc: \(compiler.subtracting(lint))")
+    return (compiled, undecided)
   }
 
   /// The environment `swiftc` compiles the corpus in: this machine's platform and compiler, the
@@ -73,8 +81,9 @@ import Testing
   }
 
   static func compilerImports(path: String, flags: [String]) throws -> Set<String> {
+    let mode = flags.contains("-swift-version") ? [] : ["-swift-version", "6"]
     let output = try ProcessRunner.run(
-      "swiftc", arguments: ["-emit-imported-modules", "-swift-version", "6", path, "-o", "-"] + flags)
+      "swiftc", arguments: ["-emit-imported-modules"] + mode + [path, "-o", "-"] + flags)
     guard output.status == 0 else {
       throw CorpusError(message: "swiftc failed on \(path): \(output.standardError)")
     }

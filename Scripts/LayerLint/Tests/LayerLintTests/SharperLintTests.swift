@@ -184,7 +184,7 @@ import Testing
     #expect(report.violations.first?.problem.contains("the manifest's settings could not be read") == true)
   }
 
-  @Test func flagsAreReadFromDumpPackageSettings() {
+  @Test func flagsAreReadFromDumpPackageSettings() throws {
     let json = """
       {"targets": [{"name": "A", "settings": [
         {"tool": "swift", "kind": {"define": {"_0": "ON"}}},
@@ -193,9 +193,9 @@ import Testing
         {"tool": "swift", "kind": {"unsafeFlags": {"_0": ["-DUNSAFE", "-D", "SPLIT", "-Onone"]}}}]},
         {"name": "B"}]}
       """
-    let table = TargetFlags.parse(dumpPackage: Data(json.utf8))
-    #expect(table?["A"] == ["ON": .yes, "SOMETIMES": .maybe, "UNSAFE": .yes, "SPLIT": .yes])
-    #expect(table?["B"] == [:])
+    let settings = try #require(PackageSettings.parse(dumpPackage: Data(json.utf8)))
+    #expect(settings.flags(of: "A", traits: []) == ["ON": .yes, "SOMETIMES": .maybe, "UNSAFE": .yes, "SPLIT": .yes])
+    #expect(settings.flags(of: "B", traits: []) == [:])
   }
 
   // MARK: End to end on the Edges fixture (real describe and dump-package)
@@ -309,7 +309,7 @@ import Testing
       ])
     #expect(
       plan.suggestions == [
-        DependencyFixer.Suggestion(missing: MissingDependency(target: "Elsewhere", dependency: "Log"), edit: nil)
+        DependencyFixer.Suggestion(summary: "add \"Log\" to the dependencies of Elsewhere", edit: nil)
       ])
   }
 }

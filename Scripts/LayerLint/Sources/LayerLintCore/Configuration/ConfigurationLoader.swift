@@ -16,14 +16,22 @@ extension LayeringConfiguration {
     "executableLayer", "ownersFile", "rules", "documentedLayers", "exportedFiles", "$comment",
   ]
 
-  /// Reads `<packagePath>/.layering.json`, or returns `standard` when the file does not exist.
-  static func load(packagePath: String) throws(ConfigurationError) -> LayeringConfiguration {
-    let path = (packagePath as NSString).appendingPathComponent(fileName)
-    guard FileManager.default.fileExists(atPath: path) else { return standard }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ConfigurationError("\(fileName) is not readable")
+  /// The configuration of the package at `packagePath`: `file` when given (it must exist), else
+  /// `<packagePath>/.layering.json`, else `whenAbsent` (`standard`, this workspace's layering, for the
+  /// workspace tools; `lint-layers` passes `packageDefault`).
+  static func load(
+    packagePath: String, file: String? = nil, whenAbsent: LayeringConfiguration = standard
+  ) throws(ConfigurationError) -> LayeringConfiguration {
+    let path = file ?? (packagePath as NSString).appendingPathComponent(fileName)
+    let shownName = file ?? fileName
+    guard FileManager.default.fileExists(atPath: path) else {
+      if file != nil { throw ConfigurationError("--config \(shownName) does not exist") }
+      return whenAbsent
     }
-    return try parse(data, fileName: fileName)
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ConfigurationError("\(shownName) is not readable")
+    }
+    return try parse(data, fileName: shownName)
   }
 
   /// Parses configuration JSON; a key left out keeps its `standard` value, an unknown key is an error.
@@ -32,7 +40,15 @@ extension LayeringConfiguration {
   ) throws(ConfigurationError)
     -> LayeringConfiguration
   {
-    guard let object = try? JSONSerialization.jsonObject(with: data), let root = object as? [String: Any] else {
+    let object: Any
+    do {
+      object = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      let detail = (error as NSError).userInfo["NSDebugDescription"] as? String
+      throw ConfigurationError(
+        "\(fileName) is not valid JSON\(detail.map { ": \($0.split(separator: "\n").joined(separator: " "))" } ?? "")")
+    }
+    guard let root = object as? [String: Any] else {
       throw ConfigurationError("\(fileName) is not a JSON object")
     }
     if let unknown = root.keys.sorted().first(where: { !knownKeys.contains($0) }) {
@@ -80,7 +96,7 @@ extension LayeringConfiguration {
       throw ConfigurationError("\(fileName): \"\(key)\" must not be empty")
     }
     let folders =
-      configuration.layers.map { ("layer \($0.name)", $0.folder) }
+      configuration.layers.compactMap { layer in layer.folder.map { ("layer \(layer.name)", $0) } }
       + configuration.toolingFolders.map { ("tooling folder", $0) } + [("testFolder", configuration.testFolder)]
     for (index, (role, folder)) in folders.enumerated() {
       let trimmed = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
@@ -99,16 +115,31 @@ extension LayeringConfiguration {
       throw ConfigurationError("\(fileName): \"layers\" must be a list, top layer first")
     }
     var layers: [Layer] = []
+    let shape = "each layer is a name, or {\"name\": …, \"folder\": …} and/or {\"name\": …, \"targets\": [patterns]}"
     for item in items {
       if let name = item as? String, !name.isEmpty {
         layers.append(Layer(name: name, folder: name))
       } else if let object = item as? [String: Any], let name = object["name"] as? String, !name.isEmpty {
-        layers.append(Layer(name: name, folder: (object["folder"] as? String) ?? name))
+        if let unknown = object.keys.sorted().first(where: { !["name", "folder", "targets"].contains($0) }) {
+          throw ConfigurationError("\(fileName): layer \"\(name)\" has an unknown key \"\(unknown)\" (\(shape))")
+        }
+        if object["folder"] != nil && !(object["folder"] is String) {
+          throw ConfigurationError("\(fileName): the folder of layer \"\(name)\" must be a string")
+        }
+        let patterns = object["targets"]
+        guard patterns == nil || (patterns as? [String]).map({ !$0.isEmpty && !$0.contains("") }) == true else {
+          throw ConfigurationError(
+            "\(fileName): the targets of layer \"\(name)\" must be a non-empty list of target-name patterns")
+        }
+        let targets = patterns as? [String] ?? []
+        layers.append(
+          Layer(name: name, folder: object["folder"] as? String ?? (targets.isEmpty ? name : nil), targets: targets))
       } else {
-        throw ConfigurationError("\(fileName): each layer is a name or {\"name\": …, \"folder\": …}")
+        throw ConfigurationError("\(fileName): \(shape)")
       }
     }
-    if Set(layers.map(\.name)).count != layers.count || Set(layers.map(\.folder)).count != layers.count {
+    let folders = layers.compactMap(\.folder)
+    if Set(layers.map(\.name)).count != layers.count || Set(folders).count != folders.count {
       throw ConfigurationError("\(fileName): layer names and folders must be unique")
     }
     return layers

@@ -124,7 +124,8 @@ struct ExportSelection {
   /// Exported test targets: the `<M>Tests` of exported modules, and integration tests of exported modules only.
   let tests: [ManifestTarget]
   /// Exported tooling, in manifest order: the build-tool plugins the exported targets use, and what
-  /// those plugins need (the tools they run), so the package builds on its own.
+  /// those plugins need (the tools they run), and the test-support modules the exported tests use
+  /// (`testSupportModules`), so the package builds and tests on its own.
   var tooling: [ManifestTarget] = []
   /// Dependencies on modules left out; the export is refused when there is any.
   let leftOut: [Edge]
@@ -194,6 +195,23 @@ struct ExportSelection {
         }
       }
     }
+    // Test-support modules go along with the tests that use them, with the support they use in turn.
+    let support = configuration.testSupportModules
+    func carrySupport(_ name: String) {
+      var pending = [name]
+      while let name = pending.popLast() {
+        guard tooling.insert(name).inserted, let target = workspace.targetsByName[name] else { continue }
+        for dependency in target.targetDependencies where !chosen.contains(dependency) {
+          if support.contains(dependency) {
+            pending.append(dependency)
+          } else if workspace.isToolingBuildPlugin(dependency) {
+            carry(dependency)
+          } else {
+            leftOut.append(edge(target, dependency, tested: nil))
+          }
+        }
+      }
+    }
     for module in modules {
       for dependency in module.targetDependencies where !chosen.contains(dependency) {
         if workspace.isToolingBuildPlugin(dependency) {
@@ -205,7 +223,8 @@ struct ExportSelection {
     }
     var tests: [ManifestTarget] = []
     for test in workspace.testTargets {
-      let dependencies = test.targetDependencies
+      let dependencies = test.targetDependencies.filter { !support.contains($0) }
+      let supportUsed = test.targetDependencies.filter(support.contains)
       if let tested = workspace.testedModule(of: test), chosen.contains(tested) {
         for dependency in dependencies where !chosen.contains(dependency) {
           if workspace.isToolingBuildPlugin(dependency) {
@@ -214,8 +233,10 @@ struct ExportSelection {
             leftOut.append(edge(test, dependency, tested: tested))
           }
         }
+        supportUsed.forEach(carrySupport)
         tests.append(test)
       } else if !dependencies.isEmpty && dependencies.allSatisfy(chosen.contains) {
+        supportUsed.forEach(carrySupport)
         tests.append(test)
       }
     }
@@ -257,7 +278,7 @@ struct ExportedPackage {
       files.append((shared, try Data(contentsOf: root.appendingPathComponent(shared))))
     }
     for layer in configuration.layers where layerNames.contains(layer.name) {
-      let readme = "\(layer.folder)/README.md"
+      let readme = "\(layer.home)/README.md"
       if let data = FileManager.default.contents(atPath: root.appendingPathComponent(readme).path) {
         files.append((readme, data))
       }

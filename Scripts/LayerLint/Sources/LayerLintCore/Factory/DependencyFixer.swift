@@ -1,8 +1,8 @@
 import Foundation
 
 /// `lint-layers --fix`: adds the dependencies that undeclared imports need (only edges the layering
-/// rule allows) to a manifest in the workspace's one-line-per-module style, and spells out the exact
-/// edit for any manifest it cannot edit safely.
+/// rule allows) and removes redundant ones in a manifest in the workspace's one-line-per-module style,
+/// and spells out the exact edit for any manifest it cannot edit safely.
 struct DependencyFixer {
   /// One planned change of one manifest line.
   struct Edit: Equatable, Sendable {
@@ -16,9 +16,10 @@ struct DependencyFixer {
     let summary: String
   }
 
-  /// A dependency the fixer will not add by itself, with the edit a person would make (if it can tell).
+  /// A change the fixer will not make by itself, with the edit a person would make (if it can tell).
   struct Suggestion: Equatable, Sendable {
-    let missing: MissingDependency
+    /// What to do, e.g. `add "Beta" to the dependencies of Alpha`.
+    let summary: String
     /// The exact edit, when the entry is on one line; `nil` when the entry could not be found.
     let edit: Edit?
   }
@@ -34,38 +35,58 @@ struct DependencyFixer {
   let manifestText: String
   /// A test target's module when its entry is generated from the module's line (`NetworkTests` → `Network`).
   let testedModule: @Sendable (String) -> String?
+  /// Whether a test target's files import a dependency (one removed from its module may stay in `testsUse:`).
+  var testImports: @Sendable (_ test: String, _ dependency: String) -> Bool = { _, _ in true }
 
-  /// Plans the additions for `missing` (duplicates are merged).
-  func plan(_ missing: [MissingDependency]) -> Plan {
+  /// Plans the additions for `missing` and the removals for `redundant` (duplicates are merged).
+  func plan(_ missing: [MissingDependency], removing redundant: [RedundantDependency] = []) -> Plan {
     var lines = manifestText.components(separatedBy: "\n")
     var plan = Plan()
+    for item in Set(redundant).sorted(by: { ($0.target, $0.dependency) < ($1.target, $1.dependency) }) {
+      if let edit = styledRemoval(of: item, in: lines) {
+        apply(edit, to: &lines, plan: &plan)
+      } else {
+        plan.suggestions.append(
+          Suggestion(
+            summary: "remove \"\(item.dependency)\" from the dependencies of \(item.target)",
+            edit: plainRemoval(of: item, in: lines)))
+      }
+    }
     var seen = Set<MissingDependency>()
     // Modules first: a test target gets its module's dependencies, so a module's new one may cover its test's.
     let ordered = missing.filter { testedModule($0.target) == nil } + missing.filter { testedModule($0.target) != nil }
     for item in ordered where seen.insert(item).inserted {
       if isCoveredByItsModule(item, in: lines) { continue }
       if let edit = styledEdit(for: item, in: lines) {
-        lines[edit.line - 1] = edit.new
-        if let index = plan.edits.firstIndex(where: { $0.line == edit.line }) {
-          let first = plan.edits[index]
-          plan.edits[index] = Edit(
-            line: edit.line, old: first.old, new: edit.new, summary: first.summary + "; " + edit.summary)
-        } else {
-          plan.edits.append(edit)
-        }
+        apply(edit, to: &lines, plan: &plan)
       } else {
-        plan.suggestions.append(Suggestion(missing: item, edit: plainEdit(for: item, in: lines)))
+        plan.suggestions.append(
+          Suggestion(
+            summary: "add \"\(item.dependency)\" to the dependencies of \(item.target)",
+            edit: plainEdit(for: item, in: lines)))
       }
     }
     plan.fixedText = lines.joined(separator: "\n")
     return plan
   }
 
+  /// Applies `edit` to `lines` and records it (merged with an earlier edit of the same line).
+  private func apply(_ edit: Edit, to lines: inout [String], plan: inout Plan) {
+    lines[edit.line - 1] = edit.new
+    if let index = plan.edits.firstIndex(where: { $0.line == edit.line }) {
+      let first = plan.edits[index]
+      plan.edits[index] = Edit(
+        line: edit.line, old: first.old, new: edit.new, summary: first.summary + "; " + edit.summary)
+    } else {
+      plan.edits.append(edit)
+    }
+  }
+
   // MARK: The workspace's style: `.library("Name", dependsOn: [...], testsUse: [...])`
 
   private static let styledEntry = try! NSRegularExpression(
     pattern:
-      #"^\s*\.(library|executable)\("([^"]+)"(, product: "[^"]*")?, dependsOn: \[([^\]]*)\](, testsUse: \[([^\]]*)\])?\),?\s*(//.*)?$"#
+      #"^\s*\.(library|executable)\("([^"]+)"(, product: "[^"]*")?, dependsOn: \[([^\]]*)\](, testsUse: \[([^\]]*)\])?(, \w+: (\[[^\]]*\]|[^,()\[\]]+))*\),?\s*(//.*)?$"#
   )
 
   private func styledEdit(for item: MissingDependency, in lines: [String]) -> Edit? {
@@ -116,6 +137,51 @@ struct DependencyFixer {
     return found
   }
 
+  /// Removes a redundant dependency from a module's `dependsOn:` (moving it to `testsUse:` when the
+  /// module's generated test target imports it), or from the `testsUse:` of a generated test target's module.
+  private func styledRemoval(of item: RedundantDependency, in lines: [String]) -> Edit? {
+    if let entry = styledLine(named: item.target, in: lines) {
+      guard var new = Self.removing(item.dependency, fromListAt: entry.dependsOn, in: entry.text) else { return nil }
+      var summary = "removed \"\(item.dependency)\" from \(item.target)'s dependencies"
+      if testImports("\(item.target)Tests", item.dependency),
+        let moved = Self.addingToTestsUse(item.dependency, in: new)
+      {
+        new = moved
+        summary += " (kept in its testsUse: its tests import it)"
+      }
+      return Edit(line: entry.index + 1, old: entry.text, new: new, summary: summary)
+    }
+    guard let module = testedModule(item.target), let entry = styledLine(named: module, in: lines),
+      let testsUse = entry.testsUse, let new = Self.removing(item.dependency, fromListAt: testsUse, in: entry.text)
+    else { return nil }
+    let cleaned = new.replacingOccurrences(of: ", testsUse: []", with: "")
+    return Edit(
+      line: entry.index + 1, old: entry.text, new: cleaned,
+      summary: "removed \"\(item.dependency)\" from \(module)'s testsUse (for \(item.target))")
+  }
+
+  /// A styled line with `dependency` added to its `testsUse:` (created when missing).
+  private static func addingToTestsUse(_ dependency: String, in line: String) -> String? {
+    let range = NSRange(line.startIndex..., in: line)
+    guard let match = styledEntry.firstMatch(in: line, range: range),
+      let dependsOn = Range(match.range(at: 4), in: line)
+    else { return nil }
+    if let testsUse = Range(match.range(at: 6), in: line) {
+      return appending(dependency, toListAt: testsUse, in: line) ?? line
+    }
+    let end = line.index(after: dependsOn.upperBound)
+    return line[..<end] + ", testsUse: [\"\(dependency)\"]" + line[end...]
+  }
+
+  /// `line` without the item naming `dependency` in the list whose contents are at `range`; `nil` when absent.
+  static func removing(_ dependency: String, fromListAt range: Range<String.Index>, in line: String) -> String? {
+    let items = ListItems.split(line[range])
+    guard let index = items.firstIndex(where: { ListItems.name(of: $0) == dependency }) else { return nil }
+    var kept = items
+    kept.remove(at: index)
+    return line.replacingCharacters(in: range, with: kept.joined(separator: ", "))
+  }
+
   /// `line` with `"dependency"` appended to the list whose contents are at `range`.
   private static func appending(_ dependency: String, toListAt range: Range<String.Index>, in line: String) -> String? {
     let contents = line[range].trimmingCharacters(in: .whitespaces)
@@ -125,6 +191,59 @@ struct DependencyFixer {
   }
 
   // MARK: Any other manifest: the exact edit, never applied
+
+  /// For a target entry spelled `name: "T"`: the line of its dependency list that names the dependency,
+  /// without it (the whole line goes when the dependency is alone on it).
+  private func plainRemoval(of item: RedundantDependency, in lines: [String]) -> Edit? {
+    let starts = lines.indices.filter { lines[$0].contains("name: \"\(item.target)\"") }
+    guard starts.count == 1, let start = starts.first else { return nil }
+    // The entry ends where the next entry (another `name:` at a target's call) begins.
+    var end = start + 1
+    while end < lines.count && !lines[end].contains(".target(") && !lines[end].contains("Target(")
+      && !lines[end].contains(".plugin(") && !lines[end].contains(".systemLibrary(")
+    {
+      end += 1
+    }
+    for index in start..<end {
+      let line = lines[index]
+      if let open = line.range(of: "dependencies: ["), let close = Self.closingBracket(in: line, from: open.upperBound),
+        let new = Self.removing(item.dependency, fromListAt: open.upperBound..<close, in: line)
+      {
+        return Edit(
+          line: index + 1, old: line, new: new,
+          summary: "remove \"\(item.dependency)\" from \(item.target)'s dependencies")
+      }
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      let items = ListItems.split(Substring(trimmed))
+      if index > start, items.count == 1, ListItems.name(of: items[0]) == item.dependency {
+        return Edit(
+          line: index + 1, old: line, new: "",
+          summary: "remove \"\(item.dependency)\" from \(item.target)'s dependencies (delete the line)")
+      }
+    }
+    return nil
+  }
+
+  /// The `]` that closes the list opened just before `start`, outside strings and nested brackets.
+  private static func closingBracket(in line: String, from start: String.Index) -> String.Index? {
+    var depth = 0
+    var inString = false
+    var index = start
+    while index < line.endIndex {
+      let character = line[index]
+      if character == "\"" {
+        inString.toggle()
+      } else if !inString {
+        if character == "[" || character == "(" { depth += 1 }
+        if character == "]" || character == ")" {
+          if depth == 0 { return character == "]" ? index : nil }
+          depth -= 1
+        }
+      }
+      index = line.index(after: index)
+    }
+    return nil
+  }
 
   /// For `.target(name: "T", dependencies: [...], …)` on one line: the line with the dependency added.
   private func plainEdit(for item: MissingDependency, in lines: [String]) -> Edit? {
@@ -142,5 +261,41 @@ struct DependencyFixer {
       in: nameRange, with: "name: \"\(item.target)\", dependencies: [\"\(item.dependency)\"]")
     return Edit(
       line: index + 1, old: line, new: new, summary: "add \"\(item.dependency)\" to \(item.target)'s dependencies")
+  }
+}
+
+/// The items of a manifest's dependency list, as written: `"A", .product(name: "B", package: "b")`.
+enum ListItems {
+  /// The items of `text` (a list's contents), split at commas outside parentheses, brackets and strings;
+  /// a trailing comma leaves no empty item.
+  static func split(_ text: Substring) -> [String] {
+    var items: [String] = []
+    var current = ""
+    var depth = 0
+    var inString = false
+    for character in text {
+      if character == "\"" { inString.toggle() }
+      if !inString {
+        if character == "(" || character == "[" { depth += 1 }
+        if character == ")" || character == "]" { depth -= 1 }
+        if character == "," && depth == 0 {
+          items.append(current.trimmingCharacters(in: .whitespaces))
+          current = ""
+          continue
+        }
+      }
+      current.append(character)
+    }
+    let last = current.trimmingCharacters(in: .whitespaces)
+    if !last.isEmpty { items.append(last) }
+    return items
+  }
+
+  /// The name an item declares: the first string literal (`"A"`, `.product(name: "B", …)`, `.target(name: "C")`).
+  static func name(of item: String) -> String? {
+    guard let open = item.firstIndex(of: "\"") else { return nil }
+    let rest = item[item.index(after: open)...]
+    guard let close = rest.firstIndex(of: "\"") else { return nil }
+    return String(rest[..<close])
   }
 }

@@ -125,7 +125,7 @@ struct ModulePlan {
     }
     let fileManager = FileManager.default
     let testFolder = "\(configuration.testFolder)/\(name)Tests"
-    for folder in configuration.layers.map({ "\($0.folder)/\(name)" }) + [testFolder]
+    for folder in configuration.layers.map({ "\($0.home)/\(name)" }) + [testFolder]
     where fileManager.fileExists(atPath: root.appendingPathComponent(folder).path) {
       throw UsageError(message: "\(folder)/ already exists")
     }
@@ -139,10 +139,10 @@ struct ModulePlan {
     let ownersPath = configuration.ownersFile
     let owners = (try? String(contentsOf: root.appendingPathComponent(ownersPath), encoding: .utf8)) ?? ""
     let newOwners = ManifestEditor.addingOwner(
-      pattern: "/\(layer.folder)/\(name)/", owner: owner, underHeading: "# \(layer.name)", to: owners)
+      pattern: "/\(layer.home)/\(name)/", owner: owner, underHeading: "# \(layer.name)", to: owners)
     let templates = ModuleTemplates(
       name: name, layer: layer.name, isInterface: isInterface, interfaceSuffix: suffix, isExecutable: isExecutable)
-    let sources = templates.sourceFiles.map { ("\(layer.folder)/\(name)/\($0.fileName)", $0.contents) }
+    let sources = templates.sourceFiles.map { ("\(layer.home)/\(name)/\($0.fileName)", $0.contents) }
     return ModulePlan(
       root: root, name: name, layer: layer,
       newFiles: sources + [("\(testFolder)/\(name)Tests.swift", templates.testSource)],

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A three-valued truth: a build condition may be set, unset, or depend on the build.
 enum Truth: Equatable, Sendable {
   case yes, no, maybe
@@ -137,8 +139,22 @@ private struct ConditionParser {
 /// not determine is an assumption, and every assumption is named so a report can say what it took for granted.
 struct BuildEnvironment: Sendable {
   /// Flags the target defines (`.define("X")`, `-DX`): `.yes`, or `.maybe` when the define has a condition;
-  /// `nil` when the manifest's settings could not be read, so any flag may be set.
+  /// `nil` when the manifest's settings could not be read, so any flag may be set. Ignored when `manifest` is set.
   var flags: [String: Truth]? = [:]
+  /// Flags SwiftPM itself passes to every compile of the target: `SWIFT_PACKAGE`, and
+  /// `SWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE` or `…_UNAVAILABLE` (`.yes`), the other one `.no`.
+  var packageManagerFlags: [String: Truth] = ["SWIFT_PACKAGE": .yes]
+  /// The package's traits as the lint builds it (default traits, or `--traits`); ignored when `manifest` is set.
+  var traits = TraitState()
+  /// The target's Swift language mode (`"6"`, `"5"`, `"4.2"`, `"4"`) as SwiftPM passes it (`-swift-version`);
+  /// `nil` when unknown. Ignored when `manifest` is set.
+  var languageMode: String?
+  /// Whether a trait the package declares but this build does not enable may still be set: for a rule
+  /// that must hold in every build (`redundant-dependency`), a build with `--traits` is one of them.
+  var anyTraitMayBeEnabled = false
+  /// The manifest's settings of the target (flags, traits, language mode), read the first time a
+  /// condition needs one of them; `nil`: `flags`, `traits` and `languageMode` are used as they are.
+  var manifest: TargetConditions?
   /// `DEBUG`: SwiftPM sets it in debug builds only, and both configurations are built.
   var debug: Truth = .maybe
   /// The platform's `os(…)` name when one is fixed (`Linux`); `nil` means any platform the package builds on.
@@ -152,9 +168,77 @@ struct BuildEnvironment: Sendable {
   /// The exact compiler version when one is fixed; `nil` means any compiler from `minimumCompiler` on.
   var compiler: [Int]?
 
-  /// The environment a linted target is checked under: its own flags, everything else open.
-  static func lint(flags: [String: Truth]?, minimumCompiler: [Int]) -> BuildEnvironment {
-    BuildEnvironment(flags: flags, minimumCompiler: minimumCompiler)
+  /// The environment a linted target is checked under: what SwiftPM sets, the manifest's settings of
+  /// the target (read when first needed), everything else open.
+  static func lint(
+    manifest: TargetConditions, minimumCompiler: [Int], hasResources: Bool = false
+  ) -> BuildEnvironment {
+    var environment = BuildEnvironment(manifest: manifest, minimumCompiler: minimumCompiler)
+    environment.packageManagerFlags = packageManagerFlags(hasResources: hasResources)
+    return environment
+  }
+
+  /// The flags SwiftPM's build passes for a target with or without resources (`-DSWIFT_PACKAGE`, and
+  /// whether `Bundle.module` exists).
+  static func packageManagerFlags(hasResources: Bool) -> [String: Truth] {
+    [
+      "SWIFT_PACKAGE": .yes,
+      "SWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE": hasResources ? .yes : .no,
+      "SWIFT_MODULE_RESOURCE_BUNDLE_UNAVAILABLE": hasResources ? .no : .yes,
+    ]
+  }
+
+  /// The flags a build of the target never needs the manifest's settings for: SwiftPM's own and `DEBUG`.
+  static let flagsKnownWithoutSettings: Set<String> = [
+    "SWIFT_PACKAGE", "SWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE", "SWIFT_MODULE_RESOURCE_BUNDLE_UNAVAILABLE", "DEBUG",
+  ]
+}
+
+/// The traits a lint run builds the package with, and the ones it declares.
+struct TraitState: Sendable, Equatable {
+  /// Traits that are on (the default set, or what `--traits` / `--enable-all-traits` chose), with the
+  /// traits they enable in turn.
+  var enabled: Set<String> = []
+  /// Every trait the package declares (`default` excluded).
+  var declared: Set<String> = []
+  /// How the enabled set was chosen, for messages: `enabled by default`, `enabled by --traits`.
+  var enabledBy = "enabled by default"
+}
+
+/// The manifest's say on one target's `#if` conditions: its flags, the package's traits, its language
+/// mode. Loaded once, the first time a condition needs one of them (the loader may run
+/// `swift package dump-package`).
+final class TargetConditions: @unchecked Sendable {
+  /// What the manifest determines for the target.
+  struct Values: Sendable {
+    /// The target's own defines; `nil` when the settings could not be read.
+    var flags: [String: Truth]?
+    var traits = TraitState()
+    /// The language mode SwiftPM passes (`-swift-version`); `nil` when unknown.
+    var languageMode: String?
+  }
+
+  private let load: @Sendable () -> Values
+  private let lock = NSLock()
+  private var loaded: Values?
+
+  /// Conditions whose values `load` gives the first time they are asked for.
+  init(load: @escaping @Sendable () -> Values) {
+    self.load = load
+  }
+
+  /// Conditions fixed up front; tests use it.
+  convenience init(_ values: Values) {
+    self.init(load: { values })
+  }
+
+  var values: Values {
+    lock.lock()
+    defer { lock.unlock() }
+    if let loaded { return loaded }
+    let values = load()
+    loaded = values
+    return values
   }
 }
 
@@ -164,106 +248,172 @@ struct ConditionEvaluation: Equatable, Sendable {
   let truth: Truth
   /// What the evaluation assumed, one phrase each (`FOO is not defined by the manifest`).
   let assumptions: [String]
+  /// What decided the condition that is no assumption (`SwiftPM sets SWIFT_PACKAGE in every build`);
+  /// a note on a skipped import says it, a finding does not need it.
+  var facts: [String] = []
+}
+
+extension BuildCondition {
+  /// Whether deciding this condition can need the manifest's settings (`dump-package`): a flag other than
+  /// SwiftPM's own and `DEBUG` (a define or a trait), or `swift(…)` (the language mode).
+  var needsManifestSettings: Bool {
+    switch self {
+    case .literal: false
+    case .flag(let name): !name.hasPrefix("$") && !BuildEnvironment.flagsKnownWithoutSettings.contains(name)
+    case .call(let name, _): name == "swift"
+    case .not(let inner): inner.needsManifestSettings
+    case .and(let left, let right), .or(let left, let right): left.needsManifestSettings || right.needsManifestSettings
+    }
+  }
+}
+
+extension ConditionalBranch {
+  /// Whether deciding this branch can need the manifest's settings (see `BuildCondition.needsManifestSettings`).
+  var needsManifestSettings: Bool {
+    (earlier + [condition].compactMap { $0 }).contains { BuildCondition.parse($0)?.needsManifestSettings ?? false }
+  }
 }
 
 extension BuildEnvironment {
   /// Whether the code in `branches` (nested `#if` branches, outermost first) is compiled.
   func evaluate(_ branches: [ConditionalBranch]) -> ConditionEvaluation {
     var truth = Truth.yes
-    var assumptions: [String] = []
+    var notes = Notes()
     for branch in branches {
       for earlier in branch.earlier {
-        let value = evaluate(text: earlier, assumptions: &assumptions)
+        let value = evaluate(text: earlier, notes: &notes)
         truth = truth && !value
       }
       if let condition = branch.condition {
-        truth = truth && evaluate(text: condition, assumptions: &assumptions)
+        truth = truth && evaluate(text: condition, notes: &notes)
       }
     }
-    var unique: [String] = []
-    for assumption in assumptions where !unique.contains(assumption) { unique.append(assumption) }
-    return ConditionEvaluation(truth: truth, assumptions: unique)
+    return ConditionEvaluation(truth: truth, assumptions: notes.assumptions, facts: notes.facts)
   }
 
-  private func evaluate(text: String, assumptions: inout [String]) -> Truth {
+  /// The assumptions and facts gathered while evaluating, each once, in order.
+  struct Notes {
+    private(set) var assumptions: [String] = []
+    private(set) var facts: [String] = []
+
+    mutating func assume(_ text: String) {
+      if !assumptions.contains(text) { assumptions.append(text) }
+    }
+
+    mutating func know(_ text: String) {
+      if !facts.contains(text) { facts.append(text) }
+    }
+  }
+
+  private func evaluate(text: String, notes: inout Notes) -> Truth {
     guard let condition = BuildCondition.parse(text) else {
-      assumptions.append("cannot read `\(text)`, assumed it may hold")
+      notes.assume("cannot read `\(text)`, assumed it may hold")
       return .maybe
     }
-    return evaluate(condition, assumptions: &assumptions)
+    return evaluate(condition, notes: &notes)
   }
 
   func evaluate(_ condition: BuildCondition, assumptions: inout [String]) -> Truth {
+    var notes = Notes()
+    let truth = evaluate(condition, notes: &notes)
+    assumptions += notes.assumptions
+    return truth
+  }
+
+  private func evaluate(_ condition: BuildCondition, notes: inout Notes) -> Truth {
     switch condition {
     case .literal(let value):
       return value ? .yes : .no
     case .not(let inner):
-      return !evaluate(inner, assumptions: &assumptions)
+      return !evaluate(inner, notes: &notes)
     case .and(let left, let right):
-      return evaluate(left, assumptions: &assumptions) && evaluate(right, assumptions: &assumptions)
+      return evaluate(left, notes: &notes) && evaluate(right, notes: &notes)
     case .or(let left, let right):
-      return evaluate(left, assumptions: &assumptions) || evaluate(right, assumptions: &assumptions)
+      return evaluate(left, notes: &notes) || evaluate(right, notes: &notes)
     case .flag(let name):
-      return flag(name, assumptions: &assumptions)
+      return flag(name, notes: &notes)
     case .call(let name, let argument):
-      return call(name, argument, assumptions: &assumptions)
+      return call(name, argument, notes: &notes)
     }
   }
 
-  private func flag(_ name: String, assumptions: inout [String]) -> Truth {
-    if let value = flags?[name] {
-      if value == .maybe { assumptions.append("\(name) is defined under a condition, assumed it may be set") }
+  private func flag(_ name: String, notes: inout Notes) -> Truth {
+    if let value = packageManagerFlags[name] {
+      notes.know("SwiftPM \(value == .yes ? "sets" : "does not set") \(name) for this target")
       return value
     }
     if name == "DEBUG" {
-      if debug == .maybe { assumptions.append("DEBUG is set in debug builds only, assumed it may be set") }
+      if debug == .maybe { notes.assume("DEBUG is set in debug builds only, assumed it may be set") }
       return debug
     }
     if name.hasPrefix("$") {
-      assumptions.append("\(name) depends on the compiler, assumed it may be set")
+      notes.assume("\(name) depends on the compiler, assumed it may be set")
       return .maybe
+    }
+    let values = manifest?.values
+    let flags = values.map(\.flags) ?? self.flags
+    if let value = flags?[name] {
+      if value == .maybe { notes.assume("\(name) is defined under a condition, assumed it may be set") }
+      return value
+    }
+    let traits = values?.traits ?? self.traits
+    if traits.enabled.contains(name) {
+      notes.know("\(name) is a trait \(traits.enabledBy)")
+      return .yes
+    }
+    if traits.declared.contains(name) && anyTraitMayBeEnabled {
+      notes.assume("\(name) is a trait of the package a build may enable, assumed it may be set")
+      return .maybe
+    }
+    if traits.declared.contains(name) {
+      notes.assume(
+        "\(name) is a trait of the package not \(traits.enabledBy), assumed unset (lint with --traits \(name) "
+          + "or --enable-all-traits to check it)")
+      return .no
     }
     guard flags != nil else {
-      assumptions.append("\(name): the manifest's settings could not be read, assumed it may be set")
+      notes.assume("\(name): the manifest's settings could not be read, assumed it may be set")
       return .maybe
     }
-    assumptions.append("\(name) is not defined for this target by the manifest, assumed unset")
+    notes.assume("\(name) is not defined for this target by the manifest, assumed unset")
     return .no
   }
 
-  private func call(_ name: String, _ argument: String, assumptions: inout [String]) -> Truth {
+  private func call(_ name: String, _ argument: String, notes: inout Notes) -> Truth {
     switch name {
     case "os":
-      return fixed(operatingSystem, argument, "os(\(argument))", assumptions: &assumptions)
+      return fixed(operatingSystem, argument, "os(\(argument))", notes: &notes)
     case "arch":
-      return fixed(architecture, argument, "arch(\(argument))", assumptions: &assumptions)
+      return fixed(architecture, argument, "arch(\(argument))", notes: &notes)
     case "canImport":
       let module = argument.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? argument
       if let canImport { return canImport(module) }
-      assumptions.append("canImport(\(module)) depends on the build, assumed it may hold")
+      notes.assume("canImport(\(module)) depends on the build, assumed it may hold")
       return .maybe
     case "compiler", "swift":
-      return version(name, argument, assumptions: &assumptions)
+      return version(name, argument, notes: &notes)
     default:
-      assumptions.append("\(name)(\(argument)) depends on the build, assumed it may hold")
+      notes.assume("\(name)(\(argument)) depends on the build, assumed it may hold")
       return .maybe
     }
   }
 
-  private func fixed(_ value: String?, _ argument: String, _ spelling: String, assumptions: inout [String]) -> Truth {
+  private func fixed(_ value: String?, _ argument: String, _ spelling: String, notes: inout Notes) -> Truth {
     guard let value else {
-      assumptions.append("\(spelling) depends on the platform, assumed it may hold")
+      notes.assume("\(spelling) depends on the platform, assumed it may hold")
       return .maybe
     }
     return value == argument ? .yes : .no
   }
 
-  /// `compiler(>=5.9)` / `swift(<6)`: decided by the exact compiler when fixed; otherwise a
-  /// `compiler` check below the package's tools version is decided, and anything else may hold.
-  private func version(_ name: String, _ argument: String, assumptions: inout [String]) -> Truth {
+  /// `compiler(>=5.9)` / `swift(<6)`. `compiler`: decided by the exact compiler when fixed; otherwise a
+  /// check at or below the package's tools version holds. `swift`: decided by the language mode SwiftPM
+  /// passes (`-swift-version`), which fixes the version `swift(…)` compares with up to the compiler's
+  /// (Swift 6 mode: the compiler's version, at least the tools version; 5: 5.0 to 5.10; 4.2: 4.2; 4: 4.1.50).
+  private func version(_ name: String, _ argument: String, notes: inout Notes) -> Truth {
     let isAtLeast = argument.hasPrefix(">=")
     guard isAtLeast || argument.hasPrefix("<") else {
-      assumptions.append("\(name)(\(argument)) is no version check, assumed it may hold")
+      notes.assume("\(name)(\(argument)) is no version check, assumed it may hold")
       return .maybe
     }
     let number = argument.drop { $0 == ">" || $0 == "=" || $0 == "<" }.trimmingCharacters(in: .whitespaces)
@@ -276,9 +426,41 @@ extension BuildEnvironment {
       if !minimumCompiler.isEmpty && !Self.isLess(minimumCompiler, than: wanted) {
         return isAtLeast ? .yes : .no
       }
+    } else if let mode = manifest.map({ $0.values.languageMode }) ?? languageMode,
+      let range = Self.languageVersions(mode: mode, minimumCompiler: minimumCompiler, compiler: compiler)
+    {
+      let atLeast: Truth =
+        !Self.isLess(range.lowest, than: wanted)
+        ? .yes : (range.highest.map { Self.isLess($0, than: wanted) } == true ? .no : .maybe)
+      if atLeast != .maybe {
+        notes.know("the target compiles in Swift \(mode) language mode")
+        return isAtLeast ? atLeast : !atLeast
+      }
+      notes.assume("\(name)(\(argument)) in Swift \(mode) language mode depends on the compiler, assumed it may hold")
+      return .maybe
     }
-    assumptions.append("\(name)(\(argument)) depends on the toolchain, assumed it may hold")
+    notes.assume("\(name)(\(argument)) depends on the toolchain, assumed it may hold")
     return .maybe
+  }
+
+  /// The versions `swift(…)` compares with in language mode `mode`: from `lowest` up to `highest`
+  /// (`nil`: no upper bound). `nil` for a mode this lint does not know.
+  static func languageVersions(
+    mode: String, minimumCompiler: [Int], compiler: [Int]?
+  ) -> (lowest: [Int], highest: [Int]?)? {
+    switch mode {
+    case "4": return ([4, 1, 50], [4, 1, 50])
+    case "4.2": return ([4, 2], [4, 2])
+    case "5":
+      if let compiler { return isLess(compiler, than: [6]) ? (compiler, compiler) : ([5, 10], [5, 10]) }
+      let lowest =
+        isLess(minimumCompiler, than: [5]) ? [5] : isLess(minimumCompiler, than: [6]) ? minimumCompiler : [5, 10]
+      return (lowest, [5, 10])
+    case "6":
+      if let compiler { return (compiler, compiler) }
+      return (isLess(minimumCompiler, than: [6]) ? [6] : minimumCompiler, nil)
+    default: return nil
+    }
   }
 
   /// Whether version `lhs` is below `rhs`, missing components counting as 0.

@@ -6,12 +6,15 @@ struct ImportDeclaration: Equatable, Sendable {
   let line: Int
   /// The `#if` branches the import sits in, outermost first; empty when it is unconditional.
   let branches: [ConditionalBranch]
+  /// Whether the import is `@_exported`: every file that imports this module sees the imported one too.
+  let isExported: Bool
 
   /// Creates a declaration; tests use it to spell expectations.
-  init(module: String, line: Int, branches: [ConditionalBranch] = []) {
+  init(module: String, line: Int, branches: [ConditionalBranch] = [], isExported: Bool = false) {
     self.module = module
     self.line = line
     self.branches = branches
+    self.isExported = isExported
   }
 
   /// Whether the import sits inside an `#if` / `#elseif` / `#else` block.

@@ -45,6 +45,7 @@ struct SwiftSourceLexer {
     let module: String
     let offset: Int
     let branches: [ConditionalBranch]
+    let isExported: Bool
   }
 
   /// An open `#if` chain: the conditions of its earlier branches and the current one (`nil` after `#else`).
@@ -57,6 +58,8 @@ struct SwiftSourceLexer {
   private var index = 0
   private var found: [Found] = []
   private var atDeclarationStart = true
+  /// Whether `@_exported` opened the declaration being read.
+  private var isExportedDeclaration = false
   private var importState = ImportState.none
   private var groupingDepth = 0
   private var openConditionals: [OpenConditional] = []
@@ -105,7 +108,8 @@ struct SwiftSourceLexer {
         if Self.isLineBreak(at: position, in: bytes) { line += 1 }
         position += 1
       }
-      result.append(ImportDeclaration(module: item.module, line: line, branches: item.branches))
+      result.append(
+        ImportDeclaration(module: item.module, line: line, branches: item.branches, isExported: item.isExported))
     }
     return result
   }
@@ -150,6 +154,7 @@ struct SwiftSourceLexer {
       case UInt8(ascii: ";"):
         index += 1
         importState = .none
+        isExportedDeclaration = false
         atDeclarationStart = groupingDepth == 0
       case UInt8(ascii: "("):
         index += 1
@@ -198,6 +203,7 @@ struct SwiftSourceLexer {
 
   private mutating func interruptDeclaration() {
     atDeclarationStart = false
+    isExportedDeclaration = false
     importState = .none
   }
 
@@ -226,14 +232,16 @@ struct SwiftSourceLexer {
       atDeclarationStart = false
     } else if !Self.modifiers.contains(word) {
       atDeclarationStart = false
+      isExportedDeclaration = false
     }
   }
 
   private mutating func record(module: String, offset: Int) {
     let branches = openConditionals.map { ConditionalBranch(earlier: $0.earlier, condition: $0.condition) }
-    found.append(Found(module: module, offset: offset, branches: branches))
+    found.append(Found(module: module, offset: offset, branches: branches, isExported: isExportedDeclaration))
     importState = .none
     atDeclarationStart = false
+    isExportedDeclaration = false
   }
 
   /// `@name`, optionally followed by `(…)`: keeps a declaration start alive (`@testable import X`).
@@ -243,7 +251,9 @@ struct SwiftSourceLexer {
       interruptDeclaration()
       return
     }
+    let nameStart = index
     skipIdentifier()
+    if atDeclarationStart && text(nameStart, index) == "_exported" { isExportedDeclaration = true }
     var lookahead = index
     while lookahead < bytes.count && (bytes[lookahead] == UInt8(ascii: " ") || bytes[lookahead] == UInt8(ascii: "\t")) {
       lookahead += 1

@@ -1,5 +1,6 @@
 /// Finds the line of a module's entry in Package.swift, so manifest findings point at it.
 struct ManifestLineFinder {
+  private var declarationLine: [String: Int] = [:]
   private var firstLiteralLine: [String: Int] = [:]
   private var anyLiteralLine: [String: Int] = [:]
 
@@ -8,6 +9,12 @@ struct ManifestLineFinder {
     for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
       if trimmed.hasPrefix("//") { continue }
+      // `.target(name: "X", …)`, not a product (`.library(name: "X", targets: …)`) or a product dependency.
+      let isProduct = ["targets:", ".library(", ".executable(", ".product("].contains { line.contains($0) }
+      if !isProduct, let range = line.range(of: "name: \""), let end = line[range.upperBound...].firstIndex(of: "\"") {
+        let name = String(line[range.upperBound..<end])
+        if declarationLine[name] == nil { declarationLine[name] = offset + 1 }
+      }
       let pieces = line.split(separator: "\"", omittingEmptySubsequences: false)
       var isFirst = true
       for index in stride(from: 1, to: pieces.count - 1, by: 2) {
@@ -19,10 +26,11 @@ struct ManifestLineFinder {
     }
   }
 
-  /// The first line whose first string literal is `name` (`.library("Name", …)`), else the first
-  /// line that mentions `"name"`, else 1.
+  /// The first line that declares a target `name` (`.target(name: "Name", …)`), else the first line
+  /// whose first string literal is `name` (`.library("Name", …)`), else the first line that mentions
+  /// `"name"`, else 1.
   func line(of name: String) -> Int {
-    firstLiteralLine[name] ?? anyLiteralLine[name] ?? 1
+    declarationLine[name] ?? firstLiteralLine[name] ?? anyLiteralLine[name] ?? 1
   }
 
   /// Whether any string literal of the manifest is exactly `name`.

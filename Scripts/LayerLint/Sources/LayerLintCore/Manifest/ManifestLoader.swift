@@ -18,12 +18,13 @@ struct ManifestLoader: Sendable {
     self.swiftExecutable = swiftExecutable
   }
 
-  /// Describes the package at `packagePath`.
-  func load(packagePath: String) throws(ManifestLoadError) -> PackageManifest {
+  /// Describes the package at `packagePath`; `options` go to `swift package` (trait options).
+  func load(packagePath: String, options: [String] = []) throws(ManifestLoadError) -> PackageManifest {
     let output: ProcessOutput
     do {
       output = try ProcessRunner.run(
-        swiftExecutable, arguments: ["package", "--package-path", packagePath, "describe", "--type", "json"])
+        swiftExecutable,
+        arguments: ["package", "--package-path", packagePath] + options + ["describe", "--type", "json"])
     } catch {
       throw .failed("cannot run `\(swiftExecutable) package describe`: \(error)")
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parts of `swift package describe --type json` the guard rails read.
 ///
 /// `describe` is used rather than `dump-package` because it resolves each target's path and lists
@@ -10,17 +12,28 @@ struct PackageManifest: Decodable, Sendable {
   /// The manifest's tools version (`// swift-tools-version: 6.0` → `[6, 0]`): the oldest compiler
   /// that can build the package; empty when unknown.
   let toolsVersion: [Int]
+  /// The package's own products (`describe`'s `products`): name and targets.
+  let products: [ManifestProduct]
+  /// For each product of another package that a target depends on, the modules it brings; only the
+  /// plugin's description has them (`layer_lint_products`), `describe` names products alone.
+  let productModules: [String: [ProductModule]]?
 
   /// Creates a manifest from already-decoded parts; tests build small graphs with it.
-  init(name: String, targets: [ManifestTarget], toolsVersion: [Int] = []) {
+  init(
+    name: String, targets: [ManifestTarget], toolsVersion: [Int] = [], products: [ManifestProduct] = [],
+    productModules: [String: [ProductModule]]? = nil
+  ) {
     self.name = name
     self.targets = targets
     self.toolsVersion = toolsVersion
+    self.products = products
+    self.productModules = productModules
   }
 
   private enum CodingKeys: String, CodingKey {
-    case name, targets
+    case name, targets, products
     case toolsVersion = "tools_version"
+    case productModules = "layer_lint_products"
   }
 
   init(from decoder: any Decoder) throws {
@@ -29,6 +42,31 @@ struct PackageManifest: Decodable, Sendable {
     targets = try container.decode([ManifestTarget].self, forKey: .targets)
     let version = try container.decodeIfPresent(String.self, forKey: .toolsVersion) ?? ""
     toolsVersion = version.split(separator: ".").compactMap { Int($0) }
+    products = (try? container.decodeIfPresent([ManifestProduct].self, forKey: .products)) ?? []
+    productModules = try container.decodeIfPresent([String: [ProductModule]].self, forKey: .productModules)
+  }
+}
+
+/// A product of a package: its name and the targets it is made of.
+struct ManifestProduct: Decodable, Sendable, Equatable {
+  let name: String
+  let targets: [String]
+
+  init(name: String, targets: [String]) {
+    self.name = name
+    self.targets = targets
+  }
+}
+
+/// One module a product of another package brings: its name, and the Swift sources it is built from
+/// (absolute paths, read for `@_exported` imports); a product brings its targets and what they depend on.
+struct ProductModule: Codable, Sendable, Equatable {
+  let module: String
+  let sources: [String]
+
+  init(module: String, sources: [String] = []) {
+    self.module = module
+    self.sources = sources
   }
 }
 
@@ -65,11 +103,14 @@ struct ManifestTarget: Decodable, Sendable, Equatable {
   let sources: [String]
   /// For a plugin target: what it does; `nil` for every other kind.
   let pluginCapability: PluginCapability?
+  /// Whether the target has resources (then SwiftPM builds `Bundle.module` and sets
+  /// `SWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE`).
+  let hasResources: Bool
 
   /// Creates a target; tests build small graphs with it.
   init(
     name: String, path: String, kind: Kind, targetDependencies: [String] = [], productDependencies: [String] = [],
-    sources: [String] = [], pluginCapability: PluginCapability? = nil
+    sources: [String] = [], pluginCapability: PluginCapability? = nil, hasResources: Bool = false
   ) {
     self.name = name
     self.moduleName = Self.c99Name(name)
@@ -79,14 +120,18 @@ struct ManifestTarget: Decodable, Sendable, Equatable {
     self.productDependencies = productDependencies
     self.sources = sources
     self.pluginCapability = kind == .plugin ? pluginCapability ?? .other : nil
+    self.hasResources = hasResources
   }
 
   private enum CodingKeys: String, CodingKey {
-    case name, path, type, sources, c99name
+    case name, path, type, sources, c99name, resources
     case targetDependencies = "target_dependencies"
     case productDependencies = "product_dependencies"
     case pluginCapability = "plugin_capability"
   }
+
+  /// One entry of `"resources"`; only their number matters.
+  private struct ResourceJSON: Decodable {}
 
   /// `"plugin_capability": {"type": "buildTool"}` or `{"type": "command", "intent": …}`.
   private struct CapabilityJSON: Decodable {
@@ -104,6 +149,7 @@ struct ManifestTarget: Decodable, Sendable, Equatable {
     sources = try container.decodeIfPresent([String].self, forKey: .sources) ?? []
     let capability = try? container.decodeIfPresent(CapabilityJSON.self, forKey: .pluginCapability)
     pluginCapability = kind == .plugin ? capability.flatMap { PluginCapability(rawValue: $0.type) } ?? .other : nil
+    hasResources = !((try? container.decodeIfPresent([ResourceJSON].self, forKey: .resources)) ?? []).isEmpty
   }
 
   /// SwiftPM's module name for a target name: every character that cannot be part of a C identifier
@@ -127,5 +173,11 @@ struct ManifestTarget: Decodable, Sendable, Equatable {
   /// The Swift sources of the target, relative to the package root.
   var swiftSourcePaths: [String] {
     sources.filter { $0.hasSuffix(".swift") }.map { path.isEmpty ? $0 : "\(path)/\($0)" }
+  }
+  /// Whether the target has C, C++, Objective-C or assembly sources (whose `#include`s the lint does not read).
+  var hasCFamilySources: Bool {
+    sources.contains { source in
+      ["c", "cc", "cpp", "cxx", "c++", "m", "mm", "s", "S"].contains((source as NSString).pathExtension)
+    }
   }
 }

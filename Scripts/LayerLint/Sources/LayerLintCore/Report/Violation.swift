@@ -20,6 +20,8 @@ struct Violation: Sendable, Equatable {
   let fix: String
   /// For an undeclared import the layering rule allows: the dependency `lint-layers --fix` adds.
   var missingDependency: MissingDependency?
+  /// For a redundant dependency: the dependency `lint-layers --fix` removes.
+  var redundantDependency: RedundantDependency?
   /// Whether `problem` is a whole statement that names the source itself (`"Quit" in CommandLineKit
   /// (Core) is text …`), so the message does not start with `Source (Layer):`.
   var namesSourceInProblem = false
@@ -46,6 +48,7 @@ struct Violation: Sendable, Equatable {
       rule: rule, file: file, line: line, source: source, sourceLayer: sourceLayer, target: target,
       targetLayer: targetLayer, problem: "\(problem) (\(text))", fix: fix)
     qualified.missingDependency = missingDependency
+    qualified.redundantDependency = redundantDependency
     qualified.namesSourceInProblem = namesSourceInProblem
     return qualified
   }

@@ -64,14 +64,27 @@ struct DependencyRules {
   }
 
   private func unknownLayer(_ module: ManifestTarget, line: Int, placement: Placement) -> Violation {
-    let folders = configuration.layers.map(\.folder) + configuration.toolingFolders
+    let layerFolders = configuration.layers.compactMap(\.folder)
+    let folders = layerFolders + configuration.toolingFolders
+    let patterns = configuration.layers.flatMap(\.targets)
+    guard !patterns.isEmpty else {
+      return Violation(
+        rule: .unknownLayer, file: "Package.swift", line: line, source: module.name,
+        sourceLayer: placement.displayName,
+        problem: "lives in \(module.path)/, outside the layer and tooling folders (\(folders.joined(separator: ", ")))",
+        fix:
+          "move \(module.name) to <Layer>/\(module.name)/ in one of \(layerFolders.joined(separator: ", ")) and update its path in Package.swift"
+      )
+    }
+    let inFolders =
+      folders.isEmpty ? "" : " and lives in \(module.path)/, outside the folders \(folders.joined(separator: ", "))"
     return Violation(
-      rule: .unknownLayer, file: "Package.swift", line: line, source: module.name,
-      sourceLayer: placement.displayName,
-      problem: "lives in \(module.path)/, outside the layer and tooling folders (\(folders.joined(separator: ", ")))",
+      rule: .unknownLayer, file: "Package.swift", line: line, source: module.name, sourceLayer: placement.displayName,
+      problem:
+        "is in no layer: its name matches none of the layers' target patterns (\(patterns.joined(separator: ", ")))"
+        + inFolders,
       fix:
-        "move \(module.name) to <Layer>/\(module.name)/ in one of \(configuration.layers.map(\.folder).joined(separator: ", ")) and update its path in Package.swift"
-    )
+        "rename it to match a layer's pattern, or add a pattern for it to a layer in \(LayeringConfiguration.fileName)")
   }
 
   private func dependencyViolation(

@@ -1,8 +1,9 @@
 /// Source-level and test rules: `undeclared-import`, `test-import`, `tooling-dependency` (by import)
 /// and `orphan-test`.
 ///
-/// An import under `#if` counts when a build can compile it: the condition is evaluated with the
-/// flags the target defines in the manifest, and `DEBUG`, platform and toolchain conditions may hold.
+/// An import under `#if` counts when a build can compile it: the condition is evaluated as SwiftPM
+/// builds the target (`SWIFT_PACKAGE` set, the flags the target defines, the enabled traits, its
+/// language mode for `swift(…)`), and `DEBUG`, platform and toolchain conditions may hold.
 /// An import the manifest rules out (a flag no build sets, `#if false`) is skipped with a note that
 /// says what was assumed.
 struct ImportRules {
@@ -69,7 +70,7 @@ struct ImportRules {
   }
 
   private func environment(of target: ManifestTarget) -> BuildEnvironment {
-    BuildEnvironment.lint(flags: flags.flags(of: target.name), minimumCompiler: workspace.manifest.toolsVersion)
+    flags.environment(of: target, toolsVersion: workspace.manifest.toolsVersion)
   }
 
   /// `under #if os(Linux), which a build may compile: os(Linux) depends on the platform, assumed it may hold`.
@@ -83,7 +84,8 @@ struct ImportRules {
     _ candidate: Violation, declaration: ImportDeclaration, evaluation: ConditionEvaluation
   ) -> Note {
     let branches = declaration.branches.map(\.spelling).joined(separator: " > ")
-    let why = evaluation.assumptions.isEmpty ? "" : " (\(evaluation.assumptions.joined(separator: "; ")))"
+    let reasons = evaluation.facts + evaluation.assumptions
+    let why = reasons.isEmpty ? "" : " (\(reasons.joined(separator: "; ")))"
     return Note(
       rule: candidate.rule, file: candidate.file, line: candidate.line, source: candidate.source,
       target: candidate.target ?? declaration.module,

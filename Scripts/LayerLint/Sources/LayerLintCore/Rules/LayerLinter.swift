@@ -10,7 +10,10 @@ struct LintReport: Sendable {
   let fileCount: Int
   /// Swift sources of the package that could not be read (relative paths); the run cannot vouch for them.
   var unreadableFiles: [String] = []
-  /// Imports skipped because no build compiles their `#if` branch, with what was assumed.
+  /// Whether a file of a target imports a module in a branch a build may compile (for `--fix`).
+  var imports: TargetImports?
+  /// Imports skipped because no build compiles their `#if` branch, with what was assumed, and product
+  /// dependencies `redundant-dependency` could not check.
   var notes: [Note] = []
 }
 
@@ -21,8 +24,8 @@ enum LayerLinter {
   /// translation tables twice: once for imports, once for their string literals).
   static func lint(
     manifest: PackageManifest, configuration: LayeringConfiguration, packageRoot: String,
-    flags: TargetFlags = TargetFlags([:]), prescanned: [String: [ImportDeclaration]] = [:],
-    prescannedTexts: [String: TextScan] = [:]
+    flags: TargetFlags = TargetFlags([:]), products: ProductCatalog? = nil,
+    prescanned: [String: [ImportDeclaration]] = [:], prescannedTexts: [String: TextScan] = [:]
   ) -> LintReport {
     let root = URL(fileURLWithPath: packageRoot)
     let manifestText = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
@@ -48,6 +51,13 @@ enum LayerLinter {
     let imports = ImportRules(workspace: workspace, sources: sources, flags: flags).findings()
     violations += imports.violations
     lap("imports")
+    let imported = TargetImports(workspace: workspace, sources: sources, flags: flags)
+    let redundant = RedundantDependencyRule(
+      workspace: workspace, packageRoot: packageRoot, sources: sources, flags: flags,
+      products: products ?? ProductCatalog(known: manifest.productModules ?? [:]), imports: imported
+    ).findings()
+    violations += redundant.violations
+    lap("redundant dependencies")
     violations += CoverageRules(workspace: workspace, codeOwners: ownersText.map(CodeOwners.init(text:))).violations()
     lap("coverage")
     violations += UntranslatedTextRule(
@@ -57,7 +67,8 @@ enum LayerLinter {
     return LintReport(
       violations: sorted(violations), moduleCount: workspace.modules.count,
       fileCount: paths.count - sources.unreadablePaths.count, unreadableFiles: sources.unreadablePaths.sorted(),
-      notes: imports.notes.sorted { ($0.file, $0.line, $0.target) < ($1.file, $1.line, $1.target) })
+      imports: imported,
+      notes: (imports.notes + redundant.notes).sorted { ($0.file, $0.line, $0.target) < ($1.file, $1.line, $1.target) })
   }
 
   /// Sorts findings by file, line, rule and target so output is stable.

@@ -12,6 +12,8 @@ enum RuleID: String, CaseIterable, Sendable {
   case cycle
   /// A source file imports a workspace module its target does not declare as a direct dependency.
   case undeclaredImport = "undeclared-import"
+  /// A target declares a dependency that none of its source files imports.
+  case redundantDependency = "redundant-dependency"
   /// A test target imports (or depends on) something its module may not use.
   case testImport = "test-import"
   /// A test target tests no module and is not listed as an integration test target.
@@ -32,7 +34,7 @@ enum RuleID: String, CaseIterable, Sendable {
   /// Rules that need layers; they are off when the configuration declares none.
   var needsLayers: Bool {
     switch self {
-    case .cycle, .undeclaredImport, .staleBaseline: false
+    case .cycle, .undeclaredImport, .redundantDependency, .staleBaseline: false
     default: true
     }
   }

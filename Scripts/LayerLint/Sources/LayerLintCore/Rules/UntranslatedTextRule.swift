@@ -91,9 +91,7 @@ struct UntranslatedTextRule {
       guard ProseDetector.isProse(literal.text) else { continue }
       if !literal.branches.isEmpty {
         let conditions =
-          environment
-          ?? BuildEnvironment.lint(
-            flags: flags.flags(of: module.target.name), minimumCompiler: workspace.manifest.toolsVersion)
+          environment ?? flags.environment(of: module.target, toolsVersion: workspace.manifest.toolsVersion)
         environment = conditions
         if conditions.evaluate(literal.branches).truth == .no { continue }
       }

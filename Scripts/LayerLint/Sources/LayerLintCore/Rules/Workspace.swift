@@ -46,7 +46,8 @@ struct Workspace {
     var targetsByModuleName: [String: String] = [:]
     for target in manifest.targets {
       targetsByName[target.name] = target
-      placements[target.name] = Self.placement(ofPath: target.path, configuration: configuration)
+      placements[target.name] = Self.placement(
+        ofPath: target.path, name: target.isTest ? nil : target.name, configuration: configuration)
       guard !target.isTest else { continue }
       targetsByModuleName[target.moduleName] = target.name
       if target.isSystemLibrary, let packageRoot {
@@ -63,10 +64,16 @@ struct Workspace {
   /// The workspace module (non-test target name) that `import module` reaches, if any.
   func target(importedAs module: String) -> String? { targetsByModuleName[module] }
 
-  static func placement(ofPath path: String, configuration: LayeringConfiguration) -> Placement {
+  /// Where a target with `path` (and, for a non-test target, `name`) belongs: the first layer whose
+  /// target patterns match its name, else the layer whose folder holds it, a tooling folder, the test folder.
+  static func placement(ofPath path: String, name: String? = nil, configuration: LayeringConfiguration) -> Placement {
     func isInside(_ folder: String) -> Bool { path == folder || path.hasPrefix(folder + "/") }
-    for (index, layer) in configuration.layers.enumerated() where isInside(layer.folder) {
-      return .layer(name: layer.name, rank: configuration.layers.count - 1 - index)
+    let layers = configuration.layers
+    if let name, let index = layers.firstIndex(where: { $0.matches(targetName: name) }) {
+      return .layer(name: layers[index].name, rank: layers.count - 1 - index)
+    }
+    for (index, layer) in layers.enumerated() where layer.folder.map(isInside) == true {
+      return .layer(name: layer.name, rank: layers.count - 1 - index)
     }
     if let folder = configuration.toolingFolders.first(where: isInside) { return .tooling(folder: folder) }
     if isInside(configuration.testFolder) { return .tests(folder: configuration.testFolder) }
