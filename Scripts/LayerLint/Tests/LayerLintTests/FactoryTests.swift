@@ -45,7 +45,8 @@ import Testing
 
   private func run(_ arguments: [String], in package: TemporaryPackage) -> (Int32, String) {
     let captured = CapturedConsole()
-    let status = NewModuleCommand(console: captured.console).run(arguments + ["--package-path", package.path])
+    let status = NewModuleCommand(console: captured.console, formatter: .none).run(
+      arguments + ["--package-path", package.path])
     return (status, captured.standardError)
   }
 
