@@ -17,13 +17,14 @@ import PackageDescription
 
 // swift-format-ignore
 let app: [Module] = [
-  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true),
-  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "TsUPCosmonautService", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true),
+  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
+  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "TsUPCosmonautService", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Logging", "AppAnalytics"]),
-  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true),
+  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayServiceInterface", "SolarArrayService", "HeatRadiatorServiceInterface", "HeatRadiatorService", "DockingPortServiceInterface", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
-  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Localization", "Logging"], testsUse: ["UIComponents"], strings: true),
+  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Localization", "Logging"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
   .executable("LaboratorySimulator", product: "lab-sim", dependsOn: ["Scaffold", "LaboratoryService", "CommandLineKit", "Radio", "Logging"]),
+  .helper("URLSessionHelper", dependsOn: ["URLSessionBridge"]),
 ]
 
 // MARK: - Domain
@@ -69,7 +70,7 @@ let service: [Module] = [
 let core: [Module] = [
   .systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
   .library("Network", dependsOn: ["Localization", "Logging"], strings: true),
-  .dynamicLibrary("URLSessionBridge", product: "ISSURLSession", dependsOn: []),
+  .library("URLSessionBridge", dependsOn: []),
   .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("Radio", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
   .library("UIComponents", dependsOn: ["PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], strings: true),
@@ -122,6 +123,9 @@ let tooling: [Target] = [
   .plugin(
     name: "PartnerFiles", capability: .buildTool(), dependencies: ["PartnerFileCompiler"],
     path: "Scripts/Plugins/PartnerFiles"),
+  .plugin(
+    name: "URLSessionHelperLocation", capability: .buildTool(), dependencies: ["URLSessionHelper"],
+    path: "Scripts/Plugins/URLSessionHelperLocation"),
   // The layering lint for any package that depends on this one: `swift package lint-layers`. The plugin
   // is compiled from the lint's own sources (the part `lint-layers` needs), runs in SwiftPM's process.
   .plugin(
@@ -157,9 +161,10 @@ struct Module {
   enum Kind {
     case library
     case executable(product: String)
-    /// A library built as a shared object of its own (`lib<product>.so`) that programs load with
-    /// `dlopen` when they need it, rather than at start-up; no module depends on it.
-    case dynamicLibrary(product: String)
+    /// An executable the apps start when they need it (the URLSession helper): built as the tool
+    /// of the `URLSessionHelperLocation` plugin, so `swift run <app>` builds it next to the app;
+    /// linked dynamically, and no product.
+    case helper
     case systemLibrary(pkgConfig: String, apt: String)
   }
 
@@ -189,23 +194,20 @@ struct Module {
       plugins: plugins, hasPartnerFiles: partnerFiles, declaresPartnerVocabulary: partner)
   }
 
+  /// An app; `talksHTTP`: it sends requests through the URLSession helper, which its build then builds.
   static func executable(
     _ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false,
-    partner: Bool = false
+    partner: Bool = false, talksHTTP: Bool = false
   )
     -> Module
   {
     Module(
       name: name, kind: .executable(product: product), dependencies: dependencies, testDependencies: testsUse,
-      hasStrings: strings, declaresPartnerVocabulary: partner)
+      hasStrings: strings, plugins: talksHTTP ? ["URLSessionHelperLocation"] : [], declaresPartnerVocabulary: partner)
   }
 
-  static func dynamicLibrary(
-    _ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = []
-  )
-    -> Module
-  {
-    Module(name: name, kind: .dynamicLibrary(product: product), dependencies: dependencies, testDependencies: testsUse)
+  static func helper(_ name: String, dependsOn dependencies: [String], testsUse: [String] = []) -> Module {
+    Module(name: name, kind: .helper, dependencies: dependencies, testDependencies: testsUse)
   }
 
   static func systemLibrary(_ name: String, pkgConfig: String, apt package: String) -> Module {
@@ -263,8 +265,8 @@ func excludedFiles(in path: String) -> [String] {
 /// Release executables carry the Swift runtime and Foundation inside them (`swift build -c release`
 /// does what `--static-swift-stdlib` does): a start-up then maps 6 libraries instead of 20 and binds
 /// no Swift symbol across libraries, which halves a short command's time (`Scripts/bench`). Debug
-/// builds and tests link them dynamically; `libISSURLSession.so` (a C interface, no Swift type
-/// crosses it) brings its own when a process first talks HTTP.
+/// builds and tests link them dynamically. The URLSession helper (a process of its own, started on
+/// the first request) is linked dynamically: it loads Foundation and FoundationNetworking itself.
 let staticRuntime = ["-static-stdlib"]
 
 func targets(for module: Module) -> [Target] {
@@ -285,7 +287,12 @@ func targets(for module: Module) -> [Target] {
     },
     path: "Tests/\(module.name)Tests")
   switch module.kind {
-  case .library, .dynamicLibrary:
+  case .helper:
+    return [
+      .executableTarget(name: module.name, dependencies: dependencies, path: path, exclude: exclude, plugins: plugins),
+      tests,
+    ]
+  case .library:
     return [
       .target(name: module.name, dependencies: dependencies, path: path, exclude: exclude, plugins: plugins), tests,
     ]
@@ -306,8 +313,7 @@ func products(for module: Module) -> [Product] {
   switch module.kind {
   case .library: [.library(name: module.name, targets: [module.name])]
   case .executable(let product): [.executable(name: product, targets: [module.name])]
-  case .dynamicLibrary(let product): [.library(name: product, type: .dynamic, targets: [module.name])]
-  case .systemLibrary: []
+  case .helper, .systemLibrary: []
   }
 }
 

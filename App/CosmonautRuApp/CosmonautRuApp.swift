@@ -1,5 +1,6 @@
 import Cosmonaut
-import Foundation
+import FoundationEssentials
+import Localization
 import Scaffold
 import Spacesuit
 
@@ -13,7 +14,7 @@ enum CosmonautRuApp {
   }
 
   /// Moscow time, in which TsUP and its cosmonauts read every date.
-  static let moscowTime = TimeZone(identifier: "Europe/Moscow") ?? TimeZone(secondsFromGMT: 3 * 3600)!
+  static let moscowTime = TimeZoneRule.moscow
 
   /// The app: its name, version, options, domains and live services.
   @MainActor static var launcher: AppLauncher<LiveServices> {

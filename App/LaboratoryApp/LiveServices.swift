@@ -1,7 +1,7 @@
 import CommandLineKit
 import Cosmonaut
 import CosmonautService
-import Foundation
+import FoundationEssentials
 import Laboratory
 import LaboratoryService
 import Logging

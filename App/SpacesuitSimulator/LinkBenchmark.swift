@@ -1,5 +1,6 @@
 import AppAnalytics
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Logging
 import SpacesuitService
 import SpacesuitServiceInterface
@@ -75,7 +76,7 @@ enum LinkBenchmark {
       }
       return total
         + status.split(separator: "\n").filter { $0.hasSuffix("ctxt_switches") || $0.contains("ctxt_switches:") }
-        .compactMap { $0.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+        .compactMap { $0.split(separator: ":").last.flatMap { Int($0.filter { !$0.isWhitespace }) } }
         .reduce(0, +)
     }
   }
@@ -101,7 +102,7 @@ enum LinkBenchmark {
       close(near)
       close(far)
     }
-    let echo = Thread {
+    DispatchQueue(label: "bench.echo").async {
       var buffer = [UInt8](repeating: 0, count: 4096)
       let reply = [UInt8](repeating: 0x5A, count: replyLength)
       while true {
@@ -110,7 +111,6 @@ enum LinkBenchmark {
         _ = reply.withUnsafeBytes { write(far, $0.baseAddress, $0.count) }
       }
     }
-    echo.start()
     let request = [UInt8](repeating: 0xA5, count: 20)
     var buffer = [UInt8](repeating: 0, count: 4096)
     let clock = ContinuousClock()

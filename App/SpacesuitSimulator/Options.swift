@@ -1,5 +1,5 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Logging
 import Scaffold
 import SpacesuitService

@@ -1,10 +1,16 @@
 import CommandLineKit
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Logging
 import Scaffold
 import SpacesuitService
 import SpacesuitServiceInterface
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 let options = SimulatorOptions(BenchLauncher.options(of: SimulatorCommandLine.program))
 

@@ -1,6 +1,6 @@
 import DockingPortService
 import DockingPortServiceInterface
-import Foundation
+import FoundationEssentials
 import HeatRadiatorService
 import HeatRadiatorServiceInterface
 import Logging

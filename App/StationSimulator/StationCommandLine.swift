@@ -1,7 +1,7 @@
 import CommandLineKit
 import DockingPortService
 import DockingPortServiceInterface
-import Foundation
+import FoundationEssentials
 import HeatRadiatorService
 import HeatRadiatorServiceInterface
 import Logging

@@ -1,5 +1,6 @@
 // untranslated-file: shell code, not prose
-import Foundation
+import FoundationEssentials
+import Localization
 
 /// The bash completion script (`complete -F`), also the word-finding core the zsh script reuses.
 struct BashCompletion {
@@ -128,11 +129,11 @@ enum ShellQuote {
 
   /// `'text'` for bash and zsh (`'` written as `'\''`).
   static func single(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    "'" + text.replacingEvery("'", with: "'\\''") + "'"
   }
 
   /// `'text'` for fish (`'` and `\` escaped with a backslash).
   static func fish(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    "'" + text.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'") + "'"
   }
 }

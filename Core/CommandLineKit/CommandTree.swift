@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// A parsed command: the route it names and whether `--json` was given.
@@ -287,7 +287,7 @@ struct CommandTree<Route: Sendable>: Sendable {
     let origin = source ?? .verbatim(parameter.label)
     if let reason = rejection.reason { throw UsageError(Strings.errorRejectedValue(origin: origin, reason: reason)) }
     let expectation = parameter.expectation ?? Strings.formatOnOff
-    if text.trimmingCharacters(in: .whitespaces).isEmpty {
+    if text.trimmingSpaces().isEmpty {
       throw UsageError(Strings.errorEmptyValue(origin: origin, expectation: expectation))
     }
     let words = parameter.completion.words

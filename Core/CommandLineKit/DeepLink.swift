@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// A destination by value, e.g. `spacesuit/telemetry?count=3&json=1`: path components and parameters.
@@ -30,7 +30,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   ///   percent-encoding (`%zz`, a lone `%`), or a parameter given twice (`?item=water&item=food`:
   ///   which one was meant is not for the app to guess).
   public static func parse(_ string: String) throws(UsageError) -> DeepLink {
-    let trimmed = string.trimmingCharacters(in: .whitespaces)
+    let trimmed = string.trimmingSpaces()
     let shown = InertText(trimmed, limit: InertText.longLimit)
     let pathPart: Substring
     let queryPart: Substring?
@@ -44,7 +44,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
 
     var path: [String] = []
     for component in pathPart.split(separator: "/", omittingEmptySubsequences: true) {
-      guard let decoded = String(component).removingPercentEncoding, !decoded.isEmpty else {
+      guard let decoded = Self.decode(component), !decoded.isEmpty else {
         throw UsageError(Strings.errorLinkBadEncoding(link: shown, part: InertText(component)))
       }
       path.append(decoded)
@@ -54,8 +54,8 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     var parameters: [String: String] = [:]
     for pair in queryPart?.split(separator: "&", omittingEmptySubsequences: true) ?? [] {
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      guard let name = String(parts[0]).removingPercentEncoding,
-        let value = (parts.count > 1 ? String(parts[1]) : "").removingPercentEncoding
+      guard let name = Self.decode(parts[0]),
+        let value = Self.decode(parts.count > 1 ? parts[1] : "")
       else { throw UsageError(Strings.errorLinkBadEncoding(link: shown, part: InertText(pair))) }
       guard !name.isEmpty else { continue }
       guard parameters[name] == nil else {
@@ -90,10 +90,41 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Characters kept as they are in ``description``: RFC 3986 unreserved plus a few readable ones.
-  private static let allowed = CharacterSet(
-    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:,@+")
+  private static let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:,@+".utf8)
 
+  /// `text` with every byte of its UTF-8 outside `allowed` written as `%XX`.
   private static func encode(_ text: String) -> String {
-    text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    var encoded = ""
+    for byte in text.utf8 {
+      if allowed.contains(byte) {
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        encoded += "%" + (hex.count < 2 ? "0" : "") + hex
+      }
+    }
+    return encoded
+  }
+
+  /// `text` with each `%XX` turned back into its byte; nil for a `%` without two hex digits after
+  /// it, or bytes that are no UTF-8.
+  private static func decode(_ text: Substring) -> String? {
+    var bytes: [UInt8] = []
+    var rest = text.utf8[...]
+    while let byte = rest.popFirst() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      let digits = rest.prefix(2)
+      guard digits.count == 2, digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+        let value = UInt8(String(decoding: digits, as: UTF8.self), radix: 16)
+      else {
+        return nil
+      }
+      bytes.append(value)
+      rest = rest.dropFirst(2)
+    }
+    return String(validating: bytes, as: UTF8.self)
   }
 }

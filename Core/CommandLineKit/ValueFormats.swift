@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 import Logging
 
@@ -10,7 +10,7 @@ extension ValueFormat where Value == String {
       expectation: Strings.formatText(maximum: maximumLength),
       completion: suggestions.isEmpty ? .none : .values(suggestions),
       read: { text in
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         guard !trimmed.isEmpty, trimmed.count <= maximumLength else { return nil }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
           return nil

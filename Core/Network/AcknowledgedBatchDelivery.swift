@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Delivers several messages in one request to a receiver that acknowledges each by its
 /// idempotency key, in order.
@@ -85,20 +85,19 @@ public struct AcknowledgedBatchDelivery: Sendable {
   static func classify(_ response: HTTPResponse, keys: [String]) -> [AcknowledgedDelivery.Outcome] {
     let unacknowledged = AcknowledgedDelivery.Outcome.failed(
       .unacknowledged(status: response.status, answer: HTTPClient.excerpt(response.body)))
-    guard
-      let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any],
-      let results = object["results"] as? [[String: Any]]
-    else { return keys.map { _ in unacknowledged } }
+    guard let received = try? JSONDecoder().decode(BatchAnswer.self, from: response.body).answers else {
+      return keys.map { _ in unacknowledged }
+    }
     var answers: [String: AcknowledgedDelivery.Outcome] = [:]
-    for result in results {
-      guard let key = result["key"] as? String, answers[key] == nil else { continue }
-      switch result["status"] as? String {
+    for result in received {
+      guard let key = result.key, answers[key] == nil else { continue }
+      switch result.status {
       case "applied": answers[key] = .acknowledged(duplicate: false)
       case "duplicate": answers[key] = .acknowledged(duplicate: true)
       case "refused":
         // untranslated: stands in for the receiver's own words, which are never translated
-        let reason = (result["error"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "no reason given"
-        answers[key] = .refused(status: result["httpStatus"] as? Int ?? 422, reason: reason)
+        let reason = result.error.flatMap { $0.isEmpty ? nil : $0 } ?? "no reason given"
+        answers[key] = .refused(status: result.httpStatus ?? 422, reason: reason)
       default: continue
       }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Delivers one message to a receiver that must acknowledge it by its idempotency key.
 ///
@@ -60,13 +60,12 @@ public struct AcknowledgedDelivery: Sendable {
 
   /// `acknowledged` when `response` acknowledges `key`, else `failed(.unacknowledged)`.
   static func classify(_ response: HTTPResponse, key: String) -> Outcome {
-    guard
-      let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any],
-      let acknowledged = object["acknowledged"] as? String, acknowledged == key
+    guard let answer = try? JSONDecoder().decode(ReceiverAnswer.self, from: response.body),
+      answer.acknowledged == key
     else {
       return .failed(.unacknowledged(status: response.status, answer: HTTPClient.excerpt(response.body)))
     }
-    return .acknowledged(duplicate: (object["status"] as? String) == "duplicate")
+    return .acknowledged(duplicate: answer.status == "duplicate")
   }
 
   /// Whether a status refuses the message itself (not the connection, the address or the moment).
@@ -77,10 +76,8 @@ public struct AcknowledgedDelivery: Sendable {
   /// The receiver's explanation in a JSON-object answer: its "error" text, else the object itself.
   /// nil when the answer is no JSON object (a proxy's or another server's page, not the receiver's word).
   static func explanation(_ answer: String) -> String? {
-    guard let object = (try? JSONSerialization.jsonObject(with: Data(answer.utf8))) as? [String: Any] else {
-      return nil
-    }
-    if let error = object["error"] as? String, !error.isEmpty { return error }
+    guard let object = try? JSONDecoder().decode(ReceiverAnswer.self, from: Data(answer.utf8)) else { return nil }
+    if let error = object.error, !error.isEmpty { return error }
     return answer
   }
 }

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// How often and how patiently a client retries idempotent requests.
 public struct RetryPolicy: Sendable, Equatable {

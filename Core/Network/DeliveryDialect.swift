@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a receiver of acknowledged messages is spoken to: where one message goes, where a batch
 /// goes (when it takes batches), how a batch is laid out, and how its answers acknowledge.

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// Runs a closure once after a delay on a global dispatch queue, unless cancelled first.

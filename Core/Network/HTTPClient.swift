@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Localization
 import Logging
 
 /// Sends typed requests to one server with timeouts and retries for idempotent calls.
@@ -117,7 +118,7 @@ public struct HTTPClient: HTTPSending {
       let items = request.query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
       components.queryItems = (components.queryItems ?? []) + items
       // URLComponents leaves "+" alone, which servers read as a space.
-      components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+      components.percentEncodedQuery = components.percentEncodedQuery?.replacingEvery("+", with: "%2B")
     }
     guard let url = components.url else { throw NetworkError.invalidURL(joined) }
     var headers = request.headers
@@ -145,7 +146,7 @@ public struct HTTPClient: HTTPSending {
   /// The header is external input: a huge value is capped before it becomes a `Duration`
   /// (converting 1e300 s to integer milliseconds would trap).
   static func retryAfter(_ response: HTTPResponse, maximum: Duration) -> Duration? {
-    guard let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces),
+    guard let value = response.header("Retry-After")?.trimmingSpaces(),
       let seconds = Double(value), seconds >= 0, seconds.isFinite
     else { return nil }
     guard seconds < maximum.seconds else { return maximum }
@@ -153,8 +154,8 @@ public struct HTTPClient: HTTPSending {
   }
 
   static func excerpt(_ body: Data) -> String {
-    let text = String(decoding: body.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    return text.replacingOccurrences(of: "\n", with: " ")
+    let text = String(decoding: body.prefix(500), as: UTF8.self).trimmingWhitespace()
+    return text.replacingEvery("\n", with: " ")
   }
 
   /// "a.b[2].c" for a decoding error's coding path (plus the missing key for `keyNotFound`).
@@ -201,7 +202,7 @@ public struct AuthToken: Sendable, Equatable, CustomStringConvertible {
 
   /// nil when `raw` is empty or only whitespace.
   public init?(_ raw: String) {
-    let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = raw.trimmingWhitespace()
     guard !trimmed.isEmpty else { return nil }
     rawValue = trimmed
   }
@@ -239,7 +240,7 @@ public struct AuthenticatedClient: HTTPSending {
   func authorized(_ request: HTTPRequest) -> HTTPRequest {
     var request = request
     // untranslated: an HTTP header
-    for name in request.headers.keys where name.caseInsensitiveCompare("Authorization") == .orderedSame {
+    for name in request.headers.keys where name.lowercased() == "authorization" {
       request.headers[name] = nil
     }
     request.headers["Authorization"] = "Bearer \(token.rawValue)"  // untranslated: an HTTP header

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// An HTTP method.
@@ -67,7 +67,7 @@ public struct HTTPRequest: Sendable, Equatable {
       throw NetworkError.encoding("\(error)")
     }
     var allHeaders = headers
-    if !allHeaders.keys.contains(where: { $0.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
+    if !allHeaders.keys.contains(where: { $0.lowercased() == "content-type" }) {
       allHeaders["Content-Type"] = "application/json"
     }
     return HTTPRequest(method: method, path: path, headers: allHeaders, body: data)
@@ -75,7 +75,7 @@ public struct HTTPRequest: Sendable, Equatable {
 
   /// The value of header `name` (case-insensitive), or nil.
   public func header(_ name: String) -> String? {
-    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    headers.first { $0.key.lowercased() == name.lowercased() }?.value
   }
 }
 
@@ -100,7 +100,7 @@ public struct HTTPResponse: Sendable, Equatable {
 
   /// The value of header `name` (case-insensitive), or nil.
   public func header(_ name: String) -> String? {
-    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    headers.first { $0.key.lowercased() == name.lowercased() }?.value
   }
 }
 
@@ -130,7 +130,7 @@ public enum NetworkError: Error, Equatable, CustomStringConvertible {
   /// not the HTTP library missing).
   public var isTransient: Bool {
     switch self {
-    case .unreachable(let reason): !reason.hasPrefix(URLSessionLibrary.unavailablePrefix)
+    case .unreachable(let reason): !reason.hasPrefix(URLSessionHelper.unavailablePrefix)
     case .timeout: true
     case .status(let code, _): code == 429 || (500..<600).contains(code)
     case .invalidURL, .decoding, .encoding, .unacknowledged: false

@@ -8,7 +8,7 @@ extension NetworkError: TranslatedError {
     case .invalidURL(let url): Strings.errorInvalidUrl(url: url)
     case .unreachable(let reason):
       // The HTTP library itself is missing: a line for whoever installs the app, kept as written.
-      reason.hasPrefix(URLSessionLibrary.unavailablePrefix)
+      reason.hasPrefix(URLSessionHelper.unavailablePrefix)
         ? .verbatim(reason) : Strings.errorUnreachable(detail: reason)
     case .timeout: Strings.errorTimeout
     case .status(let code, let body):

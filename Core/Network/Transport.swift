@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The seam between a client and the wire; the live one is `URLSessionTransport`, tests use fakes.
 public protocol HTTPTransport: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A request as a transport sends it: an `HTTPRequest` resolved against the client's base URL, with
 /// every header that goes on the wire and the time one attempt may take.
@@ -29,6 +29,6 @@ public struct WireRequest: Sendable, Equatable {
 
   /// The value of header `name` (case-insensitive), or nil.
   public func header(_ name: String) -> String? {
-    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    headers.first { $0.key.lowercased() == name.lowercased() }?.value
   }
 }

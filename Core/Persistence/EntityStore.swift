@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Logging
 
 /// A Codable entity store on SQLite: JSON values addressed by (collection, key).
@@ -18,7 +19,7 @@ public final class EntityStore: @unchecked Sendable {
   /// The configuration the store was opened with.
   public let configuration: StoreConfiguration
   /// Serialises every use of `database` and `codec` within this process.
-  private let lock = NSRecursiveLock()
+  private let lock = RecursiveLock()
   /// The connection; only ever touched while holding `lock`.
   private let database: SQLiteDatabase
   /// One encoder and decoder for every value; only ever touched while holding `lock`.
@@ -52,7 +53,7 @@ public final class EntityStore: @unchecked Sendable {
     do {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     } catch {
-      throw PersistenceError.openFailed(path: url.path, reason: error.localizedDescription)
+      throw PersistenceError.openFailed(path: url.path, reason: error.systemReason)
     }
     var copied: String?
     do {

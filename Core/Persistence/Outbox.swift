@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Localization
 
 /// An offline outbox in an `EntityStore`: messages queued with idempotency keys, delivered in
 /// order by whoever owns it, with a bounded history of deliveries and a list of messages the
@@ -105,7 +106,7 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
   }
 
   private func takeSetAside(matching id: String, in transaction: StoreTransaction) throws -> OutboxItem<Payload> {
-    let wanted = id.trimmingCharacters(in: .whitespaces).lowercased()
+    let wanted = id.trimmingSpaces().lowercased()
     let keys = try transaction.keys(in: setAsideCollection)
     let matches = keys.contains(wanted) ? [wanted] : keys.filter { !wanted.isEmpty && $0.hasPrefix(wanted) }
     guard let key = matches.first else { throw OutboxError.notSetAside(id) }

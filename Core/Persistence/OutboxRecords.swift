@@ -1,5 +1,5 @@
 import AppAnalytics
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// What an outbox knows about one message besides its payload.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Runs an outbox's delivery rounds in the background while an app runs: at once when started,

@@ -1,6 +1,6 @@
 import AppAnalytics
 import CSQLite
-import Foundation
+import FoundationEssentials
 import Localization
 
 #if canImport(Glibc)

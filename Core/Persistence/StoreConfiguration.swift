@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a store lives and how long it waits for another writer's lock.
 public struct StoreConfiguration: Sendable {

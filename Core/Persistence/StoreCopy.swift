@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +17,7 @@ struct StoreCopy {
   /// Copies the database at `original` and its `-wal`; `openFailed` when the temporary directory
   /// cannot take them.
   init(of original: String) throws {
-    var template = Array((NSTemporaryDirectory() + "/iss-store-XXXXXX").utf8CString)
+    var template = Array((FileManager.default.temporaryDirectory.path + "/iss-store-XXXXXX").utf8CString)
     guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
       throw PersistenceError.openFailed(path: original, reason: String(cString: strerror(errno)))  // untranslated: the system's words
     }
@@ -28,7 +28,7 @@ struct StoreCopy {
       try FileManager.default.copyItem(atPath: original + "-wal", toPath: path + "-wal")
     } catch {
       try? FileManager.default.removeItem(atPath: directory)
-      throw PersistenceError.openFailed(path: original, reason: error.localizedDescription)
+      throw PersistenceError.openFailed(path: original, reason: String(describing: error))  // untranslated: the system's words
     }
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The store's table, its mark on the file, and its migrations.
 enum StoreSchema {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A model of a command device on the station's bus: one request frame in, one answer out.
 /// Pure: the answer depends only on the model, the request and the time given.
@@ -30,7 +30,7 @@ public struct CommandDevice<Model: CommandDeviceModel>: SimulatedDevice {
       default:
         // A protocol failure on the wire is English like the protocol; the client shows it as a detail.
         let word = P.identity.wireName
-        let message = String(format: "unknown \(word) message type 0x%02X", request.type)  // untranslated: wire text
+        let message = "unknown \(word) message type \(Frame.typeName(request.type))"  // untranslated: wire text
         (type, payload) = Self.failure(message)
       }
     } catch {

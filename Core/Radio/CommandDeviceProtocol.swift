@@ -1,5 +1,5 @@
 import AppAnalytics
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// A device that answers two requests over Radio — its status, and a command it carries out — with

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// A device simulated in this process: a pure answer to each request frame at a given time.

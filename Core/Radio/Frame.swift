@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// One message on a radio link: a kind, a correlation number and an opaque payload.
@@ -15,6 +15,12 @@ public struct Frame: Sendable, Equatable {
     self.type = type
     self.sequence = sequence
     self.payload = payload
+  }
+
+  /// A message kind as protocol texts name it: `0x0A`.
+  public static func typeName(_ type: UInt8) -> String {
+    let digits = String(type, radix: 16, uppercase: true)
+    return "0x" + (digits.count < 2 ? "0" : "") + digits
   }
 }
 

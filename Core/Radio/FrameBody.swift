@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// The JSON bodies of device messages inside radio frames (ISO-8601 dates, through Logging's

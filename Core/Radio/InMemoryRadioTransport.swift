@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// One end of an in-process byte pipe; bytes sent on one end are received on the other.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Counters of one radio link since it was created; survive reconnects.
 public struct LinkStatistics: Codable, Sendable, Equatable {

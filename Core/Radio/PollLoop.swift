@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -107,9 +107,7 @@ final class PollLoop: Sendable {
       return (token, mustStart, state.polling)
     }
     if mustStart {
-      let thread = Thread { [self] in run() }
-      thread.name = "radio.poll"
-      thread.start()
+      DetachedThread.start(named: "radio.poll") { [self] in run() }
     } else if mustNudge {
       wake()
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What serves a Radio socket, as it says itself: which program, what it serves, and the request
 /// bands it answers. Every bench simulator answers the **identify** request with it, so a client

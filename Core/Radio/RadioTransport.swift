@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// A connected, bidirectional byte stream to a device (a socket, an in-memory pipe).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The clock of a bench simulation: model time that may run faster than the wall (a bench's
 /// `--time-factor`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 private let streamSocketType = Int32(SOCK_STREAM.rawValue)

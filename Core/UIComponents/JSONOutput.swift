@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// JSON for scripts (`--json`): pretty-printed, sorted keys, ISO-8601 dates (Logging's

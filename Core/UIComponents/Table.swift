@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Localization
 
 /// A table of text with columns sized to their widest visible cell (ANSI escapes do not count).
 ///
@@ -60,7 +61,7 @@ public struct Table: Sendable, Equatable {
   /// True when every non-empty cell reads as a number (a leading sign, digits, one decimal point,
   /// optionally followed by a unit such as `%` or ` kPa`), and at least one cell does.
   static func isNumericColumn(_ cells: [String]) -> Bool {
-    let values = cells.map { TextWidth.strippingEscapes($0).trimmingCharacters(in: .whitespaces) }.filter {
+    let values = cells.map { TextWidth.strippingEscapes($0).trimmingSpaces() }.filter {
       !$0.isEmpty
     }
     return !values.isEmpty && values.allSatisfy(looksNumeric)

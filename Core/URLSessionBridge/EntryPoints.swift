@@ -4,8 +4,7 @@ import Foundation
   import FoundationNetworking
 #endif
 
-// The C ABI of libISSURLSession (see README.md). Plain C types only: the caller loads this library
-// with dlopen and links none of its Swift types. Pointers handed in are read during the call only;
+// The bridge's C entry points (see README.md), which the helper's server calls. Plain C types only. Pointers handed in are read during the call only;
 // pointers handed to `completion` are valid during that call only.
 
 /// The version of this ABI; a caller refuses a library that answers another one.

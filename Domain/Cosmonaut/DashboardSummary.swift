@@ -1,5 +1,5 @@
 import CosmonautServiceInterface
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// What the dashboard shows, also its `--json` document.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaboratoryServiceInterface
 import Localization
 import UIComponents
@@ -177,7 +177,7 @@ enum LabScreens {
     let marks = [Strings.runMarkDone, Strings.runMarkSkipped, Strings.runMarkNow, Strings.runMarkToDo].map(
       translator.callAsFunction)
     let width = marks.map(\.count).max() ?? 0
-    let padded = marks.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }
+    let padded = marks.map { $0 + String(repeating: " ", count: width - $0.count) }
     for (index, record) in run.steps.enumerated() {
       let step = run.experiment.steps[index]
       let mark: String

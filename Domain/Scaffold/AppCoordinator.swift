@@ -113,7 +113,8 @@ import UIComponents
     }
     if terminal.theme.usesColor { terminal.write("\u{1B}[0m") }  // leave the terminal's colours as they were
     let code = checkedOutput(
-      terminal.quitByInterrupt ? ExitCode.interrupted : unsaved ? ExitCode.ioError : ExitCode.success, changeSaved: false)
+      terminal.quitByInterrupt ? ExitCode.interrupted : unsaved ? ExitCode.ioError : ExitCode.success,
+      changeSaved: false)
     await end(exitCode: code)
     return code
   }

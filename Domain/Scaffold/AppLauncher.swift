@@ -1,9 +1,15 @@
 import AppAnalytics
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Localization
 import PartnerConfiguration
 import UIComponents
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Runs an app: reads its command line (the domains' commands, `open <link>`, the standard and the
 /// app's own options), reads the partner against what the app's modules declare, builds its live
@@ -24,7 +30,7 @@ import UIComponents
   /// The language when neither the command line nor the environment names one.
   private let defaultLanguage: Language
   /// The time zone dates are shown in.
-  private let timeZone: TimeZone
+  private let timeZone: TimeZoneRule
   /// The partner the app runs with unless `--partner` or `$ISS_PARTNER` names another.
   private let partner: String
   private let domains: [AppDomain<Services>]
@@ -52,7 +58,7 @@ import UIComponents
   public init(
     name: String, version: String, abstract: some TextArgument, options: [any Parameter] = [],
     partner: String = "nasa", defaultLanguage: Language = .english,
-    timeZone: TimeZone = .gmt, partnerVocabulary: PartnerVocabulary = PartnerVocabulary(),
+    timeZone: TimeZoneRule = .utc, partnerVocabulary: PartnerVocabulary = PartnerVocabulary(),
     domains: [AppDomain<Services>], services: @escaping @MainActor (Launch) throws -> Services
   ) {
     self.name = name

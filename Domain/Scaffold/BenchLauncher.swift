@@ -1,7 +1,7 @@
 // untranslated-file: the bench simulators are developer tools, in English only
 import CommandLineKit
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Localization
 import Logging
 import Radio

@@ -1,10 +1,16 @@
 import AppAnalytics
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Localization
 import Logging
 import PartnerConfiguration
 import UIComponents
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What an app's composition root gets to build its live services from, once the command line is
 /// read: the options, the environment, the data directory, the app's logger and analytics, and the

@@ -1,5 +1,5 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Localization
 import Network
 import PartnerConfiguration

@@ -1,5 +1,6 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
+import Localization
 import Secrets
 
 /// A stage of mission control an app runs against: development, staging or production. Each has its
@@ -33,7 +34,7 @@ enum StageChoice {
   static func stored(in root: URL) throws(StageError) -> Stage? {
     let file = root.appendingPathComponent(fileName)
     guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = String(decoding: data, as: UTF8.self).trimmingWhitespace()
     guard let stage = Stage(rawValue: text) else { throw .unreadableChoice(file: file.path, content: text) }
     return stage
   }
@@ -44,7 +45,7 @@ enum StageChoice {
     do {
       try Data((stage.rawValue + "\n").utf8).write(to: file, options: .atomic)
     } catch {
-      throw .cannotStore(file: file.path, reason: (error as NSError).localizedDescription)
+      throw .cannotStore(file: file.path, reason: error.systemReason)
     }
   }
 

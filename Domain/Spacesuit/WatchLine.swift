@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 import SpacesuitServiceInterface
 import UIComponents
@@ -8,7 +8,7 @@ enum WatchLine {
   /// Column titles, each right-aligned over its value (the widths of `render`'s fields).
   static func header(_ translator: Translator) -> String {
     [
-      translator(Strings.watchTime).padding(toLength: 8, withPad: " ", startingAt: 0),
+      padded(translator(Strings.watchTime), to: 8),
       rightAligned(translator(Strings.watchPressure), 9), rightAligned(translator(Strings.watchOxygen), 7),
       rightAligned(translator(Strings.watchCarbonDioxide), 9), rightAligned(translator(Strings.watchBattery), 7),
       rightAligned(translator(Strings.watchInside), 8), rightAligned(translator(Strings.watchOutside), 9),
@@ -19,13 +19,18 @@ enum WatchLine {
     String(repeating: " ", count: max(0, width - text.count)) + text
   }
 
+  /// `text` cut or filled with spaces to exactly `width` characters.
+  private static func padded(_ text: String, to width: Int) -> String {
+    String(text.prefix(width)) + String(repeating: " ", count: max(0, width - text.count))
+  }
+
   static func render(_ telemetry: SuitTelemetry, alerts: [SuitAlert], theme: Theme, translator: Translator) -> String {
     let theme = theme.screen(.suit)
     func value(_ number: Double, _ width: Int, _ unit: LocalizedText) -> String {
       rightAligned(translator.number(number, fractionDigits: 1), width) + " " + translator(unit)
     }
     let fields = [
-      translator.time(telemetry.timestamp).padding(toLength: 8, withPad: " ", startingAt: 0),
+      padded(translator.time(telemetry.timestamp), to: 8),
       value(telemetry.suitPressureKPa, 5, Metric.suitPressure.localizedUnit),
       value(telemetry.oxygenLevelPercent, 5, .verbatim("%")),
       value(telemetry.carbonDioxideMmHg, 4, Metric.carbonDioxide.localizedUnit),
@@ -37,7 +42,7 @@ enum WatchLine {
     if !alerts.isEmpty {
       line +=
         "  "
-        + ReadingsScreen.alerts(alerts, theme: theme, translator: translator).replacingOccurrences(of: "\n", with: "; ")
+        + ReadingsScreen.alerts(alerts, theme: theme, translator: translator).replacingEvery("\n", with: "; ")
     }
     return line
   }

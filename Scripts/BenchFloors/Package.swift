@@ -1,8 +1,9 @@
 // swift-tools-version: 6.0
-// The programs Scripts/bench runs: the floors (a Foundation hello-world, a raw SQLite benchmark
-// through the workspace's CSQLite binding, a raw Unix-socket echo) and the project's side of the
-// in-process rows (EntityStore, an outbox filled through CosmonautService). Tooling, outside the
-// five layers; built in release by Scripts/bench. Not part of Scripts/check.
+// The programs Scripts/bench runs: the floors (a hello-world encoding JSON with FoundationEssentials,
+// linked as the apps are; a raw SQLite benchmark through the workspace's CSQLite binding) and the
+// project's side of the in-process rows (EntityStore, an outbox filled through CosmonautService).
+// The Unix-socket echo floor is C (socket-echo.c, built by Scripts/bench with cc). Tooling, outside
+// the five layers; built in release by Scripts/bench. Not part of Scripts/check.
 import PackageDescription
 
 let package = Package(
@@ -10,7 +11,11 @@ let package = Package(
   platforms: [.macOS(.v14)],
   dependencies: [.package(name: "ISSApplicationFramework", path: "../..")],
   targets: [
-    .executableTarget(name: "hello", path: "Sources/hello"),
+    // Linked as the workspace's release executables are (its Package.swift's `staticRuntime`).
+    .executableTarget(
+      name: "hello", path: "Sources/hello",
+      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
     .executableTarget(
       name: "store-bench",
       dependencies: [.product(name: "Persistence", package: "ISSApplicationFramework")],
@@ -24,6 +29,5 @@ let package = Package(
         .product(name: "Logging", package: "ISSApplicationFramework"),
       ],
       path: "Sources/outbox-fill"),
-    .executableTarget(name: "socket-echo", path: "Sources/socket-echo"),
   ]
 )

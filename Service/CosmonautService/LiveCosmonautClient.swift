@@ -1,6 +1,6 @@
 import AppAnalytics
 import CosmonautServiceInterface
-import Foundation
+import FoundationEssentials
 import Logging
 import Network
 import Persistence

@@ -1,5 +1,5 @@
 import CosmonautServiceInterface
-import Foundation
+import FoundationEssentials
 import Localization
 import Persistence
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// The mission control a cosmonaut client reports to, as a person sees it: its name ("Houston",

@@ -1,5 +1,5 @@
 import AppAnalytics
-import Foundation
+import FoundationEssentials
 import Localization
 import Logging
 import Network

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// The cosmonaut's own profile, stored on board. Fields are empty strings while unset.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 
 // The models' own rules: every implementation of `CosmonautClient` (and its fake) applies these,
@@ -32,7 +32,7 @@ extension CosmonautProfile {
 
   /// The trimmed value, or `invalidProfile` with a fix-it message.
   static func validated(_ raw: String, field: LocalizedText) throws -> String {
-    let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    let value = raw.trimmingWhitespace()
     let limit = ProfileUpdate.maximumFieldLength
     if value.isEmpty {
       throw CosmonautServiceError.invalidProfile(Strings.profileEmpty(field: field))
@@ -83,7 +83,7 @@ extension SupplyItem {
   /// The index of the item whose id matches `itemID` case-insensitively (surrounding spaces
   /// ignored); throws `unknownItem`.
   public static func index(of itemID: String, in items: [SupplyItem]) throws -> Int {
-    let wanted = itemID.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    let wanted = itemID.trimmingWhitespace().lowercased()
     guard let index = items.firstIndex(where: { $0.id.lowercased() == wanted }) else {
       throw CosmonautServiceError.unknownItem(itemID)
     }
@@ -152,7 +152,7 @@ public struct PersonalData: Sendable {
   public func redact(_ text: String) -> String {
     values.reduce(text) { result, value in
       // untranslated: logs and analytics are English
-      result.replacingOccurrences(of: value, with: "[personal data]", options: .caseInsensitive)
+      result.replacing(Regex<AnyRegexOutput>(verbatim: value).ignoresCase(), with: "[personal data]")
     }
   }
 }

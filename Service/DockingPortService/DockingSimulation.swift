@@ -1,5 +1,5 @@
 import DockingPortServiceInterface
-import Foundation
+import FoundationEssentials
 import Logging
 import Radio
 

@@ -1,5 +1,5 @@
 import DockingPortServiceInterface
-import Foundation
+import FoundationEssentials
 
 /// A model of the station's docking ports and the vehicles at them, going through `DockingProcedure`.
 ///

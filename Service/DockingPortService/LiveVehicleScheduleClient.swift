@@ -1,6 +1,7 @@
 import AppAnalytics
 import DockingPortServiceInterface
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Localization
 import Logging
 import Network

@@ -1,5 +1,5 @@
 import DockingPortServiceInterface
-import Foundation
+import FoundationEssentials
 
 /// A docking system in memory for domain tests and previews: deterministic, its clock stopped
 /// unless advanced; it records the steps it gets.

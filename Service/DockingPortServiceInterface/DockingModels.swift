@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// How a vehicle and a port mate: the international docking system standard of the US segment,

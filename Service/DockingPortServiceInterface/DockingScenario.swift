@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a docking system starts: which vehicles are where (a bench simulator's or a test's fake's start).
 public struct DockingScenario: Codable, Sendable, Equatable {

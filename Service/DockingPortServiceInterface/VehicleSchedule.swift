@@ -1,5 +1,5 @@
 import AppAnalytics
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// One planned arrival or departure of a visiting vehicle.

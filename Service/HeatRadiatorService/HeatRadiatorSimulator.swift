@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import HeatRadiatorServiceInterface
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A deterministic model of the station's external thermal control: two ammonia loops, each
 /// pumping the station's heat from its heat exchangers to its radiator wing.

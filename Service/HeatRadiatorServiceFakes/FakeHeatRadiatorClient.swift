@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HeatRadiatorServiceInterface
 
 /// A thermal control system in memory for domain tests and previews: deterministic, its clock

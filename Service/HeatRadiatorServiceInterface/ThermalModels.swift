@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// One of the two external active thermal control loops, each pumping ammonia through its radiators.

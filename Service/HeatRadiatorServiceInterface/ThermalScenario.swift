@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a thermal control system starts: the scenario a bench simulator (or a test's fake) starts from.
 public struct ThermalScenario: Codable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaboratoryServiceInterface
 import Radio
 
@@ -54,7 +54,7 @@ public struct LabDevice: SimulatedDevice {
           payload: try FrameBody.encode(simulator.apply(command)))
       default:
         // untranslated: protocol detail
-        return DeviceFailure(message: String(format: "unknown lab message type 0x%02X", request.type))
+        return DeviceFailure(message: "unknown lab message type \(Frame.typeName(request.type))")
           .frame(type: failure, answering: request)
       }
     } catch {

@@ -1,6 +1,12 @@
 // untranslated-file: the simulated labs answer as the equipment does, in English
-import Foundation
+import FoundationEssentials
 import LaboratoryServiceInterface
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// How simulated labs start: the scenario a bench (or a test) wants to see.
 public struct LabScenario: Codable, Sendable, Equatable {

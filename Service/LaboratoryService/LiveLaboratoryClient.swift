@@ -1,5 +1,5 @@
 import AppAnalytics
-import Foundation
+import FoundationEssentials
 import LaboratoryServiceInterface
 import Localization
 import Logging

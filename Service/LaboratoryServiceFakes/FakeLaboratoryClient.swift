@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaboratoryServiceInterface
 import Localization
 import Persistence
@@ -58,7 +58,7 @@ public actor FakeLaboratoryClient: LaboratoryClient {
 
   private func nextID() -> String {
     counter += 1
-    return String(format: "%08x", 0xa000_0000 + counter)
+    return String(0xa000_0000 + counter, radix: 16)
   }
 
   public func telemetry() async throws -> LabTelemetry {

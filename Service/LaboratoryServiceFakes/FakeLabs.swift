@@ -1,5 +1,5 @@
 // untranslated-file: the fake labs answer as their equipment does, in English
-import Foundation
+import FoundationEssentials
 import LaboratoryServiceInterface
 
 /// The labs for tests: every rack and freezer as on a nominal day, on a stopped clock that moves

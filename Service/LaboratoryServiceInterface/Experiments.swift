@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// A supply a procedure step uses, taken from the cosmonaut's inventory.

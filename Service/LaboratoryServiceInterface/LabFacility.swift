@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Localization
 
 /// One of the station's four laboratory modules.
 public enum LabModule: String, Codable, Sendable, CaseIterable {
@@ -91,7 +92,7 @@ public enum StorageTemperature: String, Codable, Sendable, CaseIterable {
   }
 
   /// `−80 °C`.
-  public var label: String { "\(rawValue.replacingOccurrences(of: "-", with: "−")) °C" }
+  public var label: String { "\(rawValue.replacingEvery("-", with: "−")) °C" }
 }
 
 /// A cold stowage unit: a freezer or refrigerator with a set point and slots for sample boxes.

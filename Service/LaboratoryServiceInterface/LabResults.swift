@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// What a result for the ground carries: a run's progress, samples logged in or out, samples at risk.

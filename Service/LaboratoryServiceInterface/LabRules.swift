@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// The cold stowage's rules, shared by the live and the fake client: where a sample may go, and
@@ -68,7 +68,7 @@ public enum StowageRules {
   }
 
   public static func validatedLabel(_ raw: String) throws(LaboratoryError) -> String {
-    let label = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    let label = raw.trimmingWhitespace()
     guard !label.isEmpty, label.count <= maximumLabelLength,
       !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
     else {
@@ -109,11 +109,10 @@ public enum StowageRules {
       if inExcursion || !atRisk.isEmpty {
         var message =
           inExcursion
-          ? String(
+          // untranslated: stored alert (and --json)
+          ? "\(freezer.id) is at \(PrintfNumber.fixed(reading.temperatureC, fractionDigits: 1)) °C, outside its limits "
             // untranslated: stored alert (and --json)
-            format: "%@ is at %.1f °C, outside its limits for %@ samples%@", freezer.id, reading.temperatureC,
-            // untranslated: stored alert (and --json)
-            freezer.storage.label, reading.coolerRunning ? "" : " (cooler stopped)")
+            + "for \(freezer.storage.label) samples\(reading.coolerRunning ? "" : " (cooler stopped)")"
           : "\(freezer.id) was out of its limits"  // untranslated: stored alert (and --json)
         // untranslated: stored alert (and --json)
         if !atRisk.isEmpty { message += "; \(atRisk.count) sample(s) at risk" }

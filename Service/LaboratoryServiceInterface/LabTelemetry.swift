@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a rack is doing.
 public enum RackState: String, Codable, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// The laboratories: their equipment over Radio, the cold stowage log, the experiment catalogue
@@ -46,7 +46,7 @@ public enum PrefixMatch {
 
   /// The one id among `ids` that is `wanted` or starts with it; `kind` names it in errors.
   public static func find(_ wanted: String, in ids: [String], kind: Kind) throws(LaboratoryError) -> String {
-    let key = wanted.trimmingCharacters(in: .whitespaces).lowercased()
+    let key = wanted.trimmingSpaces().lowercased()
     if ids.contains(key) { return key }
     let matches = key.count >= 2 ? ids.filter { $0.hasPrefix(key) } : []
     guard let match = matches.first else {

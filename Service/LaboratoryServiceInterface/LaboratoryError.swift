@@ -1,5 +1,5 @@
 import AppAnalytics
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// Everything that can go wrong in the laboratory service, each with a one-line fix-it message.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a procedure run stands.
 public enum RunState: String, Codable, Sendable, CaseIterable {

@@ -1,5 +1,5 @@
 // untranslated-file: the labs answer as their equipment does, in English
-import Foundation
+import FoundationEssentials
 
 /// How the labs' racks behave, whoever models them (the simulated labs, the fake): what a rack
 /// answers to a command, and what it reads steadily in each state.

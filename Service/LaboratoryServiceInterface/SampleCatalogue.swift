@@ -1,5 +1,5 @@
 // untranslated-file: the sample catalogue is Houston's data, in the language Houston writes it
-import Foundation
+import FoundationEssentials
 
 extension ExperimentCatalogue {
   /// Two experiments for previews and tests: one that draws supplies and produces samples, one that does neither.

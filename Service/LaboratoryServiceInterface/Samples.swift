@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A sample in the cold stowage log.
 public struct StoredSample: Codable, Sendable, Equatable, Identifiable {

@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import SolarArrayServiceInterface
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A circular orbit like the station's: 420 km, 51.6° inclination, 92.7 minutes; the Earth's
 /// shadow covers about 36 minutes of each orbit at low beta angles, less as the beta angle grows.

@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import SolarArrayServiceInterface
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension PowerScenario {
   /// A nominal day, the station where a circular orbit since 1970 puts it at `date`, so that

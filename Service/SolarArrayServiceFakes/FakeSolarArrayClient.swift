@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import SolarArrayServiceInterface
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A power system in memory for domain tests and previews: deterministic, its clock stopped unless
 /// advanced; it records the commands it gets.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// One of the station's eight power channels, each fed by one solar array wing: 1A … 4B.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a power system starts: the scenario a bench simulator (or a test's fake) starts from.
 public struct PowerScenario: Codable, Sendable, Equatable {

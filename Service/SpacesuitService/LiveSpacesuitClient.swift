@@ -1,5 +1,5 @@
 import AppAnalytics
-import Foundation
+import FoundationEssentials
 import Localization
 import Logging
 import Radio
@@ -183,7 +183,7 @@ final class LiveSpacesuitClient: SpacesuitClient {
           Strings.violationCouldNotServe(message: failure.map { .verbatim($0.message) } ?? Strings.violationNoReason))
       default:
         throw SpacesuitError.protocolViolation(
-          Strings.violationUnexpectedAnswer(type: String(format: "0x%02X", response.type)))
+          Strings.violationUnexpectedAnswer(type: Frame.typeName(response.type)))
       }
     } catch is CancellationError {
       throw CancellationError()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import Radio
 import SpacesuitServiceInterface
@@ -101,7 +101,7 @@ public actor SimulatedSuitServer {
         logger.info("command \(command.description): \(acknowledgement.accepted ? "accepted" : "refused")")
         return (.acknowledgement, try SuitProtocol.encode(acknowledgement))
       default:
-        return failure(String(format: "unknown message type 0x%02X", frame.type))  // untranslated: wire text, as above
+        return failure("unknown message type \(Frame.typeName(frame.type))")  // untranslated: wire text, as above
       }
     } catch {
       return failure("could not encode the answer: \(error)")  // untranslated: wire text, as above

@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import SpacesuitServiceInterface
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A deterministic (for a seed) model of a suit and its wearer during an EVA.
 ///

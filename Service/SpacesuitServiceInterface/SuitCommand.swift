@@ -1,5 +1,5 @@
 import AppAnalytics
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// Something the crew asks the suit to do.
@@ -22,8 +22,8 @@ public enum SuitCommand: Sendable, Hashable {
   /// Parses CLI words: ("temperature","22.5"), ("oxygen-flow","2"), ("lights","on"|"off").
   /// Throws `SpacesuitError.invalidCommand` with a message saying what is allowed.
   public static func parse(setting: String, value: String) throws(SpacesuitError) -> SuitCommand {
-    let name = setting.trimmingCharacters(in: .whitespaces).lowercased()
-    let word = value.trimmingCharacters(in: .whitespaces)
+    let name = setting.trimmingSpaces().lowercased()
+    let word = value.trimmingSpaces()
     switch name {
     case "temperature", "temp":
       let celsius = try number(
@@ -158,7 +158,7 @@ public enum SpacesuitError: ReportableError, TranslatedError, Equatable {
     }
   }
 
-  public var userMessage: String { translatedMessage.description.replacingOccurrences(of: "\n", with: " ") }
+  public var userMessage: String { translatedMessage.description.replacingEvery("\n", with: " ") }
 }
 
 /// How a suit validates and applies commands: the rules every suit applies alike (the simulator,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One sample of the suit's life-support and environment readings.
 public struct SuitTelemetry: Codable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// How a reading compares with its limits; ordered optimal < warning < critical.
@@ -101,13 +101,13 @@ public struct Threshold: Codable, Sendable, Equatable {
 
 /// Formats a value with one decimal ("29.6").
 func formatValue(_ value: Double) -> String {
-  String(format: "%.1f", value)
+  PrintfNumber.fixed(value, fractionDigits: 1)
 }
 
 /// Formats a value as given, without rounding it away: "15.99", "22.5", "16.0" (at least one decimal).
 func formatExact(_ value: Double) -> String {
   guard value.isFinite, value == value.rounded(), abs(value) < 1e15 else { return "\(value)" }
-  return String(format: "%.1f", value)
+  return PrintfNumber.fixed(value, fractionDigits: 1)
 }
 
 /// One measured value, classified.

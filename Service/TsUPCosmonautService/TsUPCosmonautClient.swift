@@ -1,6 +1,6 @@
 import AppAnalytics
 import CosmonautServiceInterface
-import Foundation
+import FoundationEssentials
 import Localization
 import Logging
 import Network

@@ -1,5 +1,5 @@
 import CosmonautServiceInterface
-import Foundation
+import FoundationEssentials
 import Network
 
 extension ControlCenter {
@@ -27,14 +27,18 @@ public enum TsUPWire {
 
   /// `date` as TsUP writes times: ISO 8601 in Moscow time, "2026-11-22T08:00:00+03:00".
   static func moscowTime(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = TimeZone(secondsFromGMT: moscowOffset)
-    return formatter.string(from: date)
+    date.formatted(moscowStyle)
   }
 
-  /// A time TsUP wrote (ISO 8601 with an offset), or nil.
+  /// ISO 8601 to the second with a `+03:00` offset (what `ISO8601DateFormatter` writes in that zone).
+  private static let moscowStyle = Date.ISO8601FormatStyle(
+    timeZoneSeparator: .colon, timeZone: TimeZone(secondsFromGMT: moscowOffset) ?? .gmt)
+
+  /// A time TsUP wrote (ISO 8601 to the second, with an offset or `Z`), or nil; a fraction of a
+  /// second is refused, as `ISO8601DateFormatter` refuses it.
   static func date(_ text: String) -> Date? {
-    ISO8601DateFormatter().date(from: text)
+    guard !text.contains(".") else { return nil }
+    return try? Date.ISO8601FormatStyle().parse(text)
   }
 
   /// The body of `GET /api/v2/orbit`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One analytics event: a name, string properties and when it happened.
 public struct AnalyticsEvent: Sendable, Codable, Equatable {

@@ -1,20 +1,36 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
-/// Writes `analytics: <name> k=v ...` lines (keys sorted) to a file handle, standard error by default.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes `analytics: <name> k=v ...` lines (keys sorted) to a file descriptor, standard error by default.
 public final class ConsoleAnalyticsProvider: AnalyticsProvider {
-  private let handle: FileHandle
+  private let descriptor: Int32
   private let lock = Mutex<Void>(())
 
-  /// Creates a provider writing to `fileHandle` (default: standard error).
-  public init(fileHandle: FileHandle = .standardError) {
-    self.handle = fileHandle
+  /// Creates a provider writing to `fileDescriptor` (default: standard error), which it does not close.
+  public init(fileDescriptor: Int32 = STDERR_FILENO) {
+    self.descriptor = fileDescriptor
   }
 
-  /// Writes one line for the event.
+  /// Writes one line for the event (whole, retrying short writes; a failed write is dropped).
   public func record(_ event: AnalyticsEvent) {
-    let line = Data((ConsoleAnalyticsProvider.render(event) + "\n").utf8)
-    lock.withLock { _ in try? handle.write(contentsOf: line) }
+    let line = Array((ConsoleAnalyticsProvider.render(event) + "\n").utf8)
+    lock.withLock { _ in
+      line.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+          if written < 0 && errno == EINTR { continue }
+          if written <= 0 { return }
+          offset += written
+        }
+      }
+    }
   }
 
   /// The line written for `event` (without newline): `analytics: <name> k=v` with sorted keys.
@@ -29,8 +45,15 @@ public final class ConsoleAnalyticsProvider: AnalyticsProvider {
   static func quoteIfNeeded(_ value: String) -> String {
     let needsQuotes = value.isEmpty || value.contains { $0.isWhitespace || $0 == "\"" || $0 == "=" }
     guard needsQuotes else { return value }
-    let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-      .replacingOccurrences(of: "\n", with: "\\n")
+    var escaped = ""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\\": escaped += "\\\\"
+      case "\"": escaped += "\\\""
+      case "\n": escaped += "\\n"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
     return "\"\(escaped)\""
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A language the apps speak.
 public enum Language: String, CaseIterable, Sendable, Codable {
@@ -23,13 +23,5 @@ public enum Language: String, CaseIterable, Sendable, Codable {
     let code = localeName.prefix { $0.isLetter }.lowercased()
     guard let language = Language(rawValue: code) else { return nil }
     self = language
-  }
-
-  /// The locale numbers and dates are formatted for.
-  public var locale: Locale {
-    switch self {
-    case .english: Locale(identifier: "en_US")
-    case .russian: Locale(identifier: "ru_RU")
-    }
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Text a person reads, in whichever language they chose: a key into a module's table with the
 /// values of its placeholders, a number or date formatted when it is shown, or a value that reads

@@ -9,13 +9,24 @@ struct NumberText {
   let groupingSeparator: String
   /// Between a decimal's whole part and its fraction.
   let decimalSeparator: String
+  /// What a value that is not a number reads as.
+  let notANumber: String
 
-  /// The separators of `language`: `,` and `.` in English; a no-break space and `,` in Russian.
+  /// The separators of `language`: `,` and `.` in English; a no-break space and `,` in Russian
+  /// (and ICU's words for not a number).
   init(_ language: Language) {
     switch language {
-    case .english: (groupingSeparator, decimalSeparator) = (",", ".")
-    case .russian: (groupingSeparator, decimalSeparator) = ("\u{A0}", ",")
+    case .english: (groupingSeparator, decimalSeparator, notANumber) = (",", ".", "NaN")
+    case .russian: (groupingSeparator, decimalSeparator, notANumber) = ("\u{A0}", ",", "не\u{A0}число")
     }
+  }
+
+  /// A value that is not finite, as ICU writes it: `NaN` / `не число` (with a `-` when its sign
+  /// is minus), `∞`, `-∞`.
+  func nonFinite(_ value: Double) -> String {
+    let sign = value.sign == .minus ? "-" : ""
+    guard value.isNaN else { return sign + "∞" }
+    return sign + notANumber
   }
 
   /// `value` with its digits grouped in threes (`-1,234,567`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The severity of a log record, ordered from the most verbose (`trace`) to the most severe (`critical`).
 public enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
@@ -7,7 +7,8 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConve
 
   /// Parses a level name case-insensitively ("debug", "WARNING", "warn", "err", "crit"); nil when unknown.
   public init?(name: String) {
-    switch name.trimmingCharacters(in: .whitespaces).lowercased() {
+    let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+    switch String(name.drop(while: isSpace).reversed().drop(while: isSpace).reversed()).lowercased() {
     case "trace": self = .trace
     case "debug": self = .debug
     case "info": self = .info

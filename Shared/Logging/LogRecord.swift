@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One message emitted by a `Logger`, as handed to every `LogSink`.
 public struct LogRecord: Sendable, Equatable {
@@ -47,7 +47,25 @@ public struct LogRecord: Sendable, Equatable {
   static func quoteIfNeeded(_ value: String) -> String {
     let needsQuotes = value.isEmpty || value.contains { $0.isWhitespace || $0 == "\"" || $0 == "=" }
     guard needsQuotes else { return value }
-    let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    var escaped = ""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\\": escaped += "\\\\"
+      case "\"": escaped += "\\\""
+      case "\n": escaped += "\\n"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
     return "\"\(escaped)\""
+  }
+
+  /// Keeps one record on one line so line-oriented readers never see a torn record.
+  static func singleLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains("\n") else { return text }
+    var line = ""
+    for scalar in text.unicodeScalars {
+      if scalar == "\n" { line += "\\n" } else { line.unicodeScalars.append(scalar) }
+    }
+    return line
   }
 }

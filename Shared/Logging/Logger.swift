@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A destination for log records (stderr, a file, memory). Implementations must be thread-safe.
 public protocol LogSink: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
@@ -55,7 +55,7 @@ public final class RotatingLineFile: Sendable {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
-      throw LogFileError(path: directory.path, reason: "\(error.localizedDescription)")
+      throw LogFileError(path: directory.path, reason: error.systemReason)
     }
     descriptor = Mutex(try Self.openForAppending(url.path))
   }

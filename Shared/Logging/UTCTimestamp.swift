@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// ISO-8601 timestamps in UTC to the second (`2026-11-22T05:00:00Z`) — the form of log lines,
 /// analytics events, stored entities and `--json` output — written and read as

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The partners the apps know: the files in the module's `Partners/` folder — checked against what
 /// the package's modules declare and made into values when the module is built, so a new partner is
@@ -21,7 +27,7 @@ public enum PartnerCatalogue {
     relativeTo directory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
   ) throws(PartnerConfigurationError) -> DecodedPartner {
     if choice.contains("/") || choice.hasSuffix(".json") {
-      let path = NSString(string: choice).expandingTildeInPath
+      let path = expandingTilde(choice)
       let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
       return try loadFile(url, named: choice, vocabulary: vocabulary)
     }
@@ -39,5 +45,13 @@ public enum PartnerCatalogue {
     // Only a regular file is read — a FIFO, a socket or a device is named, never waited on.
     let bytes = try PartnerFileReading.contents(of: url.path, named: name, limit: maximumFileSize, partners: ids)
     return try PartnerFile.decode(Data(bytes), file: name, vocabulary: vocabulary)
+  }
+
+  /// `~` and `~/…` in `path` for the home directory (`$HOME`), as a shell expands them.
+  private static func expandingTilde(_ path: String) -> String {
+    guard path == "~" || path.hasPrefix("~/") else { return path }
+    let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/"
+    let rest = path.dropFirst()
+    return (home.hasSuffix("/") && rest.hasPrefix("/") ? String(home.dropLast()) : home) + rest
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // How a partner file reads and writes. Every object notes the keys it does not know (a warning);
 // every value that is missing or of the wrong kind is an error naming its key path and what it

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reading a partner file strictly: anything wrong is refused with the key path of what is wrong
 /// and what it must be; a key nobody reads is a warning.
@@ -22,7 +22,7 @@ public enum PartnerFile {
   ) throws(PartnerConfigurationError) -> DecodedPartner {
     let tree: Any
     do {
-      tree = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      tree = try JSONTree.parse(data)
     } catch {
       throw PartnerConfigurationError(.notJSON(file: file, detail: notJSONDetail(error, in: data)))
     }
@@ -82,16 +82,18 @@ public enum PartnerFile {
     return .wrongValue(file: file, keyPath: KeyPath.text(context.codingPath), expected: expected, found: found)
   }
 
-  /// Foundation's reason, with "character N" turned into a line and a column.
-  private static func notJSONDetail(_ error: any Error, in data: Data) -> String {
-    let reason = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
-    guard let range = reason.range(of: #"character \d+"#, options: .regularExpression),
+  /// The parser's reason, with "character N" turned into a line and a column.
+  private static func notJSONDetail(_ error: JSONTree.SyntaxError, in data: Data) -> String {
+    let reason = error.description
+    guard let range = reason.firstRange(of: #/character \d+/#),
       let offset = Int(reason[range].dropFirst("character ".count)), offset <= data.count
     else { return reason }
     let before = data.prefix(offset)
     let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
     let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
-    return reason.replacingCharacters(in: range, with: "line \(line), column \(column)")
+    var detail = reason
+    detail.replaceSubrange(range, with: "line \(line), column \(column)")
+    return detail
   }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a value of a partner file must be, in no language: an app words it in the reader's
 /// language; `text` is the English words.

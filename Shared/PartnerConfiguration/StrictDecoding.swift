@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A value of a partner file that can say what it must look like, for error messages.
@@ -126,7 +126,7 @@ enum KeyPath {
   /// The key path of the whole file.
   static let topLevel = "the top level"
 
-  /// The value at `path` in a JSON tree read by `JSONSerialization`.
+  /// The value at `path` in a JSON tree read by `JSONTree`.
   static func value(at path: [any CodingKey], in root: Any) -> Any? {
     var node: Any? = root
     for key in path {
@@ -142,13 +142,16 @@ enum KeyPath {
   /// A JSON value as an error line shows it: `"yes"`, `3`, `true`, `null`, `a list`, `an object`.
   static func describe(_ value: Any?) -> FoundValue {
     switch value {
-    case nil, is NSNull: return .null
+    case nil, is JSONTree.Null: return .null
     case let text as String:
       let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-      return .json("\"" + shown.replacingOccurrences(of: "\"", with: "\\\"") + "\"")
-    case let number as NSNumber:
-      if String(cString: number.objCType) == "c" { return .json(number.boolValue ? "true" : "false") }
-      return .json(number.stringValue)
+      return .json("\"" + shown.replacing("\"", with: "\\\"") + "\"")
+    case let flag as Bool: return .json(flag ? "true" : "false")
+    case let number as Int: return .json(String(number))
+    case let number as Double:
+      // As NSNumber writes a double: whole values without a fraction ("3" for 3.0).
+      if number == number.rounded(), abs(number) < 1e15 { return .json(String(Int(number))) }
+      return .json("\(number)")
     case is [Any]: return .list
     default: return .object
     }

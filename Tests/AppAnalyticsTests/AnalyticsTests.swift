@@ -51,7 +51,7 @@ private enum PlainFailure: Error { case broken(code: Int) }
 
 @Test func consoleProviderWritesSortedKeyValueLines() throws {
   let pipe = Pipe()
-  let provider = ConsoleAnalyticsProvider(fileHandle: pipe.fileHandleForWriting)
+  let provider = ConsoleAnalyticsProvider(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor)
   provider.record(AnalyticsEvent(name: "app.started", properties: ["mode": "once", "app": "cosmonaut"]))
   provider.record(AnalyticsEvent(name: "error", properties: ["message": "no water"]))
   try pipe.fileHandleForWriting.close()

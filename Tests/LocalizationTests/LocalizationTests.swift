@@ -85,8 +85,7 @@ private let table = StringTable(
 
   @Test func datesReadInTheLanguageAndTimeZone() throws {
     #expect(Translator.english.dateTime(instant) == "2026-11-22 05:00 UTC")
-    let moscow = try #require(TimeZone(identifier: "Europe/Moscow"))
-    let russian = Translator(language: .russian, timeZone: moscow)
+    let russian = Translator(language: .russian, timeZone: .moscow)
     #expect(russian.dateTime(instant) == "22.11.2026 08:00 UTC+3")
     #expect(russian.time(instant) == "08:00:00")
     #expect(LocalizedText.dateTime(instant).resolved(by: russian) == russian.dateTime(instant))

@@ -128,6 +128,6 @@ private func keyPath<T: Decodable>(decoding type: T.Type, _ json: String) -> Str
   #expect(
     NetworkError.decoding(keyPath: "crew[1].name", reason: "missing key").translatedMessage.resolved(in: .russian)
       == "неверный ответ в crew[1].name: missing key")
-  let missingLibrary = NetworkError.unreachable(URLSessionLibrary.unavailablePrefix + "libISSURLSession.so is missing")
+  let missingLibrary = NetworkError.unreachable(URLSessionHelper.unavailablePrefix + "the URLSession helper is missing")
   #expect(missingLibrary.translatedMessage.resolved(in: .russian) == missingLibrary.description)
 }

@@ -97,19 +97,19 @@ private struct Health: Decodable, Equatable {
   }
 }
 
-/// Without libISSURLSession (only `swift run <app>` was built), a request fails at once with one
-/// line that says what to do, and is not retried.
-@Test func aMissingLibraryIsOneClearLineAndNoRetry() async throws {
-  let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-dir/libISSURLSession.so").path
+/// Without the URLSession helper, a request fails at once with one line that says what to do, and
+/// is not retried.
+@Test func aMissingHelperIsOneClearLineAndNoRetry() async throws {
+  let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-dir/iss-urlsession").path
   let sleeper = SleepRecorder()
   let client = HTTPClient(
     configuration: ClientConfiguration(baseURL: URL(string: "http://127.0.0.1:9")!),
-    transport: URLSessionTransport(libraryPath: missing), sleep: sleeper.sleep)
+    transport: URLSessionTransport(helperPath: missing), sleep: sleeper.sleep)
   var progress: [HTTPProgress] = []
   let recorded = Mutex<[HTTPProgress]>([])
   do {
     _ = try await client.send(HTTPRequest(path: "/health")) { event in recorded.withLock { $0.append(event) } }
-    Issue.record("a request without the library succeeded")
+    Issue.record("a request without the helper succeeded")
   } catch let error as NetworkError {
     guard case .unreachable = error else {
       Issue.record("expected .unreachable, got \(error)")
@@ -125,21 +125,45 @@ private struct Health: Decodable, Equatable {
   #expect(await sleeper.durations.isEmpty)
 }
 
-@Test func theLibraryIsFoundNextToTheExecutableOrWhereTheEnvironmentSays() throws {
+@Test func theHelperIsFoundNextToTheExecutableOrWhereTheEnvironmentSays() throws {
   let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
   let folder = URL(fileURLWithPath: executable).deletingLastPathComponent().path
-  #expect(URLSessionLibrary.executableDirectory() == folder)
-  let nextToIt = folder + "/" + URLSessionLibrary.fileName
-  #expect(FileManager.default.fileExists(atPath: nextToIt), "swift build puts it there")
-  // Set to the same library, so that tests running meanwhile are not disturbed.
-  let symlinked = FileManager.default.temporaryDirectory.appendingPathComponent("iss-bridge-\(getpid()).so").path
-  try? FileManager.default.removeItem(atPath: symlinked)
-  try FileManager.default.createSymbolicLink(atPath: symlinked, withDestinationPath: nextToIt)
-  defer { try? FileManager.default.removeItem(atPath: symlinked) }
-  setenv(URLSessionLibrary.environmentVariable, symlinked, 1)
-  let chosen = URLSessionLibrary.defaultPath
-  unsetenv(URLSessionLibrary.environmentVariable)
-  #expect(chosen == symlinked)
-  #expect(URLSessionLibrary.defaultPath == nextToIt)
-  _ = try URLSessionLibrary.load(at: symlinked)
+  #expect(URLSessionHelper.executableDirectory() == folder)
+  let nextToIt = folder + "/URLSessionHelper-tool"
+  #expect(FileManager.default.isExecutableFile(atPath: nextToIt), "swift build puts it there")
+  setenv(URLSessionHelper.environmentVariable, "/elsewhere/iss-urlsession", 1)
+  let chosen = URLSessionHelper.defaultPath
+  unsetenv(URLSessionHelper.environmentVariable)
+  #expect(chosen == "/elsewhere/iss-urlsession")
+  #expect(URLSessionHelper.defaultPath == nextToIt)
+}
+
+/// A helper killed while a request waits: the request fails as unreachable at once, and the next
+/// transport starts a new helper.
+@Test func aHelperThatDiesFailsWhatWaits() async throws {
+  let (listener, port) = try LocalHTTPServer.silentListener()
+  defer { close(listener) }
+  let url = try #require(URL(string: "http://127.0.0.1:\(port)/slow"))
+  let helper = try URLSessionHelper(path: nil)
+  let race = FirstOutcome<HTTPResponse>()
+  let started = ContinuousClock.now
+  let outcome = Task {
+    try await withCheckedThrowingContinuation { continuation in
+      race.start(continuation)
+      _ = helper.send(WireRequest(url: url, timeout: .seconds(60)), race: race)
+    }
+  }
+  // The request waits once the helper's connection is pending at the listener (which never accepts).
+  var pending = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+  let deadline = ContinuousClock.now + .seconds(10)
+  while poll(&pending, 1, 20) == 0 && ContinuousClock.now < deadline {}
+  #expect(pending.revents & Int16(POLLIN) != 0, "the helper connected")
+  helper.close()
+  await #expect {
+    try await outcome.value
+  } throws: { error in
+    guard case NetworkError.unreachable(let reason) = error else { return false }
+    return reason.hasPrefix(URLSessionHelper.unavailablePrefix)
+  }
+  #expect(ContinuousClock.now - started < .seconds(10))
 }

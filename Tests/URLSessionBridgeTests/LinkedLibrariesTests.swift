@@ -2,8 +2,8 @@ import Foundation
 import TestHarness
 import Testing
 
-/// The point of the bridge: no app loads FoundationNetworking (libcurl and ~30 more libraries) when
-/// it starts; only libISSURLSession links it, and an app loads that on its first request.
+/// The point of the helper: no app loads FoundationNetworking (libcurl and ~30 more libraries) when
+/// it starts; only the URLSession helper links it, and an app starts that on its first request.
 @Test(
   .enabled(if: Tool.isInstalled("readelf"), Tool.missing("readelf", for: "it reads the executables' dynamic sections")))
 func noAppLinksFoundationNetworkingOnlyTheBridgeDoes() async throws {
@@ -17,15 +17,17 @@ func noAppLinksFoundationNetworkingOnlyTheBridgeDoes() async throws {
     #expect(
       apps.contains { $0.lastPathComponent == "cosmonaut" }, "the apps are built next to the tests: \(folder.path)")
   }
-  for app in apps {
+  // The helper itself (built as the plugin's tool, and once more for its tests) is the one that links it.
+  for app in apps
+  where !app.lastPathComponent.hasPrefix("URLSessionHelper") && !app.lastPathComponent.hasSuffix("-tool") {
     let needed = try await neededLibraries(of: app)
     #expect(!needed.isEmpty, "\(app.lastPathComponent) has a dynamic section")
     #expect(
       !needed.contains { $0.hasPrefix("libFoundationNetworking") || $0.hasPrefix("libcurl") },
       "\(app.lastPathComponent) links \(needed)")
   }
-  let bridge = try await neededLibraries(of: folder.appendingPathComponent("libISSURLSession.so"))
-  #expect(bridge.contains { $0.hasPrefix("libFoundationNetworking") }, "the bridge links it: \(bridge)")
+  let helper = try await neededLibraries(of: folder.appendingPathComponent("URLSessionHelper-tool"))
+  #expect(helper.contains { $0.hasPrefix("libFoundationNetworking") }, "the helper links it: \(helper)")
 }
 
 /// The ELF executables of `folder` without a dot in their name: the products of the apps.
