@@ -14,7 +14,8 @@ private struct Health: Decodable, Equatable {
   var at: Date
 }
 
-@Test func urlSessionTransportTalksToARealLocalServer() async throws {
+@Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing))
+func urlSessionTransportTalksToARealLocalServer() async throws {
   let server = try LocalHTTPServer(json: #"{"status":"ok","at":"2026-11-22T05:00:00Z"}"#)
   defer { server.stop() }
   let base = try #require(URL(string: "http://127.0.0.1:\(server.port)/api"))
@@ -28,7 +29,8 @@ private struct Health: Decodable, Equatable {
   #expect(head.lowercased().contains("authorization: bearer t0k3n"))
 }
 
-@Test func refusedConnectionIsUnreachableAfterRetries() async throws {
+@Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing))
+func refusedConnectionIsUnreachableAfterRetries() async throws {
   let port = try LocalHTTPServer.unusedPort()
   let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
   let sleeper = SleepRecorder()
@@ -43,7 +45,8 @@ private struct Health: Decodable, Equatable {
   #expect(await sleeper.durations.count == RetryPolicy.standard.maxAttempts - 1)
 }
 
-@Test func aServerThatNeverAnswersIsGivenUpAtTheLimit() async throws {
+@Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing))
+func aServerThatNeverAnswersIsGivenUpAtTheLimit() async throws {
   // Listening but never accepting: the connection is made, the request sent, no answer comes.
   let (listener, port) = try LocalHTTPServer.silentListener()
   defer { close(listener) }
@@ -55,7 +58,8 @@ private struct Health: Decodable, Equatable {
   #expect(ContinuousClock.now - started < .seconds(10), "bounded by the limit, not by URLSession's 60 s")
 }
 
-@Test func cancellingTheCallerEndsTheRequestAtOnce() async throws {
+@Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing))
+func cancellingTheCallerEndsTheRequestAtOnce() async throws {
   let (listener, port) = try LocalHTTPServer.silentListener()
   defer { close(listener) }
   let url = try #require(URL(string: "http://127.0.0.1:\(port)/slow"))
@@ -72,7 +76,8 @@ private struct Health: Decodable, Equatable {
   #expect(ContinuousClock.now - started < .seconds(10))
 }
 
-@Test func oneTransportSendsOneRequestAfterAnotherWithoutALimit() async throws {
+@Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing))
+func oneTransportSendsOneRequestAfterAnotherWithoutALimit() async throws {
   let server = try LocalHTTPServer(json: #"{"n":1}"#, connections: 2)
   defer { server.stop() }
   let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/a"))
@@ -87,7 +92,8 @@ private struct Health: Decodable, Equatable {
   #expect(server.requests.allSatisfy { $0.hasPrefix("DELETE /a HTTP/1.1\r\n") && $0.contains("X-Trace: t1") })
 }
 
-@Test func aURLThatURLSessionCannotSendIsAnInvalidURL() async throws {
+@Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing))
+func aURLThatURLSessionCannotSendIsAnInvalidURL() async throws {
   let url = try #require(URL(string: "nope://127.0.0.1/x"))
   await #expect {
     try await URLSessionTransport().send(WireRequest(url: url), within: .seconds(10))
@@ -125,7 +131,8 @@ private struct Health: Decodable, Equatable {
   #expect(await sleeper.durations.isEmpty)
 }
 
-@Test func theHelperIsFoundNextToTheExecutableOrWhereTheEnvironmentSays() throws {
+@Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing))
+func theHelperIsFoundNextToTheExecutableOrWhereTheEnvironmentSays() throws {
   let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
   let folder = URL(fileURLWithPath: executable).deletingLastPathComponent().path
   #expect(URLSessionHelper.executableDirectory() == folder)
@@ -140,7 +147,8 @@ private struct Health: Decodable, Equatable {
 
 /// A helper killed while a request waits: the request fails as unreachable at once, and the next
 /// transport starts a new helper.
-@Test func aHelperThatDiesFailsWhatWaits() async throws {
+@Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing))
+func aHelperThatDiesFailsWhatWaits() async throws {
   let (listener, port) = try LocalHTTPServer.silentListener()
   defer { close(listener) }
   let url = try #require(URL(string: "http://127.0.0.1:\(port)/slow"))
