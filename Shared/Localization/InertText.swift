@@ -79,6 +79,8 @@ public struct InertText: TextArgument, Hashable, CustomStringConvertible {
 
   /// The escape that shows `scalar`, or nil when it may be shown as it is.
   static func escape(_ scalar: Unicode.Scalar) -> String? {
+    // Printable ASCII, most of any text, needs no look-up in the Unicode tables.
+    if (0x20...0x7E).contains(scalar.value) { return nil }
     switch scalar.value {
     case 0x1B: return "\\e"
     case 0x0A: return "\\n"
