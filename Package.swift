@@ -275,7 +275,8 @@ let staticRuntime = ["-static-stdlib"]
 /// each `Hashable` a mangled name needs — some 90,000 instructions a type, most of a short command's
 /// own time (`Scripts/bench`'s start-up rows).
 let directMetadata: [SwiftSetting] = [
-  .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+  .unsafeFlags(
+    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
 ]
 
 func targets(for module: Module) -> [Target] {

@@ -24,8 +24,10 @@ struct BenchScriptTests {
     // Issue 21's honest floors and goals.
     #expect(dry.stdout.contains("static FoundationEssentials JSON hello-world goal ≤ 1.5"))
     #expect(dry.stdout.contains("the same 64-report batches goal ≥ 0.8"))
-    #expect(dry.stdout.contains("`cosmonaut-ru sync`") && dry.stdout.contains("the same 64-message TsUP batches goal ≥ 0.8"))
-    #expect(dry.stdout.contains("`laboratory results send`") && dry.stdout.contains("the same 64-result batches goal ≥ 0.8"))
+    #expect(
+      dry.stdout.contains("`cosmonaut-ru sync`") && dry.stdout.contains("the same 64-message TsUP batches goal ≥ 0.8"))
+    #expect(
+      dry.stdout.contains("`laboratory results send`") && dry.stdout.contains("the same 64-result batches goal ≥ 0.8"))
     #expect(dry.stdout.contains("C Unix-socket echo round trip, two processes goal ≤ 2.0"))
     #expect(dry.stdout.contains("the hello-world, stripped"))
     let quick = try await sandbox.run(

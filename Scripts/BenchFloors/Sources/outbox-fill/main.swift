@@ -47,7 +47,8 @@ case "lab":
   }
   print(try await client.results().pending.count)
 default:
-  let client = LiveCosmonautClient(store: try store("cosmonaut.sqlite"), houston: nil, analytics: .disabled, logger: logger)
+  let client = LiveCosmonautClient(
+    store: try store("cosmonaut.sqlite"), houston: nil, analytics: .disabled, logger: logger)
   for index in 0..<count {
     _ = try await (index % 2 == 0 ? client.restock("water", quantity: 1) : client.consume("water", quantity: 1))
   }
