@@ -101,6 +101,15 @@ bounded_tests() {
         echo "check: no test was running when it was stopped."
       fi
     } | tee -a "$out"
+  elif ((status != 0)) && ! grep -qE '^(✔|✘) Test run with [0-9]+ tests? ' "$out"; then
+    # The test process ended without its result line: it crashed or was killed. Say so, and where.
+    {
+      echo
+      echo "check: the test run ended without a result (exit status $status): the test process crashed or was killed."
+      local running
+      running="$(unfinished_tests "$out")"
+      [[ -z "$running" ]] || { echo "check: running when it ended:"; sed 's/^/  /' <<<"$running"; }
+    } | tee -a "$out"
   fi
   cat "$out" >>"$log"
   rm -f "$out"

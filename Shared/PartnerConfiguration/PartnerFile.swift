@@ -24,6 +24,10 @@ public enum PartnerFile {
     do {
       tree = try JSONTree.parse(data)
     } catch {
+      // A trailing comma is named where it stands, whichever parser saw it first.
+      if let violation = StrictJSON.violation(in: data), violation.kind == .trailingComma {
+        throw PartnerConfigurationError(.notStrictJSON(file: file, violation))
+      }
       throw PartnerConfigurationError(.notJSON(file: file, detail: notJSONDetail(error, in: data)))
     }
     // What a lenient parser let through (a trailing comma, a key given twice) is refused too.

@@ -8,8 +8,8 @@ import Testing
 
 /// `Scripts/check` runs the suite through `Scripts/lib/bounded-tests.sh`: a hung run is stopped, the
 /// tests it was running are named, and everything it started is killed; a process the tests left
-/// behind fails the check.
-@Suite(.timeLimit(.minutes(3)))
+/// behind fails the check. One test at a time: the leftover sweep kills what the other tests started.
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct BoundedTestRunTests {
   static let library = TestProducts.packageRoot.appendingPathComponent("Scripts/lib/bounded-tests.sh").path
 
@@ -63,9 +63,17 @@ struct BoundedTestRunTests {
   }
 
   @Test func aFinishedRunKeepsItsStatus() async throws {
-    let result = try await bash("bounded_tests /dev/null bash -c 'echo done; exit 3'")
+    let line = "✘ Test run with 2 tests in 1 suite failed after 0.1 seconds with 1 issue."
+    let result = try await bash("bounded_tests /dev/null bash -c \"echo '\(line)'; exit 3\"")
     #expect(result.status == 3)
-    #expect(result.stdout == "done\n")
+    #expect(result.stdout == line + "\n")
+  }
+
+  @Test func aRunThatEndsWithoutItsResultSaysSoAndNamesTheTestsThenRunning() async throws {
+    let result = try await bash("bounded_tests /dev/null bash -c \"echo '◇ Test crashesHere() started.'; exit 9\"")
+    #expect(result.status == 9)
+    #expect(result.stdout.contains("check: the test run ended without a result (exit status 9)"), "\(result.stdout)")
+    #expect(result.stdout.hasSuffix("check: running when it ended:\n  crashesHere()\n"), "\(result.stdout)")
   }
 
   @Test func aProcessTheTestsLeftRunningIsNamedKilledAndFailsTheCheck() async throws {

@@ -13,6 +13,8 @@ public struct DocsCommand {
     modules of the enforced layers (.layering.json "documentedLayers", or --layers).
       --output DIR              the site (default: .build/docs-site in the package)
       --check                   only the enforced layers' modules, and no site: the quick check
+      --no-build                use the debug build as it is (Scripts/check has just built it); built
+                                only when a module's symbol graph cannot be extracted from it
       --layers L,…              enforce these layers instead of documentedLayers
       --hosting-base-path PATH  where the site will be served, e.g. /iss for example.com/iss/ (default: /)
       --package-path P          the package (default: the current directory)
@@ -34,7 +36,7 @@ public struct DocsCommand {
     do {
       reader = try ArgumentReader(
         arguments, valueOptions: ["--output", "--layers", "--hosting-base-path", "--package-path"],
-        flagOptions: ["--check", "--help"])
+        flagOptions: ["--check", "--no-build", "--help"])
     } catch {
       return fail("\(error.message) (see --help)", code: ExitCode.usage)
     }
@@ -54,7 +56,7 @@ public struct DocsCommand {
       let manifest = try ManifestLoader.describe(packagePath)
       let build = DocsBuild(
         packagePath: packagePath, configuration: configuration, manifest: manifest, enforcedLayers: enforced,
-        console: console)
+        console: console, buildsFirst: !reader.isSet("--no-build"))
       let output = reader.value("--output").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
       let findings = try build.run(
         site: reader.isSet("--check") ? nil : (output ?? packagePath + "/.build/docs-site"),
@@ -90,6 +92,9 @@ struct DocsBuild {
   let manifest: PackageManifest
   let enforcedLayers: [String]
   let console: Console
+  /// Whether `swift build --build-tests` runs before the symbol graphs are extracted (`--no-build`: only
+  /// when extracting from the build as it is fails).
+  var buildsFirst = true
 
   private var workspace: Workspace { Workspace(manifest: manifest, configuration: configuration, manifestText: nil) }
 
@@ -172,6 +177,7 @@ struct DocsBuild {
   /// cannot run: it extracts every module, and its build settings make the next `swift build` compile
   /// the whole package again.
   private func symbolGraphs(of modules: [ManifestTarget], in work: URL) throws -> URL {
+    if !buildsFirst, let folder = try? extractedSymbolGraphs(of: modules, in: work) { return folder }
     let swift = ManifestLoader().swiftExecutable
     let build = try ProcessRunner.run(swift, arguments: ["build", "--package-path", packagePath, "--build-tests"])
     guard build.status == 0 else {
