@@ -91,7 +91,7 @@ import Testing
   ])
   func wrappingCountsCharactersWhateverTheScript(text: String) {
     for width in [1, 8, 20, 47, 80] {
-      #expect(HelpRenderer.wrap(text, width: width) == wrapByCharacters(text, width: width), "width \(width)")
+      #expect(HelpRenderer<LabRoute>.wrap(text, width: width) == wrapByCharacters(text, width: width), "width \(width)")
     }
   }
 }
