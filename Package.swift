@@ -269,6 +269,16 @@ func excludedFiles(in path: String) -> [String] {
 /// the first request) is linked dynamically: it loads Foundation and FoundationNetworking itself.
 let staticRuntime = ["-static-stdlib"]
 
+/// Release code names the concrete generic types it uses (a `[Language: [String: String]]` table, a
+/// `Set<FeatureToggle>`) through metadata accessors rather than mangled names: the runtime then never
+/// demangles them at start-up, nor scans every protocol conformance record of the executable to find
+/// each `Hashable` a mangled name needs — some 90,000 instructions a type, most of a short command's
+/// own time (`Scripts/bench`'s start-up rows).
+let directMetadata: [SwiftSetting] = [
+  .unsafeFlags(
+    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+]
+
 func targets(for module: Module) -> [Target] {
   let path = "\(module.layer.folder)/\(module.name)"
   let exclude =
@@ -289,18 +299,23 @@ func targets(for module: Module) -> [Target] {
   switch module.kind {
   case .helper:
     return [
-      .executableTarget(name: module.name, dependencies: dependencies, path: path, exclude: exclude, plugins: plugins),
+      .executableTarget(
+        name: module.name, dependencies: dependencies, path: path, exclude: exclude, swiftSettings: directMetadata,
+        plugins: plugins),
       tests,
     ]
   case .library:
     return [
-      .target(name: module.name, dependencies: dependencies, path: path, exclude: exclude, plugins: plugins), tests,
+      .target(
+        name: module.name, dependencies: dependencies, path: path, exclude: exclude, swiftSettings: directMetadata,
+        plugins: plugins),
+      tests,
     ]
   case .executable:
     return [
       .executableTarget(
         name: module.name, dependencies: dependencies, path: path, exclude: exclude,
-        swiftSettings: [.unsafeFlags(staticRuntime, .when(configuration: .release))],
+        swiftSettings: [.unsafeFlags(staticRuntime, .when(configuration: .release))] + directMetadata,
         linkerSettings: [.unsafeFlags(staticRuntime, .when(configuration: .release))], plugins: plugins),
       tests,
     ]

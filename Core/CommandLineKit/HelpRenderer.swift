@@ -124,6 +124,7 @@ struct HelpRenderer<Route: Sendable> {
 
   /// `text` wrapped into lines of at most `width` characters (a longer word stays whole).
   static func wrap(_ text: String, width: Int) -> [String] {
+    if let lines = wrapSingleScalarCharacters(text, width: width) { return lines }
     var lines: [String] = []
     var line = ""
     for word in text.split(separator: " ", omittingEmptySubsequences: true) {
@@ -135,6 +136,43 @@ struct HelpRenderer<Route: Sendable> {
     }
     if !line.isEmpty { lines.append(line) }
     return lines
+  }
+
+  /// `wrap(_:width:)` for a text whose every scalar is a character of its own (ASCII, Latin, Greek,
+  /// Cyrillic letters, general punctuation — what help is written in): the same lines, split on the
+  /// bytes of the spaces and counted in scalars, without breaking the text into grapheme clusters.
+  /// Nil for any other text (a combining mark, a joiner, an emoji, a carriage return).
+  private static func wrapSingleScalarCharacters(_ text: String, width: Int) -> [String]? {
+    guard text.unicodeScalars.allSatisfy(isCharacterOfItsOwn) else { return nil }
+    var lines: [String] = []
+    var line = ""
+    var count = 0
+    for word in text.utf8.split(separator: UInt8(ascii: " ")) {
+      let length = word.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+      if count > 0 && count + 1 + length > width {
+        lines.append(line)
+        line = ""
+        count = 0
+      }
+      if count > 0 {
+        line += " "
+        count += 1
+      }
+      line += Substring(word)
+      count += length
+    }
+    if count > 0 { lines.append(line) }
+    return lines
+  }
+
+  /// Whether `scalar` is always a character of its own, whatever surrounds it: no grapheme rule
+  /// joins it to a neighbour (combining marks, joiners, Hangul, regional indicators, CR are left out).
+  private static func isCharacterOfItsOwn(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0D: false
+    case 0..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x2010...0x2027, 0x2030...0x205E: true
+    default: false
+    }
   }
 
   /// Paragraphs wrapped at ``width`` and indented by `indent` spaces (line breaks in `text` are kept).

@@ -22,6 +22,12 @@ public struct HTTPClient: HTTPSending {
     self.logger = logger
   }
 
+  /// Gets the transport ready for requests that will follow soon (see `HTTPTransport.prepare()`):
+  /// call it before preparing a delivery, so the two overlap.
+  public func prepare() {
+    transport.prepare()
+  }
+
   /// Sends `request` and returns its 2xx response.
   ///
   /// Idempotent requests are retried on unreachable/timeout/5xx/429 with exponential backoff
@@ -221,6 +227,11 @@ public struct AuthenticatedClient: HTTPSending {
   public init(client: HTTPClient, token: AuthToken) {
     self.client = client
     self.token = token
+  }
+
+  /// Gets the transport ready for requests that will follow soon; see `HTTPClient.prepare()`.
+  public func prepare() {
+    client.prepare()
   }
 
   /// Sends `request` with the bearer token; see `HTTPClient.send(_:progress:)`.

@@ -7,9 +7,15 @@ public protocol HTTPTransport: Sendable {
   /// Like `send(_:)`, but throws `NetworkError.timeout` once `limit` has passed, whatever the wire
   /// does meanwhile (an answer still on its way is dropped).
   func send(_ request: WireRequest, within limit: Duration) async throws -> HTTPResponse
+  /// Gets ready for requests that will follow soon, so the first one does not wait for the set-up
+  /// (the live transport starts its URLSession helper now); sending works without it.
+  func prepare()
 }
 
 extension HTTPTransport {
+  /// Nothing to set up.
+  public func prepare() {}
+
   /// Races `send(_:)` against `limit`; the answer is not waited for past the limit. The timer is a
   /// task like the send, so both wait alike when the cooperative threads are busy.
   public func send(_ request: WireRequest, within limit: Duration) async throws -> HTTPResponse {

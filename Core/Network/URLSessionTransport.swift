@@ -26,6 +26,13 @@ public struct URLSessionTransport: HTTPTransport {
     try await send(request, limit: limit)
   }
 
+  /// Starts the helper now, while the caller still prepares what it sends (it loads
+  /// FoundationNetworking for some 30 ms of CPU, on another core). A helper that cannot start says
+  /// so at the first request, as without this call.
+  public func prepare() {
+    _ = try? connection.open()
+  }
+
   /// Sends `request`, bounded only by its idle timeout (`WireRequest.timeout`).
   public func send(_ request: WireRequest) async throws -> HTTPResponse {
     try await send(request, limit: nil)

@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // The programs Scripts/bench runs: the floors (a hello-world encoding JSON with FoundationEssentials,
 // linked as the apps are; a raw SQLite benchmark through the workspace's CSQLite binding) and the
-// project's side of the in-process rows (EntityStore, an outbox filled through CosmonautService).
+// project's side of the in-process rows (EntityStore; outboxes filled through CosmonautService,
+// TsUPCosmonautService and LaboratoryService).
 // The Unix-socket echo floor is C (socket-echo.c, built by Scripts/bench with cc). Tooling, outside
 // the five layers; built in release by Scripts/bench. Not part of Scripts/check.
 import PackageDescription
@@ -24,6 +25,10 @@ let package = Package(
       name: "outbox-fill",
       dependencies: [
         .product(name: "CosmonautService", package: "ISSApplicationFramework"),
+        .product(name: "TsUPCosmonautService", package: "ISSApplicationFramework"),
+        .product(name: "LaboratoryService", package: "ISSApplicationFramework"),
+        .product(name: "LaboratoryServiceInterface", package: "ISSApplicationFramework"),
+        .product(name: "Radio", package: "ISSApplicationFramework"),
         .product(name: "Persistence", package: "ISSApplicationFramework"),
         .product(name: "AppAnalytics", package: "ISSApplicationFramework"),
         .product(name: "Logging", package: "ISSApplicationFramework"),

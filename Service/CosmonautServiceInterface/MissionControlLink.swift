@@ -81,6 +81,8 @@ public final class MissionControlLink<Payload: Codable & Sendable>: Sendable {
     body: (OutboxItem<Payload>) -> Body, personal: @Sendable () async throws -> PersonalData,
     progress: @escaping @Sendable (MissionControlProgress) -> Void
   ) async throws -> SyncReport {
+    // The transport gets ready (the HTTP helper starts) while the outbox is read.
+    client?.prepare()
     try await queueStatusReportIfDue()
     guard let sender else { throw CosmonautServiceError.notConfigured(center) }
     let (center, personal) = (center, try await personal())

@@ -310,6 +310,8 @@ public final class LiveLaboratoryClient: LaboratoryClient {
   public func sendResults() async throws -> ResultsReport {
     try await reporting("sendResults") {
       guard let sender else { throw LaboratoryError.houstonNotConfigured }
+      // The transport gets ready (the HTTP helper starts) while the outbox is read.
+      houston?.prepare()
       let result = try await results.deliver(window: LabResultWire.dialect.batchSize, now: now) { items in
         try await sender.send(items, key: \.entry.id, encode: LabResultWire.Envelope.init, judge: ResultReason.verdict)
       }

@@ -33,10 +33,16 @@ public struct InertText: TextArgument, Hashable, CustomStringConvertible {
     _ raw: some StringProtocol, limit: Int? = InertText.defaultLimit, keepingLayout: Bool = false,
     keepingColours: Bool = false
   ) {
-    // The common case — nothing to escape, nothing to cut — costs one pass and no copy.
-    let needsEscapes = raw.unicodeScalars.contains { scalar in
-      !(keepingLayout && (scalar == "\n" || scalar == "\t")) && Self.escape(scalar) != nil
+    // The common case — nothing to escape, nothing to cut — costs one pass and no copy; printable
+    // ASCII (and the layout kept) is seen from its bytes, without decoding scalars.
+    let printableASCII = raw.utf8.allSatisfy { byte in
+      (0x20...0x7E).contains(byte) || (keepingLayout && (byte == 0x0A || byte == 0x09))
     }
+    let needsEscapes =
+      !printableASCII
+      && raw.unicodeScalars.contains { scalar in
+        !(keepingLayout && (scalar == "\n" || scalar == "\t")) && Self.escape(scalar) != nil
+      }
     if !needsEscapes, limit.map({ raw.count <= max($0, 1) }) ?? true {
       self.text = String(raw)
       return
@@ -79,6 +85,8 @@ public struct InertText: TextArgument, Hashable, CustomStringConvertible {
 
   /// The escape that shows `scalar`, or nil when it may be shown as it is.
   static func escape(_ scalar: Unicode.Scalar) -> String? {
+    // Printable ASCII, most of any text, needs no look-up in the Unicode tables.
+    if (0x20...0x7E).contains(scalar.value) { return nil }
     switch scalar.value {
     case 0x1B: return "\\e"
     case 0x0A: return "\\n"

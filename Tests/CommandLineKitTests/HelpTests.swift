@@ -65,4 +65,33 @@ import Testing
       text.contains("  --generate-completion-script <shell>\n                          Print a completion script"))
     #expect(text.split(separator: "\n").allSatisfy { $0.count <= 100 })
   }
+
+  /// The reference: words split on spaces and lines measured in characters (grapheme clusters).
+  private func wrapByCharacters(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += line.isEmpty ? String(word) : " " + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+
+  @Test(arguments: [
+    "Where data lives; default $XDG_DATA_HOME/iss, else ~/.local/share/iss.",
+    "Где хранятся данные: по умолчанию $XDG_DATA_HOME/iss, иначе ~/.local/share/iss — «каталог» …",
+    "  two  spaces   and\nline breaks\tand tabs ",
+    "combining: e\u{301}e\u{301}e\u{301} cafe\u{301} a\u{483}b \u{1F469}\u{200D}\u{1F4BB} flags \u{1F1F7}\u{1F1FA}",
+    "crlf\r\nline \u{AD}soft \u{200B}zero-width",
+    String(repeating: "word ", count: 40) + String(repeating: "x", count: 90),
+  ])
+  func wrappingCountsCharactersWhateverTheScript(text: String) {
+    for width in [1, 8, 20, 47, 80] {
+      #expect(HelpRenderer<LabRoute>.wrap(text, width: width) == wrapByCharacters(text, width: width), "width \(width)")
+    }
+  }
 }

@@ -16,11 +16,18 @@ struct BenchScriptTests {
     let rows = dry.stdout.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") }
     let sizes = ["cosmonaut", "cosmonaut-ru", "iss-overview", "laboratory", "spacesuit-sim", "station-sim", "lab-sim"]
     #expect(
-      rows == ["startup", "list", "restock", "wal", "puts", "gets", "sync", "telemetry", "lint", "lint1000"]
+      rows == [
+        "startup", "list", "restock", "wal", "puts", "gets", "sync", "sync-ru", "lab-send", "telemetry", "lint",
+        "lint1000",
+      ]
         + sizes.map { "size-\($0)" })
     // Issue 21's honest floors and goals.
     #expect(dry.stdout.contains("static FoundationEssentials JSON hello-world goal ≤ 1.5"))
     #expect(dry.stdout.contains("the same 64-report batches goal ≥ 0.8"))
+    #expect(
+      dry.stdout.contains("`cosmonaut-ru sync`") && dry.stdout.contains("the same 64-message TsUP batches goal ≥ 0.8"))
+    #expect(
+      dry.stdout.contains("`laboratory results send`") && dry.stdout.contains("the same 64-result batches goal ≥ 0.8"))
     #expect(dry.stdout.contains("C Unix-socket echo round trip, two processes goal ≤ 2.0"))
     #expect(dry.stdout.contains("the hello-world, stripped"))
     let quick = try await sandbox.run(

@@ -116,18 +116,23 @@ var source = """
 
   /// The texts of \(module), in every language, with one typed key per text.
   enum Strings {
-    static let table = StringTable(
-      module: \(literal(module)),
-      texts: [
+    /// Each language's texts are built on their first lookup: a process builds only the one it speaks.
+    static let table = StringTable(module: \(literal(module))) { language in
+      switch language {
 
   """
-for language in languages {
-  let caseName = language == "en" ? "english" : "russian"
-  source += "      .\(caseName): [\n"
-  for key in keys { source += "        \(literal(key)): \(literal(tables[language]?[key] ?? "")),\n" }
-  source += "      ],\n"
+let caseNames = languages.map { $0 == "en" ? "english" : "russian" }
+for caseName in caseNames { source += "      case .\(caseName): \(caseName)\n" }
+source += "      }\n    }\n"
+for (language, caseName) in zip(languages, caseNames) {
+  guard !keys.isEmpty else {
+    source += "\n  private static let \(caseName): [String: String] = [:]\n"
+    continue
+  }
+  source += "\n  private static let \(caseName): [String: String] = [\n"
+  for key in keys { source += "    \(literal(key)): \(literal(tables[language]?[key] ?? "")),\n" }
+  source += "  ]\n"
 }
-source += "    ])\n"
 for key in keys {
   let english = tables["en"]?[key] ?? ""
   let parameters = placeholders(english)
