@@ -147,8 +147,12 @@ for key in keys {
   }
 }
 source += "}\n"
+// Written only when it changes: SwiftPM reruns every plugin command after each new build plan, and a
+// rewritten file would recompile its module and everything after it for nothing.
 do {
-  try Data(source.utf8).write(to: output, options: .atomic)
+  if FileManager.default.contents(atPath: output.path) != Data(source.utf8) {
+    try Data(source.utf8).write(to: output, options: .atomic)
+  }
 } catch {
   fail(["cannot write \(output.path): \(error.localizedDescription)"])
 }
