@@ -68,12 +68,12 @@ public struct AcknowledgedBatchDelivery: Sendable {
     progress: (@Sendable (HTTPProgress) -> Void)? = nil
   ) async throws -> Outcome {
     guard !messages.isEmpty else { return .answered([]) }
-    return try await deliver(
+    return try await send(
       request(for: messages), keys: messages.map(\.key), totalTimeout: totalTimeout, progress: progress)
   }
 
   /// The request that carries `messages` as one batch (encoded now, sent by
-  /// ``deliver(_:keys:totalTimeout:progress:)``). Throws `NetworkError.encoding`.
+  /// ``send(_:keys:totalTimeout:progress:)``). Throws `NetworkError.encoding`.
   public func request<Body: Encodable & Sendable>(for messages: [Message<Body>]) throws -> HTTPRequest {
     try HTTPRequest.json(
       .post, path: path, body: BatchBody(layout: layout, messages: messages),
@@ -82,7 +82,7 @@ public struct AcknowledgedBatchDelivery: Sendable {
 
   /// POSTs a batch `request` made by ``request(for:)`` for the messages keyed `keys`, in order, and
   /// classifies the answer for each of them.
-  public func deliver(
+  public func send(
     _ request: HTTPRequest, keys: [String], totalTimeout: Duration? = nil,
     progress: (@Sendable (HTTPProgress) -> Void)? = nil
   ) async throws -> Outcome {

@@ -62,6 +62,7 @@ public final class AcknowledgedSender: Sendable {
   public func prepare<Item, Body: Encodable & Sendable>(
     _ items: [Item], key: (Item) -> String, encode: (Item) -> Body
   ) throws -> AcknowledgedRequest {
+    // untranslated: a caller's mistake (nothing to send), never what a person typed
     guard let first = items.first else { throw NetworkError.encoding("no message to send") }
     let single = try self.single.request(for: encode(first), key: key(first))
     guard let batch, sendsBatches else { return AcknowledgedRequest(keys: [key(first)], batch: nil, single: single) }
@@ -79,7 +80,7 @@ public final class AcknowledgedSender: Sendable {
     progress: (@Sendable (HTTPProgress) -> Void)? = nil
   ) async throws -> [Verdict] {
     if let batch, let body = request.batch, sendsBatches {
-      switch try await batch.deliver(body, keys: request.keys, totalTimeout: budget, progress: progress) {
+      switch try await batch.send(body, keys: request.keys, totalTimeout: budget, progress: progress) {
       case .answered(let outcomes): return outcomes.map(judge)
       case .failed(let error): return [judge(.failed(error))]
       case .unsupported:
@@ -87,7 +88,7 @@ public final class AcknowledgedSender: Sendable {
         logger.notice("the receiver has no batch endpoint; delivering one message per request to \(dialect.path)")
       }
     }
-    let outcome = try await single.deliver(
+    let outcome = try await single.send(
       request.single, key: request.keys[0], totalTimeout: budget, progress: progress)
     return [judge(outcome)]
   }
