@@ -67,14 +67,30 @@ public struct AcknowledgedBatchDelivery: Sendable {
     _ messages: [Message<Body>], totalTimeout: Duration? = nil,
     progress: (@Sendable (HTTPProgress) -> Void)? = nil
   ) async throws -> Outcome {
-    guard let first = messages.first else { return .answered([]) }
-    var request = try HTTPRequest.json(
+    guard !messages.isEmpty else { return .answered([]) }
+    return try await send(
+      request(for: messages), keys: messages.map(\.key), totalTimeout: totalTimeout, progress: progress)
+  }
+
+  /// The request that carries `messages` as one batch (encoded now, sent by
+  /// ``send(_:keys:totalTimeout:progress:)``). Throws `NetworkError.encoding`.
+  public func request<Body: Encodable & Sendable>(for messages: [Message<Body>]) throws -> HTTPRequest {
+    try HTTPRequest.json(
       .post, path: path, body: BatchBody(layout: layout, messages: messages),
-      headers: [HTTPRequest.idempotencyKeyHeader: "batch-\(messages.count)-\(first.key)"])
+      headers: [HTTPRequest.idempotencyKeyHeader: "batch-\(messages.count)-\(messages.first?.key ?? "")"])
+  }
+
+  /// POSTs a batch `request` made by ``request(for:)`` for the messages keyed `keys`, in order, and
+  /// classifies the answer for each of them.
+  public func send(
+    _ request: HTTPRequest, keys: [String], totalTimeout: Duration? = nil,
+    progress: (@Sendable (HTTPProgress) -> Void)? = nil
+  ) async throws -> Outcome {
+    var request = request
     request.totalTimeout = totalTimeout
     do {
       let response = try await client.send(request, progress: progress)
-      return .answered(acknowledgement.batch(response, messages.map(\.key)))
+      return .answered(acknowledgement.batch(response, keys))
     } catch let error as NetworkError {
       if case .status(let code, _) = error, [404, 405, 413].contains(code) { return .unsupported }
       return .failed(error)
@@ -83,10 +99,13 @@ public struct AcknowledgedBatchDelivery: Sendable {
 
   /// One outcome per key: acknowledged, refused with the receiver's reason, or not delivered.
   static func classify(_ response: HTTPResponse, keys: [String]) -> [AcknowledgedDelivery.Outcome] {
-    let unacknowledged = AcknowledgedDelivery.Outcome.failed(
-      .unacknowledged(status: response.status, answer: HTTPClient.excerpt(response.body)))
+    // The excerpt of the answer is made only when some message goes unacknowledged.
+    func unacknowledged() -> AcknowledgedDelivery.Outcome {
+      .failed(.unacknowledged(status: response.status, answer: HTTPClient.excerpt(response.body)))
+    }
     guard let received = try? JSONDecoder().decode(BatchAnswer.self, from: response.body).answers else {
-      return keys.map { _ in unacknowledged }
+      let outcome = unacknowledged()
+      return keys.map { _ in outcome }
     }
     var answers: [String: AcknowledgedDelivery.Outcome] = [:]
     for result in received {
@@ -101,7 +120,10 @@ public struct AcknowledgedBatchDelivery: Sendable {
       default: continue
       }
     }
-    return keys.map { answers[$0] ?? unacknowledged }
+    let acknowledged = keys.compactMap { answers[$0] }
+    if acknowledged.count == keys.count { return acknowledged }
+    let outcome = unacknowledged()
+    return keys.map { answers[$0] ?? outcome }
   }
 }
 

@@ -44,8 +44,21 @@ public struct AcknowledgedDelivery: Sendable {
   public func deliver<Body: Encodable>(
     _ body: Body, key: String, totalTimeout: Duration? = nil, progress: (@Sendable (HTTPProgress) -> Void)? = nil
   ) async throws -> Outcome {
-    var request = try HTTPRequest.json(
-      .post, path: path, body: body, headers: [HTTPRequest.idempotencyKeyHeader: key])
+    try await send(request(for: body, key: key), key: key, totalTimeout: totalTimeout, progress: progress)
+  }
+
+  /// The request that carries `body` with `key` as its idempotency key (encoded now, sent by
+  /// ``send(_:key:totalTimeout:progress:)``). Throws `NetworkError.encoding`.
+  public func request<Body: Encodable>(for body: Body, key: String) throws -> HTTPRequest {
+    try HTTPRequest.json(.post, path: path, body: body, headers: [HTTPRequest.idempotencyKeyHeader: key])
+  }
+
+  /// POSTs a `request` made by ``request(for:key:)`` for the message keyed `key` and classifies the answer.
+  public func send(
+    _ request: HTTPRequest, key: String, totalTimeout: Duration? = nil,
+    progress: (@Sendable (HTTPProgress) -> Void)? = nil
+  ) async throws -> Outcome {
+    var request = request
     request.totalTimeout = totalTimeout
     do {
       let response = try await client.send(request, progress: progress)

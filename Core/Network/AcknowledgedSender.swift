@@ -52,12 +52,35 @@ public final class AcknowledgedSender: Sendable {
     _ items: [Item], key: (Item) -> String, encode: (Item) -> Body,
     judge: (AcknowledgedDelivery.Outcome) -> Verdict, progress: (@Sendable (HTTPProgress) -> Void)? = nil
   ) async throws -> [Verdict] {
-    guard let first = items.first else { return [] }
-    if let batch, sendsBatches {
-      let messages = items.prefix(dialect.batchSize).map {
-        AcknowledgedBatchDelivery.Message(key: key($0), report: encode($0))
-      }
-      switch try await batch.deliver(messages, totalTimeout: budget, progress: progress) {
+    guard !items.isEmpty else { return [] }
+    return try await send(prepare(items, key: key, encode: encode), judge: judge, progress: progress)
+  }
+
+  /// Encodes the request for the messages at the front of `items` (not empty): a batch of up to
+  /// `batchSize` while the receiver takes batches as far as is known, else the first alone. Sends
+  /// nothing, so it may run while an earlier request is in flight. Throws `NetworkError.encoding`.
+  public func prepare<Item, Body: Encodable & Sendable>(
+    _ items: [Item], key: (Item) -> String, encode: (Item) -> Body
+  ) throws -> AcknowledgedRequest {
+    // untranslated: a caller's mistake (nothing to send), never what a person typed
+    guard let first = items.first else { throw NetworkError.encoding("no message to send") }
+    let single = try self.single.request(for: encode(first), key: key(first))
+    guard let batch, sendsBatches else { return AcknowledgedRequest(keys: [key(first)], batch: nil, single: single) }
+    let messages = items.prefix(dialect.batchSize).map {
+      AcknowledgedBatchDelivery.Message(key: key($0), report: encode($0))
+    }
+    return AcknowledgedRequest(keys: messages.map(\.key), batch: try batch.request(for: messages), single: single)
+  }
+
+  /// Sends `request` (from ``prepare(_:key:encode:)``) and returns one verdict per message it
+  /// delivered or not, in order: all of its batch, or its first message alone when the receiver
+  /// answers that it has no batch endpoint (learnt here, for every later request).
+  public func send<Verdict>(
+    _ request: AcknowledgedRequest, judge: (AcknowledgedDelivery.Outcome) -> Verdict,
+    progress: (@Sendable (HTTPProgress) -> Void)? = nil
+  ) async throws -> [Verdict] {
+    if let batch, let body = request.batch, sendsBatches {
+      switch try await batch.send(body, keys: request.keys, totalTimeout: budget, progress: progress) {
       case .answered(let outcomes): return outcomes.map(judge)
       case .failed(let error): return [judge(.failed(error))]
       case .unsupported:
@@ -65,7 +88,8 @@ public final class AcknowledgedSender: Sendable {
         logger.notice("the receiver has no batch endpoint; delivering one message per request to \(dialect.path)")
       }
     }
-    let outcome = try await single.deliver(encode(first), key: key(first), totalTimeout: budget, progress: progress)
+    let outcome = try await single.send(
+      request.single, key: request.keys[0], totalTimeout: budget, progress: progress)
     return [judge(outcome)]
   }
 }

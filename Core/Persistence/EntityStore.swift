@@ -116,6 +116,12 @@ public final class EntityStore: @unchecked Sendable {
     try withDatabase { try EntityQueries.keys(in: collection, on: $0) }
   }
 
+  /// The rows of `collection`, undecoded, in the order of the integer member `member` of their
+  /// values (rows whose value is no JSON first, so that decoding them fails first), then of insertion.
+  func rows(in collection: String, orderedBy member: String) throws -> [EntityQueries.Row] {
+    try withDatabase { try EntityQueries.all(in: collection, orderedBy: member, on: $0) }
+  }
+
   /// Removes `key`; returns whether it existed.
   @discardableResult
   public func delete(key: String, in collection: String) throws -> Bool {
@@ -282,11 +288,23 @@ enum EntityQueries {
   static func all(in collection: String, on database: SQLiteDatabase) throws -> [Row] {
     try database.cached(
       "SELECT key, value FROM entities WHERE collection = ? ORDER BY rowid", [.text(collection)]
-    ) { statement in
-      var rows: [Row] = []
-      while try statement.step() { rows.append(Row(key: statement.text(at: 0), value: statement.blob(at: 1))) }
-      return rows
-    }
+    ) { try rows(of: $0) }
+  }
+
+  static func all(in collection: String, orderedBy member: String, on database: SQLiteDatabase) throws -> [Row] {
+    try database.cached(
+      """
+      SELECT key, value FROM entities WHERE collection = ?1 ORDER BY
+        CASE WHEN json_valid(CAST(value AS TEXT)) THEN json_extract(CAST(value AS TEXT), '$.' || ?2) END, rowid
+      """, [.text(collection), .text(member)]
+    ) { try rows(of: $0) }
+  }
+
+  /// Every row a `SELECT key, value …` statement yields.
+  private static func rows(of statement: SQLiteStatement) throws -> [Row] {
+    var rows: [Row] = []
+    while try statement.step() { rows.append(Row(key: statement.text(at: 0), value: statement.blob(at: 1))) }
+    return rows
   }
 
   static func keys(in collection: String, on database: SQLiteDatabase) throws -> [String] {

@@ -144,12 +144,48 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
     window: Int, now: @escaping @Sendable () -> Date = Date.init,
     _ send: ([OutboxItem<Payload>]) async throws -> [DeliveryVerdict]
   ) async throws -> DeliveryRound {
-    let queued = try await store.perform { _ in try self.pending() }
+    try await deliver(
+      window: window, now: now, prepare: { OutboxRequest($0, count: $0.count) }, send: { try await send($0) })
+  }
+
+  /// Delivers the queued messages in order as ``deliver(window:now:_:)`` does, with the work of a
+  /// request split in two: `prepare` makes the request for the next ones (at most `window`; it
+  /// sends nothing and says how many it carries), `send` sends it and returns a verdict for each
+  /// message it sent, in their order.
+  ///
+  /// The queue is read at the start (in the order of `sequence`) and each window is decoded when
+  /// its request is prepared. The next request is prepared while the current one is in flight and
+  /// its verdicts are being recorded (on the assumption that it delivers all it carries; otherwise
+  /// it is prepared again), so decoding and encoding overlap the receiver's and the disk's work. A
+  /// queued message that does not decode throws `PersistenceError.decoding` naming it when its
+  /// window comes (one that is no JSON at all comes first, before anything is sent). It is sent only after those verdicts
+  /// are recorded: what the receiver acknowledged is never sent again, even after a crash.
+  public func deliver<Request: Sendable>(
+    window: Int, now: @escaping @Sendable () -> Date = Date.init,
+    prepare: @escaping @Sendable ([OutboxItem<Payload>]) throws -> OutboxRequest<Request>,
+    send: (Request) async throws -> [DeliveryVerdict]
+  ) async throws -> DeliveryRound {
+    // The queue's rows in delivery order, undecoded: each window is decoded when its request is prepared.
+    let queue = try await store.perform { _ in
+      OutboxWindows<Payload>(
+        rows: try self.store.rows(in: self.queueCollection, orderedBy: "sequence"), size: max(1, window),
+        collection: self.queueCollection)
+    }
+    let make: @Sendable (Int) throws -> (items: [OutboxItem<Payload>], request: OutboxRequest<Request>) = { start in
+      let items = try queue.items(from: start)
+      return (items, try prepare(items))
+    }
     var round = DeliveryRound()
-    var next = queued.startIndex
-    while next < queued.endIndex, !Task.isCancelled {
-      let offered = Array(queued[next..<min(next + max(1, window), queued.endIndex)])
-      var verdicts = Array(try await send(offered).prefix(offered.count))
+    var next = 0
+    var ahead: (start: Int, work: Task<(items: [OutboxItem<Payload>], request: OutboxRequest<Request>), any Error>)?
+    defer { ahead?.work.cancel() }
+    while next < queue.count, !Task.isCancelled {
+      let (offered, request) = try await ahead.flatMap { $0.start == next ? $0.work : nil }?.value ?? make(next)
+      let carried = min(max(1, request.count), offered.count)
+      let following = next + carried
+      ahead?.work.cancel()
+      ahead = following < queue.count ? (following, Task { try make(following) }) : nil
+      var verdicts = Array(try await send(request.request).prefix(carried))
       if verdicts.isEmpty { verdicts = [.failed(OutboxDeliveryGap())] }
       let judged = Array(zip(offered, verdicts))
       next += judged.count
@@ -177,6 +213,7 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
   func record(_ judged: [(item: OutboxItem<Payload>, verdict: DeliveryVerdict)], at date: Date) throws -> Recorded {
     try store.transaction { transaction in
       var recorded = Recorded()
+      var delivered: [DeliveredMessage] = []
       for (item, verdict) in judged {
         switch verdict {
         case .delivered:
@@ -185,9 +222,7 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
           entry.attempts += 1
           entry.lastError = nil
           entry.lastReason = nil
-          try transaction.put(
-            DeliveredMessage(entry: entry, sequence: item.sequence, deliveredAt: date), key: entry.id,
-            in: deliveredCollection)
+          delivered.append(DeliveredMessage(entry: entry, sequence: item.sequence, deliveredAt: date))
           recorded.delivered.append(entry)
         case .refused(let reason, let explained):
           guard var kept = try transaction.get(OutboxItem<Payload>.self, key: item.entry.id, in: queueCollection)
@@ -215,7 +250,11 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
           recorded.stopped = (message, error)
         }
       }
-      if !recorded.delivered.isEmpty { try transaction.trim(deliveredCollection, keepingNewest: historyLimit) }
+      // The history keeps the newest `historyLimit`: older ones of this request would be trimmed at once.
+      for message in delivered.suffix(max(0, historyLimit)) {
+        try transaction.put(message, key: message.entry.id, in: deliveredCollection)
+      }
+      if !delivered.isEmpty { try transaction.trim(deliveredCollection, keepingNewest: historyLimit) }
       return recorded
     }
   }

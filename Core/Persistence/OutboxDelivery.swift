@@ -94,13 +94,28 @@ public final class OutboxDelivery<Payload: Codable & Sendable>: Sendable {
     progress: (@Sendable (OutboxProgress) -> Void)? = nil,
     _ send: ([OutboxItem<Payload>]) async throws -> [DeliveryVerdict]
   ) async throws -> OutboxDeliveryReport {
+    try await deliver(
+      window: window, now: now, progress: progress, prepare: { OutboxRequest($0, count: $0.count) },
+      send: { try await send($0) })
+  }
+
+  /// Delivers what is queued, in order, each request made by `prepare` (the next one while the
+  /// current one is in flight) and sent by `send`, as `Outbox.deliver(window:now:prepare:send:)`
+  /// says. `progress` hears before each request and after each that delivered something. Returns
+  /// the round and what waits after it.
+  public func deliver<Request: Sendable>(
+    window: Int, now: @escaping @Sendable () -> Date = Date.init,
+    progress: (@Sendable (OutboxProgress) -> Void)? = nil,
+    prepare: @escaping @Sendable ([OutboxItem<Payload>]) throws -> OutboxRequest<Request>,
+    send: (Request) async throws -> [DeliveryVerdict]
+  ) async throws -> OutboxDeliveryReport {
     let outbox = outbox
     let total = try await outbox.store.perform { _ in try outbox.pendingCount() }
     var done = 0
-    let round = try await outbox.deliver(window: window, now: now) { items in
+    let round = try await outbox.deliver(window: window, now: now, prepare: prepare) { request in
       progress?(.sending(done + 1, of: total))
-      let verdicts = try await send(items)
-      let delivered = verdicts.prefix(items.count).filter(\.isDelivered).count
+      let verdicts = try await send(request)
+      let delivered = verdicts.filter(\.isDelivered).count
       done += delivered
       if delivered > 0 { progress?(.delivered(done, of: total)) }
       return verdicts

@@ -44,6 +44,8 @@ find_layer_lint_binary() {
     fi
   fi
   log="$(mktemp)"
+  # A minute of silence would look like a hang: say once why this run waits.
+  echo "lint: building Scripts/LayerLint (release, once; again only when its sources change)..." >&2
   if ! swift build -c release --package-path "$package" >"$log" 2>&1; then
     echo "error: building Scripts/LayerLint failed:" >&2
     grep -E 'error|warning: unre' "$log" >&2 || cat "$log" >&2

@@ -78,7 +78,7 @@ public final class MissionControlLink<Payload: Codable & Sendable>: Sendable {
   ///   - body: what the centre gets for a queued report (its dialect).
   ///   - personal: the profile's values, kept out of every text that came from the centre.
   public func sync<Body: Encodable & Sendable>(
-    body: (OutboxItem<Payload>) -> Body, personal: @Sendable () async throws -> PersonalData,
+    body: @escaping @Sendable (OutboxItem<Payload>) -> Body, personal: @Sendable () async throws -> PersonalData,
     progress: @escaping @Sendable (MissionControlProgress) -> Void
   ) async throws -> SyncReport {
     // The transport gets ready (the HTTP helper starts) while the outbox is read.
@@ -87,13 +87,17 @@ public final class MissionControlLink<Payload: Codable & Sendable>: Sendable {
     guard let sender else { throw CosmonautServiceError.notConfigured(center) }
     let (center, personal) = (center, try await personal())
     let relay = MissionControlProgress.relay(progress, center: center, personal: personal)
+    // Each request is encoded while the one before it is in flight (see `Outbox.deliver`).
     let result = try await delivery.deliver(
-      window: window, now: now, progress: { progress(MissionControlProgress($0)) }
-    ) { items in
-      try await sender.send(
-        items, key: \.entry.id, encode: body, judge: { DeliveryVerdict($0, center: center, personal: personal) },
-        progress: relay)
-    }
+      window: window, now: now, progress: { progress(MissionControlProgress($0)) },
+      prepare: { items in
+        let request = try sender.prepare(items, key: \.entry.id, encode: body)
+        return OutboxRequest(request, count: request.count)
+      },
+      send: { request in
+        try await sender.send(
+          request, judge: { DeliveryVerdict($0, center: center, personal: personal) }, progress: relay)
+      })
     var report = SyncReport(
       delivered: result.round.delivered, pending: result.after.pending, setAside: result.after.setAside,
       houstonConfigured: true)

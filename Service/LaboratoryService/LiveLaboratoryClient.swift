@@ -312,9 +312,14 @@ public final class LiveLaboratoryClient: LaboratoryClient {
       guard let sender else { throw LaboratoryError.houstonNotConfigured }
       // The transport gets ready (the HTTP helper starts) while the outbox is read.
       houston?.prepare()
-      let result = try await results.deliver(window: LabResultWire.dialect.batchSize, now: now) { items in
-        try await sender.send(items, key: \.entry.id, encode: LabResultWire.Envelope.init, judge: ResultReason.verdict)
-      }
+      // Each request is encoded while the one before it is in flight (see `Outbox.deliver`).
+      let result = try await results.deliver(
+        window: LabResultWire.dialect.batchSize, now: now,
+        prepare: { items in
+          let request = try sender.prepare(items, key: \.entry.id, encode: LabResultWire.Envelope.init)
+          return OutboxRequest(request, count: request.count)
+        },
+        send: { try await sender.send($0, judge: ResultReason.verdict) })
       var report = ResultsReport(
         delivered: result.round.delivered, pending: result.after.pending, setAside: result.after.setAside,
         houstonConfigured: true)

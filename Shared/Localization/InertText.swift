@@ -35,16 +35,19 @@ public struct InertText: TextArgument, Hashable, CustomStringConvertible {
   ) {
     // The common case — nothing to escape, nothing to cut — costs one pass and no copy; printable
     // ASCII (and the layout kept) is seen from its bytes, without decoding scalars.
-    let printableASCII = raw.utf8.allSatisfy { byte in
-      (0x20...0x7E).contains(byte) || (keepingLayout && (byte == 0x0A || byte == 0x09))
+    // The bytes are read from contiguous storage: a whole JSON document shown inert costs a pass
+    // of a few nanoseconds a byte, not a call per byte.
+    var whole = String(raw)
+    let printableASCII = whole.withUTF8 { bytes in
+      bytes.allSatisfy { byte in (0x20...0x7E).contains(byte) || (keepingLayout && (byte == 0x0A || byte == 0x09)) }
     }
     let needsEscapes =
       !printableASCII
       && raw.unicodeScalars.contains { scalar in
         !(keepingLayout && (scalar == "\n" || scalar == "\t")) && Self.escape(scalar) != nil
       }
-    if !needsEscapes, limit.map({ raw.count <= max($0, 1) }) ?? true {
-      self.text = String(raw)
+    if !needsEscapes, limit.map({ (printableASCII ? whole.utf8.count : raw.count) <= max($0, 1) }) ?? true {
+      self.text = whole
       return
     }
     let characters = Array(raw)

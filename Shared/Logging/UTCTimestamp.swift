@@ -23,12 +23,24 @@ public enum UTCTimestamp {
     else {
       return date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
     }
-    func padded(_ value: Int32, _ width: Int) -> String {
-      let digits = String(value)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    // Twenty ASCII bytes written in place: every field is in range, so each has exactly its width.
+    return String(unsafeUninitializedCapacity: 20) { text in
+      func put(_ value: Int32, _ width: Int, at end: Int, then separator: Character?) {
+        var value = value
+        for index in stride(from: end - 1, through: end - width, by: -1) {
+          text[index] = UInt8(ascii: "0") + UInt8(value % 10)
+          value /= 10
+        }
+        if let separator { text[end] = separator.asciiValue! }
+      }
+      put(parts.tm_year + 1900, 4, at: 4, then: "-")
+      put(parts.tm_mon + 1, 2, at: 7, then: "-")
+      put(parts.tm_mday, 2, at: 10, then: "T")
+      put(parts.tm_hour, 2, at: 13, then: ":")
+      put(parts.tm_min, 2, at: 16, then: ":")
+      put(parts.tm_sec, 2, at: 19, then: "Z")
+      return 20
     }
-    return padded(parts.tm_year + 1900, 4) + "-" + padded(parts.tm_mon + 1, 2) + "-" + padded(parts.tm_mday, 2)
-      + "T" + padded(parts.tm_hour, 2) + ":" + padded(parts.tm_min, 2) + ":" + padded(parts.tm_sec, 2) + "Z"
   }
 
   /// The date `text` names: `yyyy-MM-ddTHH:mm:ssZ` directly, any other form the way

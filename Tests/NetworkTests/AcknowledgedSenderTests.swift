@@ -62,6 +62,37 @@ private func acknowledgement(_ key: String) -> String { #"{"acknowledged":"\#(ke
     #expect(logs.messages.filter { $0.contains("no batch endpoint") }.count == 1)
   }
 
+  @Test func aRequestPreparedAheadSendsWhatItWasPreparedWith() async throws {
+    let transport = FakeTransport([.status(200, applied(["k-1", "k-2"])), .status(200, applied(["k-3", "k-4"]))])
+    let sender = sender(transport, dialect: Self.houston)
+    let first = try sender.prepare(keys, key: { $0 }, encode: { Note(id: $0) })
+    let second = try sender.prepare(Array(keys.dropFirst(2)), key: { $0 }, encode: { Note(id: $0) })
+    #expect((first.count, second.count) == (2, 2))
+    // Preparing sends nothing; each goes out when it is sent, as it was encoded.
+    #expect(await transport.requests.isEmpty)
+    #expect(try await sender.send(first, judge: { $0 }).count == 2)
+    #expect(try await sender.send(second, judge: { $0 }).count == 2)
+    let requests = await transport.requests
+    #expect(requests.map { $0.header("Idempotency-Key") } == ["batch-2-k-1", "batch-2-k-3"])
+  }
+
+  @Test func aBatchPreparedBeforeTheReceiverSaidItHasNoneGoesOutAsItsFirstMessageAlone() async throws {
+    let transport = FakeTransport([
+      .status(404, #"{"error":"no such endpoint"}"#), .status(201, acknowledgement("k-1")),
+      .status(201, acknowledgement("k-3")),
+    ])
+    let sender = sender(transport, dialect: Self.houston)
+    let first = try sender.prepare(keys, key: { $0 }, encode: { Note(id: $0) })
+    let ahead = try sender.prepare(Array(keys.dropFirst(2)), key: { $0 }, encode: { Note(id: $0) })
+    #expect(try await sender.send(first, judge: { $0 }) == [.acknowledged(duplicate: false)])
+    // Prepared as a batch while batches were thought possible: only its first message goes.
+    #expect(try await sender.send(ahead, judge: { $0 }) == [.acknowledged(duplicate: false)])
+    #expect(try sender.prepare(keys, key: { $0 }, encode: { Note(id: $0) }).count == 1)
+    let requests = await transport.requests
+    #expect(requests.map(\.url.path) == ["/api/v1/reports/batch", "/api/v1/reports", "/api/v1/reports"])
+    #expect(requests.map { $0.header("Idempotency-Key") } == ["batch-2-k-1", "k-1", "k-3"])
+  }
+
   @Test func aDialectWithoutABatchPathSendsOneAtATime() async throws {
     let transport = FakeTransport([.status(201, acknowledgement("k-1"))])
     let sender = sender(transport, dialect: DeliveryDialect(path: "/one"))
