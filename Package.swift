@@ -69,8 +69,9 @@ let service: [Module] = [
 // swift-format-ignore
 let core: [Module] = [
   .systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
-  .library("Network", dependsOn: ["Localization", "Logging"], strings: true),
-  .library("URLSessionBridge", dependsOn: []),
+  .library("Network", dependsOn: ["URLSessionBridgeInterface", "Localization", "Logging"], strings: true),
+  .library("URLSessionBridgeInterface", dependsOn: []),
+  .library("URLSessionBridge", dependsOn: ["URLSessionBridgeInterface"]),
   .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("Radio", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
   .library("UIComponents", dependsOn: ["PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], strings: true),

@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Localization
 import Synchronization
+import URLSessionBridgeInterface
 
 #if canImport(Glibc)
   import Glibc
@@ -94,7 +95,7 @@ final class URLSessionHelper: Sendable {
       race.finish(with: .failure(NetworkError.unreachable(Self.unavailablePrefix + "the URLSession helper ended")))
       return 0
     }
-    var frame = HelperFrameWriter()
+    var frame = HelperFrame.Writer()
     frame.integer(UInt8(1))
     frame.integer(id)
     frame.integer(request.timeout.seconds.bitPattern)
@@ -115,15 +116,14 @@ final class URLSessionHelper: Sendable {
   /// Cancels request `id` (its race is decided already; the helper drops its reply).
   func cancel(_ id: UInt64) {
     guard state.withLock({ $0.waiting.removeValue(forKey: id) }) != nil else { return }
-    var frame = HelperFrameWriter()
+    var frame = HelperFrame.Writer()
     frame.integer(UInt8(2))
     frame.integer(id)
     _ = write(frame.bytes)
   }
 
   private func write(_ payload: [UInt8]) -> Bool {
-    var frame = withUnsafeBytes(of: UInt32(payload.count).littleEndian) { Array($0) }
-    frame += payload
+    let frame = HelperFrame.framed(payload)
     return writing.withLock { _ in
       frame.withUnsafeBytes { buffer in
         var offset = 0
@@ -140,8 +140,8 @@ final class URLSessionHelper: Sendable {
 
   /// Reads reply frames until the helper ends, then fails what still waits and reaps it.
   private func readReplies() {
-    while let payload = readFrame() {
-      var reader = HelperFrameReader(bytes: payload)
+    while let payload = HelperFrame.read(from: socket) {
+      var reader = HelperFrame.Reader(bytes: payload)
       guard let id = reader.integer(UInt64.self), let outcome = reader.integer(UInt32.self),
         let status = reader.integer(UInt32.self), let count = reader.integer(UInt32.self)
       else { break }
@@ -185,25 +185,6 @@ final class URLSessionHelper: Sendable {
     }
   }
 
-  private func readFrame() -> [UInt8]? {
-    guard let header = readExactly(4) else { return nil }
-    let length = Int(UInt32(header[0]) | UInt32(header[1]) << 8 | UInt32(header[2]) << 16 | UInt32(header[3]) << 24)
-    guard length <= 64 << 20 else { return nil }
-    return readExactly(length)
-  }
-
-  private func readExactly(_ count: Int) -> [UInt8]? {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var offset = 0
-    while offset < count {
-      let got = bytes.withUnsafeMutableBytes { Glibc.read(socket, $0.baseAddress! + offset, count - offset) }
-      if got < 0 && errno == EINTR { continue }
-      guard got > 0 else { return nil }
-      offset += got
-    }
-    return bytes
-  }
-
   /// `$ISS_URLSESSION_HELPER` when set, else the first of `fileNames` next to the running
   /// executable that is there; nil when none is.
   static var defaultPath: String? {
@@ -224,43 +205,4 @@ final class URLSessionHelper: Sendable {
       : CommandLine.arguments.first ?? "."
     return URL(fileURLWithPath: executable).deletingLastPathComponent().path
   }
-}
-
-/// Builds a frame's payload (integers little-endian; texts and bytes with a 4-byte length).
-private struct HelperFrameWriter {
-  var bytes: [UInt8] = []
-
-  mutating func integer<Value: FixedWidthInteger>(_ value: Value) {
-    withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
-  }
-
-  mutating func byteString(_ value: [UInt8]) {
-    integer(UInt32(value.count))
-    bytes += value
-  }
-
-  mutating func text(_ value: String) { byteString(Array(value.utf8)) }
-}
-
-/// Reads a reply's payload; every read is nil past its end.
-private struct HelperFrameReader {
-  let bytes: [UInt8]
-  var offset = 0
-
-  mutating func integer<Value: FixedWidthInteger>(_: Value.Type) -> Value? {
-    let size = MemoryLayout<Value>.size
-    guard offset + size <= bytes.count else { return nil }
-    var value = Value.zero
-    for index in (0..<size).reversed() { value = value << 8 | Value(bytes[offset + index]) }
-    offset += size
-    return value
-  }
-
-  mutating func byteString() -> [UInt8]? {
-    guard let count = integer(UInt32.self).map(Int.init), offset + count <= bytes.count else { return nil }
-    defer { offset += count }
-    return Array(bytes[offset..<offset + count])
-  }
-
-  mutating func text() -> String? { byteString().map { String(decoding: $0, as: UTF8.self) } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import URLSessionBridgeInterface
 
 #if canImport(Glibc)
   import Glibc
