@@ -74,7 +74,7 @@ public struct AcknowledgedBatchDelivery: Sendable {
 
   /// The request that carries `messages` as one batch (encoded now, sent by
   /// ``send(_:keys:totalTimeout:progress:)``). Throws `NetworkError.encoding`.
-  public func request<Body: Encodable & Sendable>(for messages: [Message<Body>]) throws -> HTTPRequest {
+  func request<Body: Encodable & Sendable>(for messages: [Message<Body>]) throws -> HTTPRequest {
     try HTTPRequest.json(
       .post, path: path, body: BatchBody(layout: layout, messages: messages),
       headers: [HTTPRequest.idempotencyKeyHeader: "batch-\(messages.count)-\(messages.first?.key ?? "")"])
@@ -82,7 +82,7 @@ public struct AcknowledgedBatchDelivery: Sendable {
 
   /// POSTs a batch `request` made by ``request(for:)`` for the messages keyed `keys`, in order, and
   /// classifies the answer for each of them.
-  public func send(
+  func send(
     _ request: HTTPRequest, keys: [String], totalTimeout: Duration? = nil,
     progress: (@Sendable (HTTPProgress) -> Void)? = nil
   ) async throws -> Outcome {

@@ -49,12 +49,12 @@ public struct AcknowledgedDelivery: Sendable {
 
   /// The request that carries `body` with `key` as its idempotency key (encoded now, sent by
   /// ``send(_:key:totalTimeout:progress:)``). Throws `NetworkError.encoding`.
-  public func request<Body: Encodable>(for body: Body, key: String) throws -> HTTPRequest {
+  func request<Body: Encodable>(for body: Body, key: String) throws -> HTTPRequest {
     try HTTPRequest.json(.post, path: path, body: body, headers: [HTTPRequest.idempotencyKeyHeader: key])
   }
 
   /// POSTs a `request` made by ``request(for:key:)`` for the message keyed `key` and classifies the answer.
-  public func send(
+  func send(
     _ request: HTTPRequest, key: String, totalTimeout: Duration? = nil,
     progress: (@Sendable (HTTPProgress) -> Void)? = nil
   ) async throws -> Outcome {
