@@ -64,15 +64,32 @@ let service: [Module] = [
   .library("LaboratoryServiceFakes", dependsOn: ["LaboratoryServiceInterface", "Persistence", "Localization"]),
 ]
 
+/// The system's SQLite (libsqlite3-dev: the headers `CSQLite` binds, the library and its archive).
+/// Release builds on Linux link the archive, `libsqlite3.a`, into the apps: a start-up then maps no
+/// SQLite library and binds none of its 1,600 symbols, some 0.6 ms of every command, a whole
+/// `supplies list` included (`Scripts/bench`'s start-up rows). Debug builds and the tests, macOS and
+/// a system without the archive link the shared library.
+let sqlite: [LinkerSetting] = {
+  let archive = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"].contains {
+    FileManager.default.fileExists(atPath: "\($0)/libsqlite3.a")
+  }
+  guard archive else { return [.linkedLibrary("sqlite3")] }
+  return [
+    .linkedLibrary(":libsqlite3.a", .when(platforms: [.linux], configuration: .release)),
+    .linkedLibrary("sqlite3", .when(platforms: [.linux], configuration: .debug)),
+    .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
+  ]
+}()
+
 // MARK: - Core
 
 // swift-format-ignore
 let core: [Module] = [
-  .systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
+  .systemLibrary("CSQLite"),
   .library("Network", dependsOn: ["URLSessionBridgeInterface", "Localization", "Logging"], strings: true),
   .library("URLSessionBridgeInterface", dependsOn: []),
   .library("URLSessionBridge", dependsOn: ["URLSessionBridgeInterface"]),
-  .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], strings: true, linking: sqlite),
   .library("Radio", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
   .library("UIComponents", dependsOn: ["PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("CommandLineKit", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
@@ -167,7 +184,8 @@ struct Module {
     /// no product. In release it carries Foundation and FoundationNetworking (libcurl stays the
     /// system's: `<module>/Link/libcurl.so` points the linker at `libcurl.so.4`).
     case helper
-    case systemLibrary(pkgConfig: String, apt: String)
+    /// A C library of the system; the module that imports it says how it is linked (`linking`).
+    case systemLibrary
   }
 
   let name: String
@@ -185,15 +203,17 @@ struct Module {
   /// Whether the module declares what partners may set in it (`PartnerVocabulary.json`: its
   /// toggles and the screens it draws), compiled into typed constants.
   var declaresPartnerVocabulary = false
+  /// System libraries the module links (`sqlite`).
+  var linking: [LinkerSetting] = []
   var layer: Layer = .shared
 
   static func library(
     _ name: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false,
-    plugins: [String] = [], partnerFiles: Bool = false, partner: Bool = false
+    plugins: [String] = [], partnerFiles: Bool = false, partner: Bool = false, linking: [LinkerSetting] = []
   ) -> Module {
     Module(
       name: name, kind: .library, dependencies: dependencies, testDependencies: testsUse, hasStrings: strings,
-      plugins: plugins, hasPartnerFiles: partnerFiles, declaresPartnerVocabulary: partner)
+      plugins: plugins, hasPartnerFiles: partnerFiles, declaresPartnerVocabulary: partner, linking: linking)
   }
 
   /// An app; `talksHTTP`: it sends requests through the URLSession helper, which its build then builds.
@@ -212,8 +232,8 @@ struct Module {
     Module(name: name, kind: .helper, dependencies: dependencies, testDependencies: testsUse)
   }
 
-  static func systemLibrary(_ name: String, pkgConfig: String, apt package: String) -> Module {
-    Module(name: name, kind: .systemLibrary(pkgConfig: pkgConfig, apt: package), dependencies: [], testDependencies: [])
+  static func systemLibrary(_ name: String) -> Module {
+    Module(name: name, kind: .systemLibrary, dependencies: [], testDependencies: [])
   }
 
   /// This module, placed in `layer` (the group it is listed in).
@@ -282,6 +302,14 @@ let directMetadata: [SwiftSetting] = [
     ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
 ]
 
+/// An `async` function that belongs to no actor runs on its caller's (Swift 6.2's
+/// `nonisolated(nonsending)`; `@concurrent` marks one that must leave it): a flow on the main actor
+/// that asks a service for data stays on the main actor, instead of hopping to the cooperative pool
+/// and back, which starts threads. A one-shot command then runs on one thread from start to end,
+/// 1.4 ms sooner for `supplies list` (`Scripts/bench`'s start-up rows). Code that must not wait on
+/// its caller's actor says so: an explicit `Task`, or the store's own queue (`EntityStore.perform`).
+let callerIsolation: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
 func targets(for module: Module) -> [Target] {
   let path = "\(module.layer.folder)/\(module.name)"
   let exclude =
@@ -298,34 +326,34 @@ func targets(for module: Module) -> [Target] {
     dependencies: ([module.name] + module.dependencies + module.testDependencies + ["TestHarness"]).map {
       .init(stringLiteral: $0)
     },
-    path: "Tests/\(module.name)Tests")
+    path: "Tests/\(module.name)Tests", swiftSettings: callerIsolation)
   switch module.kind {
   case .helper:
     let link = "\(Context.packageDirectory)/\(path)/Link"
     return [
       .executableTarget(
         name: module.name, dependencies: dependencies, path: path, exclude: exclude + ["Link"],
-        swiftSettings: [.unsafeFlags(staticRuntime, .when(configuration: .release))] + directMetadata,
+        swiftSettings: [.unsafeFlags(staticRuntime, .when(configuration: .release))] + directMetadata + callerIsolation,
         linkerSettings: [.unsafeFlags(staticRuntime + ["-L", link], .when(configuration: .release))], plugins: plugins),
       tests,
     ]
   case .library:
     return [
       .target(
-        name: module.name, dependencies: dependencies, path: path, exclude: exclude, swiftSettings: directMetadata,
-        plugins: plugins),
+        name: module.name, dependencies: dependencies, path: path, exclude: exclude, swiftSettings: directMetadata + callerIsolation,
+        linkerSettings: module.linking, plugins: plugins),
       tests,
     ]
   case .executable:
     return [
       .executableTarget(
         name: module.name, dependencies: dependencies, path: path, exclude: exclude,
-        swiftSettings: [.unsafeFlags(staticRuntime, .when(configuration: .release))] + directMetadata,
+        swiftSettings: [.unsafeFlags(staticRuntime, .when(configuration: .release))] + directMetadata + callerIsolation,
         linkerSettings: [.unsafeFlags(staticRuntime, .when(configuration: .release))], plugins: plugins),
       tests,
     ]
-  case .systemLibrary(let pkgConfig, let apt):
-    return [.systemLibrary(name: module.name, path: path, pkgConfig: pkgConfig, providers: [.apt([apt])])]
+  case .systemLibrary:
+    return [.systemLibrary(name: module.name, path: path)]
   }
 }
 

@@ -149,10 +149,17 @@ public final class EntityStore: @unchecked Sendable {
     }
   }
 
-  /// Runs `body` with this store on the store's own serial queue and returns its result, so
-  /// blocking SQLite work never holds a thread of Swift's cooperative pool.
-  public func perform<R: Sendable>(_ body: @escaping @Sendable (EntityStore) throws -> R) async throws -> R {
-    try await withCheckedThrowingContinuation { continuation in
+  /// Runs `body` with this store and returns its result, so that blocking SQLite work never holds
+  /// a thread of Swift's cooperative pool: on the store's own serial queue, or at once when the
+  /// caller is the main actor (an app's flows), whose thread is not one of the pool's and waits for
+  /// the result anyway. A one-shot command then runs on one thread from start to end: starting the
+  /// threads a hop needs would take longer than its whole store work (`Scripts/bench`'s start-up
+  /// rows).
+  public func perform<R: Sendable>(
+    isolation: isolated (any Actor)? = #isolation, _ body: @escaping @Sendable (EntityStore) throws -> R
+  ) async throws -> R {
+    if isolation === MainActor.shared { return try body(self) }
+    return try await withCheckedThrowingContinuation { continuation in
       queue.async { continuation.resume(with: Result { try body(self) }) }
     }
   }

@@ -71,10 +71,11 @@ import UIComponents
     makeServices = services
     let commands = domains.flatMap(\.commands)
     let links = commands.map { "  " + Self.linkTemplate(of: $0) }.joined(separator: "\n")
+    let link = Self.link
     let open = Command<Target>(
       "open", abstract: Strings.openAbstract, discussion: Strings.openDiscussion(links: links),
-      parameters: [Self.link]
-    ) { values in .open(values[Self.link]) }
+      parameters: [link]
+    ) { values in .open(values[link]) }
     program = Program(
       name: name, version: version, abstract: abstract,
       options: StandardOptions.all(partner: partner) + [language] + options,

@@ -7,6 +7,10 @@
 // the five layers; built in release by Scripts/bench. Not part of Scripts/check.
 import PackageDescription
 
+/// As the workspace's modules are built (its Package.swift's `callerIsolation`): an `async` function
+/// of no actor runs on its caller's, which is also how the workspace's signatures are spelled.
+let callerIsolation: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
 let package = Package(
   name: "BenchFloors",
   platforms: [.macOS(.v14)],
@@ -20,7 +24,7 @@ let package = Package(
     .executableTarget(
       name: "store-bench",
       dependencies: [.product(name: "Persistence", package: "ISSApplicationFramework")],
-      path: "Sources/store-bench"),
+      path: "Sources/store-bench", swiftSettings: callerIsolation),
     .executableTarget(
       name: "outbox-fill",
       dependencies: [
@@ -33,6 +37,6 @@ let package = Package(
         .product(name: "AppAnalytics", package: "ISSApplicationFramework"),
         .product(name: "Logging", package: "ISSApplicationFramework"),
       ],
-      path: "Sources/outbox-fill"),
+      path: "Sources/outbox-fill", swiftSettings: callerIsolation),
   ]
 )

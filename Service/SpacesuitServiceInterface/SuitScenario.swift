@@ -27,6 +27,7 @@ public enum SuitScenario: String, Codable, Sendable, CaseIterable {
     }
   }
 
-  /// The scenario names, for messages: "nominal, co2-buildup, battery-drain, pressure-leak".
-  public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+  /// The scenario names, for messages: "nominal, co2-buildup, battery-drain, pressure-leak"; joined
+  /// only when a message shows them (an app's help names them in every start-up's options).
+  public static var names: LocalizedText { .joined(allCases.map { .verbatim($0.rawValue) }, separator: ", ") }
 }

@@ -65,42 +65,27 @@ public final class ConsoleAnalyticsProvider: AnalyticsProvider {
 /// file always parses line by line.
 public final class JSONLinesAnalyticsProvider: AnalyticsProvider {
   private let appendLine: @Sendable (String) -> Bool
-  private let encoder: Mutex<JSONEncoder>
+  private let timestamp: @Sendable (Date) -> String
 
   /// Writes each event's line with `appendLine`, which returns false when the line was not written
   /// (the event is then dropped: analytics never stops the app). `timestamp`, when given, writes
-  /// the dates instead of Foundation's ISO-8601 formatter, in the same form
+  /// the dates instead of Foundation's ISO-8601 format style, in the same form
   /// (`2026-11-22T05:00:00Z`): the app hands over Logging's, which does not load ICU's time-zone data.
   public init(
     appendLine: @escaping @Sendable (String) -> Bool, timestamp: (@Sendable (Date) -> String)? = nil
   ) {
     self.appendLine = appendLine
-    self.encoder = Mutex(Self.makeEncoder(timestamp: timestamp))
+    self.timestamp = timestamp ?? { $0.formatted(.iso8601) }
   }
 
   /// Hands the event's JSON line to the writer.
   public func record(_ event: AnalyticsEvent) {
-    guard let data = encoder.withLock({ try? $0.encode(event) }) else { return }
-    _ = appendLine(String(decoding: data, as: UTF8.self))
+    _ = appendLine(AnalyticsEventLine.line(for: event, date: timestamp(event.date)))
   }
 
-  /// The compact JSON line for `event` (without newline).
-  public static func encode(_ event: AnalyticsEvent) throws -> String {
-    String(decoding: try makeEncoder().encode(event), as: UTF8.self)
-  }
-
-  private static func makeEncoder(timestamp: (@Sendable (Date) -> String)? = nil) -> JSONEncoder {
-    let encoder = JSONEncoder()
-    if let timestamp {
-      encoder.dateEncodingStrategy = .custom { date, encoder in
-        var container = encoder.singleValueContainer()
-        try container.encode(timestamp(date))
-      }
-    } else {
-      encoder.dateEncodingStrategy = .iso8601
-    }
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
+  /// The compact JSON line for `event` (without newline), its date in ISO 8601.
+  public static func encode(_ event: AnalyticsEvent) -> String {
+    AnalyticsEventLine.line(for: event, date: event.date.formatted(.iso8601))
   }
 
   /// Reads back every event in a JSON-lines file (blank lines ignored).

@@ -28,7 +28,7 @@ private final class Lines: Sendable {
     name: "sync", properties: ["b": "2", "a": "1"], date: Date(timeIntervalSince1970: 1_795_323_600))
   provider.record(event)
   #expect(lines.all == [#"{"date":"2026-11-22T05:00:00Z","name":"sync","properties":{"a":"1","b":"2"}}"#])
-  #expect(try JSONLinesAnalyticsProvider.encode(event) == lines.all.first)
+  #expect(JSONLinesAnalyticsProvider.encode(event) == lines.all.first)
 }
 
 @Test func anInjectedTimestampWritesTheDates() throws {
@@ -76,6 +76,28 @@ private final class Lines: Sendable {
     "AppAnalyticsTests-\(UUID().uuidString).jsonl")
   defer { try? FileManager.default.removeItem(at: url) }
   let event = AnalyticsEvent(name: "error", properties: ["module": "Persistence"], date: Date(timeIntervalSince1970: 0))
-  try Data((try JSONLinesAnalyticsProvider.encode(event) + "\n\n").utf8).write(to: url)
+  try Data((JSONLinesAnalyticsProvider.encode(event) + "\n\n").utf8).write(to: url)
   #expect(try JSONLinesAnalyticsProvider.readEvents(from: url) == [event])
+}
+
+/// The lines are written by hand; a reader of the file must find what JSONEncoder would have written,
+/// byte for byte: every control character, quotes, backslashes, slashes, non-ASCII, keys in order.
+@Test(arguments: [
+  [:],
+  ["b": "2", "a": "1"],
+  ["route": "supplies list", "B": "x", "a10": "", "a2": "y", "_": "z", "é": "w", "Z": "/path/to"],
+])
+func linesAreByteForByteWhatJSONEncoderWrites(properties: [String: String]) throws {
+  let awkward =
+    (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }.joined() + "\"\\/ é ✓ 🚀 \u{7F} {\"json\": [1]}"
+  var withAwkward = properties
+  withAwkward[awkward] = awkward
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  encoder.dateEncodingStrategy = .iso8601
+  for properties in [properties, withAwkward] {
+    let event = AnalyticsEvent(
+      name: "error " + awkward, properties: properties, date: Date(timeIntervalSince1970: 1_700_000_000))
+    #expect(JSONLinesAnalyticsProvider.encode(event) == String(decoding: try encoder.encode(event), as: UTF8.self))
+  }
 }

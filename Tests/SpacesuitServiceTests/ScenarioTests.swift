@@ -55,7 +55,7 @@ import Testing
   }
 
   @Test func scenarioNamesAreWhatTheCommandLineTakes() {
-    #expect(SuitScenario.names == "nominal, co2-buildup, battery-drain, pressure-leak")
+    #expect(SuitScenario.names.description == "nominal, co2-buildup, battery-drain, pressure-leak")
     #expect(SuitScenario(rawValue: "pressure-leak") == .pressureLeak)
     #expect(SuitScenario.allCases.allSatisfy { !$0.summary.isEmpty })
   }
