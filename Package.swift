@@ -285,7 +285,7 @@ func excludedFiles(in path: String) -> [String] {
 }
 
 /// Release executables carry the Swift runtime and Foundation inside them (`swift build -c release`
-/// does what `--static-swift-stdlib` does): a start-up then maps 6 libraries instead of 20 and binds
+/// does what `--static-swift-stdlib` does): a start-up then maps 5 libraries instead of 20 and binds
 /// no Swift symbol across libraries, which halves a short command's time (`Scripts/bench`). Debug
 /// builds and tests link them dynamically. The URLSession helper (a process of its own, started on
 /// the first request) carries Foundation and FoundationNetworking the same way: it is ready for

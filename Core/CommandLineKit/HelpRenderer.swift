@@ -158,7 +158,7 @@ struct HelpRenderer<Route: Sendable> {
         line += " "
         count += 1
       }
-      line += Substring(word)
+      line.append(contentsOf: Substring(word))
       count += length
     }
     if count > 0 { lines.append(line) }

@@ -31,7 +31,8 @@ extension ValueFormat where Value == String {
   /// One of `choices`, in any case; read as it is written in `choices`.
   public static func choice(_ choices: [String]) -> ValueFormat {
     ValueFormat(
-      expectation: Strings.formatChoice(choices: choices.joined(separator: ", ")), completion: .values(choices),
+      expectation: Strings.formatChoice(choices: LocalizedText.joined(values: choices, separator: ", ")),
+      completion: .values(choices),
       documentsValues: true,
       read: { text in choices.first { $0.lowercased() == text.lowercased() } },
       write: { $0 })
@@ -41,7 +42,7 @@ extension ValueFormat where Value == String {
 extension ValueFormat where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
   /// One of the type's cases, by raw value in any case.
   public static var choice: ValueFormat {
-    ValueFormat<String>.choice(Value.allCases.map(\.rawValue)).map {
+    ValueFormat<String>.choice(Value.allCases.map { $0.rawValue }).map {
       Value(rawValue: $0)
     } reverse: {
       $0.rawValue

@@ -72,7 +72,7 @@ extension CosmonautRoute: CommandRoute {
   static let mission = profileField("mission", Strings.helpMission)
   static let item = Argument(
     "item", .text(maximumLength: 80, suggestions: SupplyItem.defaultInventory.map(\.id)),
-    help: Strings.helpItem(items: SupplyItem.defaultInventory.map(\.id).joined(separator: ", ")))
+    help: Strings.helpItem(items: LocalizedText.joined(values: SupplyItem.defaultInventory.map(\.id), separator: ", ")))
   static let quantity = Argument(
     "quantity", .integer(in: 1...SuppliesRules.maximumChange), help: Strings.helpQuantity)
 

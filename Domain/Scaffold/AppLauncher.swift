@@ -70,7 +70,7 @@ import UIComponents
     vocabulary = PartnerVocabulary(composing: [.module] + domains.map(\.vocabulary) + [partnerVocabulary])
     makeServices = services
     let commands = domains.flatMap(\.commands)
-    let links = commands.map { "  " + Self.linkTemplate(of: $0) }.joined(separator: "\n")
+    let links = LocalizedText.joined(commands.map { .verbatim("  " + Self.linkTemplate(of: $0)) }, separator: "\n")
     let link = Self.link
     let open = Command<Target>(
       "open", abstract: Strings.openAbstract, discussion: Strings.openDiscussion(links: links),

@@ -18,10 +18,8 @@ public struct MissionControl: Sendable {
   public let optionName: String
   /// The prefix of its environment variables, e.g. "ISS_HOUSTON" (`ISS_HOUSTON_URL`, `ISS_HOUSTON_TOKEN`).
   public let environmentPrefix: String
-  /// Whose token the built-in secrets hold for it.
+  /// Whose token the built-in secrets hold for it (`Secrets.builtIn`, read when a client is made).
   public let center: Secrets.Center
-  /// The secrets the built-in token is read from.
-  let secrets: Secrets
 
   /// How long one request may take: a person is waiting at the prompt.
   public static let timeout: Duration = .seconds(5)
@@ -35,12 +33,11 @@ public struct MissionControl: Sendable {
   /// TsUP, the Mission Control Centre in Korolyov: `--tsup`, `$ISS_TSUP_URL`, `$ISS_TSUP_TOKEN`.
   public static let tsup = MissionControl(name: "TsUP", option: "tsup", environmentPrefix: "ISS_TSUP", center: .tsup)
 
-  init(name: String, option: String, environmentPrefix: String, center: Secrets.Center, secrets: Secrets = .builtIn) {
+  init(name: String, option: String, environmentPrefix: String, center: Secrets.Center) {
     self.name = name
     self.optionName = option
     self.environmentPrefix = environmentPrefix
     self.center = center
-    self.secrets = secrets
   }
 
   /// The variable that gives the URL of every stage when the option is absent, e.g. `ISS_HOUSTON_URL`.
@@ -92,10 +89,10 @@ public struct MissionControl: Sendable {
       return nil
     }
     let given = launch.environment[tokenVariable]
-    guard let token = AuthToken(given ?? secrets.token(for: center, stage: launch.stage)) else {
+    guard let token = AuthToken(given ?? Secrets.builtIn.token(for: center, stage: launch.stage)) else {
       throw UsageError(Strings.missionControlEmptyToken(variable: tokenVariable, center: name))
     }
-    if given == nil && secrets.isDevelopment {
+    if given == nil && Secrets.builtIn.isDevelopment {
       launch.logger.notice(
         "\(name): using the development token; this build has no exported secrets (Scripts/secrets, README.md)")
     }

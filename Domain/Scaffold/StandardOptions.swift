@@ -1,4 +1,5 @@
 import CommandLineKit
+import Localization
 import Logging
 import PartnerConfiguration
 import UIComponents
@@ -29,8 +30,13 @@ public enum StandardOptions {
     Option(
       "partner", .text(maximumLength: 4096, suggestions: PartnerCatalogue.ids), placeholder: "partner",
       environment: "ISS_PARTNER",
-      help: id.map { Strings.optionPartnerWithDefault(partners: PartnerCatalogue.ids.joined(separator: ", "), id: $0) }
-        ?? Strings.optionPartner(partners: PartnerCatalogue.ids.joined(separator: ", ")))
+      help: id.map { Strings.optionPartnerWithDefault(partners: partnerNames, id: $0) }
+        ?? Strings.optionPartner(partners: partnerNames))
+  }
+
+  /// The shipped partners' ids, joined only when help shows them.
+  private static var partnerNames: LocalizedText {
+    .joined(values: PartnerCatalogue.ids, separator: ", ")
   }
 
   /// The standard options of an app whose own partner is `partner`.

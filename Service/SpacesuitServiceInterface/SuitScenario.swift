@@ -29,5 +29,5 @@ public enum SuitScenario: String, Codable, Sendable, CaseIterable {
 
   /// The scenario names, for messages: "nominal, co2-buildup, battery-drain, pressure-leak"; joined
   /// only when a message shows them (an app's help names them in every start-up's options).
-  public static var names: LocalizedText { .joined(allCases.map { .verbatim($0.rawValue) }, separator: ", ") }
+  public static var names: LocalizedText { .joined(values: allCases.map { $0.rawValue }, separator: ", ") }
 }

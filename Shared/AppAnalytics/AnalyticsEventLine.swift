@@ -5,46 +5,44 @@
 enum AnalyticsEventLine {
   /// The line of `event` (without newline), its date written as `date`.
   static func line(for event: AnalyticsEvent, date: String) -> String {
-    var line = #"{"date":"#
-    appendQuoted(date, to: &line)
-    line += #","name":"#
-    appendQuoted(event.name, to: &line)
-    line += #","properties":{"#
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(128)
+    bytes.append(contentsOf: #"{"date":"#.utf8)
+    appendQuoted(date, to: &bytes)
+    bytes.append(contentsOf: #","name":"#.utf8)
+    appendQuoted(event.name, to: &bytes)
+    bytes.append(contentsOf: #","properties":{"#.utf8)
     for (index, key) in event.properties.keys.sorted().enumerated() {
-      if index > 0 { line += "," }
-      appendQuoted(key, to: &line)
-      line += ":"
-      appendQuoted(event.properties[key] ?? "", to: &line)
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      appendQuoted(key, to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      appendQuoted(event.properties[key] ?? "", to: &bytes)
     }
-    return line + "}}"
+    bytes.append(contentsOf: "}}".utf8)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `text` as a JSON string: quotes, backslashes and control characters escaped as JSONEncoder
   /// escapes them (`\n`, `\t`, …, else `\u00XX`); everything else, `/` and non-ASCII included, as is.
-  static func appendQuoted(_ text: String, to line: inout String) {
-    line += "\""
-    var plain = text.utf8.startIndex
-    for index in text.utf8.indices {
-      let byte = text.utf8[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-      line += Substring(text.utf8[plain..<index])
-      line += escape(byte)
-      plain = text.utf8.index(after: index)
+  private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), byte])
+      case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
+      case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
+      case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
+      case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
+      case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+      case ..<0x20: bytes.append(contentsOf: #"\u00"#.utf8 + [hexDigit(byte >> 4), hexDigit(byte & 0x0F)])
+      default: bytes.append(byte)
+      }
     }
-    line += Substring(text.utf8[plain...])
-    line += "\""
+    bytes.append(UInt8(ascii: "\""))
   }
 
-  private static func escape(_ byte: UInt8) -> String {
-    switch byte {
-    case UInt8(ascii: "\""): #"\""#
-    case UInt8(ascii: "\\"): #"\\"#
-    case 0x08: #"\b"#
-    case 0x0C: #"\f"#
-    case UInt8(ascii: "\n"): #"\n"#
-    case UInt8(ascii: "\r"): #"\r"#
-    case UInt8(ascii: "\t"): #"\t"#
-    default: #"\u00"# + String(byte >> 4, radix: 16) + String(byte & 0x0F, radix: 16)
-    }
+  /// The lowercase hex digit of `value` (0–15).
+  private static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
   }
 }

@@ -45,6 +45,12 @@ public struct LocalizedText: Sendable, Hashable, CustomStringConvertible {
     LocalizedText(.joined(parts, separator: separator))
   }
 
+  /// `values`, the same in every language (names, ids), `separator` between them: joined when
+  /// the text is shown, so that a help text naming them costs a start-up nothing.
+  public static func joined(values: [String], separator: String) -> LocalizedText {
+    .joined(values.map { .verbatim($0) }, separator: separator)
+  }
+
   /// `lhs` followed by `rhs`.
   public static func + (lhs: LocalizedText, rhs: LocalizedText) -> LocalizedText {
     .joined([lhs, rhs])
@@ -78,7 +84,7 @@ public struct LocalizedText: Sendable, Hashable, CustomStringConvertible {
     var result = ""
     var rest = text[...]
     while let open = rest.firstIndex(of: "{") {
-      result += rest[..<open]
+      result.append(contentsOf: rest[..<open])
       guard let close = rest[open...].firstIndex(of: "}"),
         let value = values[String(rest[rest.index(after: open)..<close])]
       else {
@@ -89,7 +95,8 @@ public struct LocalizedText: Sendable, Hashable, CustomStringConvertible {
       result += value
       rest = rest[rest.index(after: close)...]
     }
-    return result + rest
+    result.append(contentsOf: rest)
+    return result
   }
 }
 

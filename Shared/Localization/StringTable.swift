@@ -5,8 +5,9 @@
 public struct StringTable: Sendable {
   /// The module the texts belong to.
   public let module: String
-  /// The languages the table has texts in.
-  private let languages: [Language]
+  /// The languages the table has texts in, when not all of them (read by `keys` only: a start-up
+  /// makes no list of languages).
+  private let languages: [Language]?
   /// The texts of one language, built on their first use.
   private let texts: @Sendable (Language) -> [String: String]
 
@@ -22,7 +23,7 @@ public struct StringTable: Sendable {
   /// own, so a process builds the one it speaks and never the others.
   public init(module: String, texts: @escaping @Sendable (Language) -> [String: String]) {
     self.module = module
-    languages = Language.allCases
+    languages = nil
     self.texts = texts
   }
 
@@ -35,6 +36,6 @@ public struct StringTable: Sendable {
 
   /// Every key, for checks.
   public var keys: Set<String> {
-    languages.reduce(into: Set<String>()) { $0.formUnion(texts($1).keys) }
+    (languages ?? Language.allCases).reduce(into: Set<String>()) { $0.formUnion(texts($1).keys) }
   }
 }

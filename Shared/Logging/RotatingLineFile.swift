@@ -36,6 +36,8 @@ public final class RotatingLineFile: Sendable {
 
   /// The file appended to.
   public let url: URL
+  /// Its path, which every line checks under the lock (`URL.path` is worked out anew each time).
+  private let path: String
   /// The rotation policy.
   public let rotation: Rotation
   private let descriptor: Mutex<Int32>
@@ -49,6 +51,7 @@ public final class RotatingLineFile: Sendable {
 
   init(url: URL, rotation: Rotation, system: SystemCalls) throws {
     self.url = url
+    path = url.path
     self.rotation = rotation
     self.system = system
     let directory = url.deletingLastPathComponent()
@@ -57,7 +60,7 @@ public final class RotatingLineFile: Sendable {
     } catch {
       throw LogFileError(path: directory.path, reason: error.systemReason)
     }
-    descriptor = Mutex(try Self.openForAppending(url.path))
+    descriptor = Mutex(try Self.openForAppending(path))
   }
 
   deinit { descriptor.withLock { _ = close($0) } }
@@ -87,13 +90,13 @@ public final class RotatingLineFile: Sendable {
       guard flock(descriptor, LOCK_EX) == 0 else { return false }
       var held = stat()
       var named = stat()
-      if fstat(descriptor, &held) == 0, stat(url.path, &named) == 0, held.st_ino == named.st_ino,
+      if fstat(descriptor, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino,
         held.st_dev == named.st_dev
       {
         return true
       }
       _ = flock(descriptor, LOCK_UN)
-      guard let reopened = try? Self.openForAppending(url.path) else { return false }
+      guard let reopened = try? Self.openForAppending(path) else { return false }
       _ = close(descriptor)
       descriptor = reopened
     }
@@ -103,7 +106,6 @@ public final class RotatingLineFile: Sendable {
   /// Shifts `name` → `name.1` → … → `name.<keep>` and opens (and locks) a fresh `name`.
   /// The lock on the old file is kept until the caller releases it; false when it failed.
   private func rotate(_ descriptor: inout Int32) -> Bool {
-    let path = url.path
     for index in stride(from: rotation.keep - 1, through: 1, by: -1) {
       _ = rename("\(path).\(index)", "\(path).\(index + 1)")
     }

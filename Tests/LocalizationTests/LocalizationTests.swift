@@ -68,6 +68,15 @@ private let table = StringTable(
     #expect(LocalizedText.joined([.verbatim("a"), .verbatim("b")], separator: ", ").description == "a, b")
   }
 
+  @Test func valuesAreJoinedAsTheyAreInEveryLanguage() {
+    let names = LocalizedText.joined(values: ["nasa", "{id}", "1000"], separator: ", ")
+    #expect(names.resolved(in: .english) == "nasa, {id}, 1000")
+    #expect(names.resolved(in: .russian) == "nasa, {id}, 1000")
+    let left = LocalizedText("supplies.left", in: table, arguments: ["count": .number(2), "item": names])
+    #expect(left.resolved(in: .russian) == "осталось 2: nasa, {id}, 1000")
+    #expect(LocalizedText.joined(values: [], separator: ", ").description == "")
+  }
+
   @Test func textComparesByWhatItSays() {
     #expect(LocalizedText("title", in: table) == LocalizedText("title", in: table))
     #expect(LocalizedText("title", in: table) != LocalizedText.verbatim("Supplies"))
