@@ -16,11 +16,13 @@ let package = Package(
   platforms: [.macOS(.v14)],
   dependencies: [.package(name: "ISSApplicationFramework", path: "../..")],
   targets: [
-    // Linked as the workspace's release executables are (its Package.swift's `staticRuntime`).
+    // Linked as the workspace's release executables are (its Package.swift's `releaseLinking`).
     .executableTarget(
       name: "hello", path: "Sources/hello",
       swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
-      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+      linkerSettings: [
+        .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
+      ]),
     .executableTarget(
       name: "store-bench",
       dependencies: [.product(name: "Persistence", package: "ISSApplicationFramework")],
