@@ -70,3 +70,32 @@ final class FailureLog: @unchecked Sendable {
   func append(_ failure: String) { lock.withLock { storage.append(failure) } }
   var values: [String] { lock.withLock { storage } }
 }
+
+/// The thread the caller runs on.
+private func currentThread() -> pthread_t { pthread_self() }
+
+/// A flow on the main actor has its store work done at once, without suspending (a one-shot command
+/// then starts no thread): main-actor work queued meanwhile runs only after it. Work from anywhere
+/// else goes to the store's own queue, never holding a thread of the cooperative pool while SQLite
+/// blocks.
+@MainActor @Test func theMainActorsWorkIsDoneAtOnceAndOtherWorkOnTheStoresQueue() async throws {
+  let directory = TemporaryDirectory()
+  let store = try directory.store()
+  var order: [String] = []
+  let queued = Task { @MainActor in order.append("queued main-actor work") }
+  try await store.perform { store in try store.put(1, key: "main", in: "where") }
+  order.append("store work")
+  await queued.value
+  #expect(order == ["store work", "queued main-actor work"])
+
+  let (poolThread, storeThread) = try await Task.detached {
+    let poolThread = currentThread()
+    let storeThread = try await store.perform { store in
+      try store.put(2, key: "pool", in: "where")
+      return currentThread()
+    }
+    return (poolThread, storeThread)
+  }.value
+  #expect(storeThread != poolThread)
+  #expect(try store.count(in: "where") == 2)
+}
