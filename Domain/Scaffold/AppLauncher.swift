@@ -67,9 +67,19 @@ import UIComponents
     self.timeZone = timeZone
     let language = LanguageChoice.option(fallback: defaultLanguage)
     self.domains = domains
-    vocabulary = PartnerVocabulary(composing: [.module] + domains.map(\.vocabulary) + [partnerVocabulary])
+    // Loops rather than `map`/`flatMap` over `[AppDomain<Services>]`: the first generic algorithm of
+    // a start-up on an array of a generic type resolves its conformances at run time, scanning every
+    // conformance record of the executable, over a millisecond of every command (`Scripts/bench`).
+    var vocabularies: [PartnerVocabulary] = [.module]
+    var commands: [Command<HostedRoute>] = []
+    var groups: [CommandGroup] = []
+    for domain in domains {
+      vocabularies.append(domain.vocabulary)
+      commands += domain.commands
+      groups += domain.groups
+    }
+    vocabulary = PartnerVocabulary(composing: vocabularies + [partnerVocabulary])
     makeServices = services
-    let commands = domains.flatMap(\.commands)
     let links = LocalizedText.joined(commands.map { .verbatim("  " + Self.linkTemplate(of: $0)) }, separator: "\n")
     let link = Self.link
     let open = Command<Target>(
@@ -79,7 +89,7 @@ import UIComponents
     program = Program(
       name: name, version: version, abstract: abstract,
       options: StandardOptions.all(partner: partner) + [language] + options,
-      commands: commands.map { $0.map(Target.command) } + [open], groups: domains.flatMap(\.groups),
+      commands: commands.map { $0.map(Target.command) } + [open], groups: groups,
       withoutCommand: Strings.appWithoutCommand, sections: [.exitCodes])
   }
 
