@@ -18,16 +18,22 @@ struct CommandTree<Route: Sendable>: Sendable {
   // MARK: Names
 
   /// The names accepted for the last word of `path` (a command's or a group's path): itself and its aliases.
+  ///
+  /// Here and below, loops rather than `filter`/`flatMap`/`max` over `[Command<Route>]`: a generic
+  /// algorithm on an array of a generic type resolves its conformances at run time, which every
+  /// parse of a command line would pay for (`Scripts/bench`'s start-up rows).
   func names(of path: [String]) -> [String] {
     var names = [path[path.count - 1]]
-    names += commands.filter { $0.path == path }.flatMap(\.aliases)
+    for command in commands where command.path == path { names += command.aliases }
     names += groups.filter { $0.path == path }.flatMap(\.aliases)
     return names
   }
 
   /// Every command and group path, canonical.
   var allPaths: [[String]] {
-    var paths = commands.map(\.path) + groups.map(\.path)
+    var paths: [[String]] = []
+    for command in commands { paths.append(command.path) }
+    paths += groups.map(\.path)
     // Implied groups: every proper prefix of a command path.
     for command in commands where command.path.count > 1 {
       for length in 1..<command.path.count { paths.append(Array(command.path.prefix(length))) }
@@ -172,7 +178,11 @@ struct CommandTree<Route: Sendable>: Sendable {
 
   /// The command with the longest path that `canonical` starts with.
   private func longestCommand(within canonical: [String]) -> Command<Route>? {
-    commands.filter { canonical.starts(with: $0.path) }.max { $0.path.count < $1.path.count }
+    var longest: Command<Route>?
+    for command in commands where canonical.starts(with: command.path) {
+      if command.path.count > longest?.path.count ?? -1 { longest = command }
+    }
+    return longest
   }
 
   private func unknownCommand(_ words: [String], canonical: [String], programName: String) -> UsageError {
