@@ -56,13 +56,12 @@ struct CommandTree<Route: Sendable>: Sendable {
 
   /// The command whose path is exactly `canonical`.
   func command(at canonical: [String]) -> Command<Route>? {
-    commands.first { $0.path == canonical }
+    for command in commands where command.path == canonical { return command }
+    return nil
   }
 
   /// The group at `canonical` (declared or implied by longer command paths).
-  func isGroup(_ canonical: [String]) -> Bool {
-    commands.contains { $0.path.count > canonical.count && Array($0.path.prefix(canonical.count)) == canonical }
-  }
+  func isGroup(_ canonical: [String]) -> Bool { !commands(under: canonical).isEmpty }
 
   /// The abstract of a group path.
   func groupAbstract(_ canonical: [String]) -> LocalizedText? {
@@ -71,7 +70,11 @@ struct CommandTree<Route: Sendable>: Sendable {
 
   /// The commands directly or indirectly under `canonical` (all commands for `[]`).
   func commands(under canonical: [String]) -> [Command<Route>] {
-    commands.filter { $0.path.count > canonical.count && Array($0.path.prefix(canonical.count)) == canonical }
+    var under: [Command<Route>] = []
+    for command in commands where command.path.count > canonical.count && command.path.starts(with: canonical) {
+      under.append(command)
+    }
+    return under
   }
 
   /// The next words after `canonical`, for suggestions and completion.

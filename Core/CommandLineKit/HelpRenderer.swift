@@ -33,7 +33,9 @@ struct HelpRenderer<Route: Sendable> {
     }
     sections.append(rows(Strings.helpOptions, globalOptionRows() + builtInRows(main: true)))
     if !program.tree.commands.isEmpty {
-      let commands = program.tree.commands.map { ($0.name, $0.abstract) }
+      // A loop, as in `CommandTree`: no generic algorithm over `[Command<Route>]` on a start-up's path.
+      var commands: [(String, LocalizedText)] = []
+      for command in program.tree.commands { commands.append((command.name, command.abstract)) }
       sections.append(
         rows(Strings.helpSubcommands, commands + [(translator(Strings.helpHelpRow), Strings.helpHelpRowText)])
           + "\n\n  " + translator(Strings.helpSeeSubcommandHelp(program: program.name)))
