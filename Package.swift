@@ -17,12 +17,12 @@ import PackageDescription
 
 // swift-format-ignore
 let app: [Module] = [
-  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
-  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "TsUPCosmonautService", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
+  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "HoustonMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Localization"], testsUse: ["UIComponents", "Persistence", "Network", "Logging", "AppAnalytics"], strings: true, talksHTTP: true),
+  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "TsUPMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Localization"], testsUse: ["UIComponents", "Persistence", "Network", "Logging", "AppAnalytics"], strings: true, talksHTTP: true),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Logging", "AppAnalytics"]),
-  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "CommandLineKit", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
+  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "HoustonMissionControl", "CommandLineKit", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayServiceInterface", "SolarArrayService", "HeatRadiatorServiceInterface", "HeatRadiatorService", "DockingPortServiceInterface", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
-  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CommandLineKit", "Network", "Persistence", "Localization", "Logging"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
+  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CosmonautServiceInterface", "HoustonMissionControl", "MissionControlInterface", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
   .executable("LaboratorySimulator", product: "lab-sim", dependsOn: ["Scaffold", "LaboratoryService", "CommandLineKit", "Radio", "Logging"]),
   .helper("URLSessionHelper", dependsOn: ["URLSessionBridge"]),
 ]
@@ -31,22 +31,24 @@ let app: [Module] = [
 
 // swift-format-ignore
 let domain: [Module] = [
-  .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents", "Network", "Radio", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true, partner: true),
+  .library("Scaffold", dependsOn: ["MissionControlInterface", "CommandLineKit", "UIComponents", "Radio", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true, partner: true),
   .library("CosmonautInterface", dependsOn: ["UIComponents"]),
-  .library("Cosmonaut", dependsOn: ["CosmonautInterface", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging"], testsUse: ["CosmonautServiceFakes", "AppAnalytics"], strings: true, partner: true),
+  .library("Cosmonaut", dependsOn: ["CosmonautInterface", "CosmonautServiceInterface", "MissionControlInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging"], testsUse: ["CosmonautServiceFakes", "AppAnalytics"], strings: true, partner: true),
   .library("Spacesuit", dependsOn: ["CosmonautInterface", "SpacesuitServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SpacesuitServiceFakes", "Radio", "Logging"], strings: true, partner: true),
   .library("Peripheries", dependsOn: ["CosmonautInterface", "SolarArrayServiceInterface", "HeatRadiatorServiceInterface", "DockingPortServiceInterface", "CommandLineKit", "UIComponents", "Radio", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SolarArrayServiceFakes", "HeatRadiatorServiceFakes", "DockingPortServiceFakes", "Logging"], strings: true, partner: true),
-  .library("Laboratory", dependsOn: ["CosmonautInterface", "LaboratoryServiceInterface", "CosmonautServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes", "LaboratoryServiceFakes"], strings: true, partner: true),
+  .library("Laboratory", dependsOn: ["CosmonautInterface", "LaboratoryServiceInterface", "CosmonautServiceInterface", "MissionControlInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes", "LaboratoryServiceFakes"], strings: true, partner: true),
 ]
 
 // MARK: - Service
 
 // swift-format-ignore
 let service: [Module] = [
-  .library("CosmonautServiceInterface", dependsOn: ["Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Logging", "AppAnalytics"]),
-  .library("TsUPCosmonautService", dependsOn: ["CosmonautServiceInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "Persistence", "Localization"]),
+  .library("MissionControlInterface", dependsOn: ["Localization", "Secrets"], strings: true),
+  .library("CosmonautServiceInterface", dependsOn: ["MissionControlInterface", "Localization", "AppAnalytics"], strings: true),
+  .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["Secrets"]),
+  .library("HoustonMissionControl", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Localization", "Secrets"], strings: true, plugins: ["SecretValues"]),
+  .library("TsUPMissionControl", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Localization", "Secrets"], strings: true, plugins: ["SecretValues"]),
+  .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Localization", "Secrets"], strings: true),
   .library("SpacesuitServiceInterface", dependsOn: ["Radio", "Localization", "AppAnalytics"], strings: true),
   .library("SpacesuitService", dependsOn: ["SpacesuitServiceInterface", "Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("SpacesuitServiceFakes", dependsOn: ["SpacesuitServiceInterface", "Radio"]),
@@ -59,9 +61,9 @@ let service: [Module] = [
   .library("DockingPortServiceInterface", dependsOn: ["Radio", "Localization", "AppAnalytics"], strings: true),
   .library("DockingPortService", dependsOn: ["DockingPortServiceInterface", "Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("DockingPortServiceFakes", dependsOn: ["DockingPortServiceInterface", "Localization"]),
-  .library("LaboratoryServiceInterface", dependsOn: ["Network", "Persistence", "Localization", "AppAnalytics"], strings: true),
-  .library("LaboratoryService", dependsOn: ["LaboratoryServiceInterface", "Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("LaboratoryServiceFakes", dependsOn: ["LaboratoryServiceInterface", "Persistence", "Localization"]),
+  .library("LaboratoryServiceInterface", dependsOn: ["MissionControlInterface", "Localization", "AppAnalytics"], strings: true),
+  .library("LaboratoryService", dependsOn: ["LaboratoryServiceInterface", "MissionControlInterface", "Radio", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("LaboratoryServiceFakes", dependsOn: ["LaboratoryServiceInterface", "MissionControlInterface", "Localization"]),
 ]
 
 /// The system's SQLite (libsqlite3-dev: the headers `CSQLite` binds, the library and its archive).
@@ -102,7 +104,7 @@ let shared: [Module] = [
   .library("Logging", dependsOn: []),
   .library("AppAnalytics", dependsOn: []),
   .library("Localization", dependsOn: []),
-  .library("Secrets", dependsOn: [], plugins: ["SecretValues"]),
+  .library("Secrets", dependsOn: []),
   .library("PartnerConfiguration", dependsOn: [], partnerFiles: true),
 ]
 
@@ -261,8 +263,8 @@ func layeringViolations() -> [String] {
         return "\(module.name) depends on \"\(dependency)\", which is no module of this package"
       }
       if target < module.layer { return nil }
-      let isInterface = dependency.hasSuffix("Interface") && !module.name.hasSuffix("Interface")
-      if target == module.layer && isInterface { return nil }
+      // Sideways only onto an interface: an implementation, or another interface, of the same layer.
+      if target == module.layer && dependency.hasSuffix("Interface") { return nil }
       let direction = target == module.layer ? "sideways" : "upward"
       return "\(module.name) (\(module.layer.folder)) -> \(dependency) (\(target.folder)) points \(direction); "
         + "move the shared code to a lower layer or behind an …Interface module"

@@ -17,7 +17,7 @@ enum CosmonautApp {
       abstract: Strings.appAbstract,
       options: LiveServices.options,
       domains: [
-        .domain { CosmonautDomain(client: $0.cosmonaut, features: $1.features) },
+        .domain { CosmonautDomain(client: $0.cosmonaut, features: $1.features, deliversInBackground: true) },
         .domain { SpacesuitDomain(client: $0.suit) },
       ],
       services: LiveServices.init)

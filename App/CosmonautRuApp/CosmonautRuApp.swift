@@ -23,7 +23,7 @@ enum CosmonautRuApp {
       abstract: Strings.appAbstract,
       options: LiveServices.options, partner: "roscosmos", defaultLanguage: .russian, timeZone: moscowTime,
       domains: [
-        .domain { CosmonautDomain(client: $0.cosmonaut, features: $1.features) },
+        .domain { CosmonautDomain(client: $0.cosmonaut, features: $1.features, deliversInBackground: true) },
         .domain { SpacesuitDomain(client: $0.suit) },
       ],
       services: LiveServices.init)

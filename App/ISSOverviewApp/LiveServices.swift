@@ -2,6 +2,7 @@ import AppAnalytics
 import CommandLineKit
 import DockingPortService
 import HeatRadiatorService
+import HoustonMissionControl
 import Logging
 import Network
 import Peripheries
@@ -19,15 +20,16 @@ struct LiveServices: AppServices {
   let schedule: LiveVehicleScheduleClient
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: the kept schedule only).
-  static let houston = MissionControl.houston.option(
-    purpose: Strings.optionHoustonPurpose)
+  static let houston = MissionControl(.houston).option(purpose: Strings.optionHoustonPurpose)
   /// `--station simulated|unix:PATH` (default `$ISS_STATION`, else a station simulated in-process).
   static let station = DeviceConnection.option(
     "station", device: Strings.optionStationDevice, bench: "station-sim", environment: "ISS_STATION")
   static let options: [any Parameter] = [houston, station]
 
   init(launch: Launch) throws {
-    let houston = try MissionControl.houston.client(launch, option: Self.houston)
+    let houston = try MissionControl(.houston).address(launch, option: Self.houston).flatMap {
+      AuthenticatedClient(interactiveAt: $0.url, token: $0.token)
+    }
     let file = launch.file("iss-overview.sqlite")
     // A store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: file))

@@ -47,7 +47,7 @@ public struct AcknowledgedBatchDelivery: Sendable {
   /// Delivers to `path` (below the client's base URL) through `client`, the body laid out as
   /// `layout` says and the answer read by `acknowledgement`.
   public init(
-    client: any HTTPSending, path: String, layout: BatchLayout = .keyed(), acknowledgement: Acknowledgement = .byKey
+    client: any HTTPSending, path: String, layout: BatchLayout, acknowledgement: Acknowledgement = .byKey
   ) {
     self.client = client
     self.path = path

@@ -27,9 +27,10 @@ public struct RetryPolicy: Sendable, Equatable {
 
   /// One attempt, never retries.
   public static let none = RetryPolicy(maxAttempts: 1, initialBackoff: .zero, multiplier: 1, maxBackoff: .zero)
-  /// 4 attempts, waiting 200 ms, 400 ms, 800 ms (at most 2 s each).
+  /// The one policy the apps follow: 3 attempts, waiting 200 ms then 400 ms (at most 2 s each), so
+  /// an unreachable or hanging server is reported within seconds.
   public static let standard = RetryPolicy(
-    maxAttempts: 4, initialBackoff: .milliseconds(200), multiplier: 2, maxBackoff: .seconds(2))
+    maxAttempts: 3, initialBackoff: .milliseconds(200), multiplier: 2, maxBackoff: .seconds(2))
 
   /// The wait after failed attempt number `attempt` (1-based): initial × multiplier^(attempt−1), capped.
   public func backoff(afterAttempt attempt: Int) -> Duration {

@@ -3,7 +3,8 @@ import FoundationEssentials
 /// How a receiver of acknowledged messages is spoken to: where one message goes, where a batch
 /// goes (when it takes batches), how a batch is laid out, and how its answers acknowledge.
 ///
-/// The owner of the messages says what each message is (its body); the dialect says the rest.
+/// The owner of the messages says what each message is (its body); the dialect, which its owner
+/// gives whole (Network has none of its own), says the rest.
 public struct DeliveryDialect: Sendable {
   /// Where one message is POSTed, below the client's base URL.
   public var path: String
@@ -16,11 +17,10 @@ public struct DeliveryDialect: Sendable {
   /// How the receiver's answers acknowledge messages.
   public var acknowledgement: Acknowledgement
 
-  /// A dialect; by default a batch carries up to 64 messages as `{"reports":[{"key":…,"report":…}]}`
-  /// and answers acknowledge each message by its key (`Acknowledgement.byKey`).
+  /// A dialect: where messages go, how many a batch carries at most (at least 1), how it is laid
+  /// out, and how answers acknowledge.
   public init(
-    path: String, batchPath: String? = nil, batchSize: Int = 64, batchLayout: BatchLayout = .keyed(),
-    acknowledgement: Acknowledgement = .byKey
+    path: String, batchPath: String?, batchSize: Int, batchLayout: BatchLayout, acknowledgement: Acknowledgement
   ) {
     self.path = path
     self.batchPath = batchPath
@@ -47,8 +47,8 @@ public struct BatchLayout: Sendable, Equatable {
     public var body: String
   }
 
-  /// `{"<list>":[{"<key>":KEY,"<body>":MESSAGE},…]}`: Houston's `{"reports":[{"key":…,"report":…}]}` by default.
-  public static func keyed(list: String = "reports", key: String = "key", body: String = "report") -> BatchLayout {
+  /// `{"<list>":[{"<key>":KEY,"<body>":MESSAGE},…]}`, e.g. `{"reports":[{"key":…,"report":…}]}`.
+  public static func keyed(list: String, key: String, body: String) -> BatchLayout {
     BatchLayout(list: list, entry: Entry(key: key, body: body))
   }
 

@@ -248,6 +248,18 @@ public struct AuthenticatedClient: HTTPSending {
     try await client.send(authorized(request), decoding: type, progress: progress)
   }
 
+  /// A client of the server at `url` with `token`, for a person who waits: each request within
+  /// `interactiveTimeout`, idempotent ones retried by `RetryPolicy.standard`; nil for a blank token.
+  public init?(interactiveAt url: URL, token: String) {
+    guard let token = AuthToken(token) else { return nil }
+    self.init(
+      client: HTTPClient(configuration: ClientConfiguration(baseURL: url, timeout: Self.interactiveTimeout)),
+      token: token)
+  }
+
+  /// How long one request may take when a person waits at the prompt.
+  public static let interactiveTimeout: Duration = .seconds(5)
+
   func authorized(_ request: HTTPRequest) -> HTTPRequest {
     var request = request
     // untranslated: an HTTP header

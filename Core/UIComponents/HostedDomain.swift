@@ -41,10 +41,17 @@ public typealias MenuEntry<Route: Sendable> = Menu<Route>.Item
   /// One line the interactive app shows above its main menu (e.g. what waits for mission control),
   /// or nil. Defaults to nil.
   func statusLine() async -> LocalizedText?
+  /// Runs before the first flow: `interactive` for the interactive app (background work the domain
+  /// owns may start, e.g. as a toggle of its own says), false for one scripted command. Defaults to nothing.
+  func start(interactive: Bool) async
+  /// Runs after the last flow, always: stops what `start` started. Defaults to nothing.
+  func stop() async
 }
 
 extension HostedDomain {
   public func statusLine() async -> LocalizedText? { nil }
+  public func start(interactive: Bool) async {}
+  public func stop() async {}
 }
 
 /// What a domain's flows get from the host for one presentation: where to read and write, how to

@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Localization
+import MissionControlInterface
 import PartnerConfiguration
 import UIComponents
 
@@ -7,12 +8,32 @@ import UIComponents
 public struct CosmonautDomain: HostedDomain {
   private let client: any CosmonautClient
   private let dashboard: DashboardFeatures
+  private let backgroundDelivery: BackgroundDelivery?
 
   /// The domain over `client` (live or fake), with the partner's `features` (the domain reads its own
-  /// toggles; by default every one has its declared default).
-  public init(client: any CosmonautClient, features: FeatureToggles = FeatureToggles()) {
+  /// toggles; by default every one has its declared default). With `deliversInBackground`, the
+  /// interactive app delivers to mission control in the background (every
+  /// `backgroundDeliveryInterval` and soon after each change) unless the partner switches
+  /// `backgroundSync` off; a scripted command does only what it was asked.
+  public init(
+    client: any CosmonautClient, features: FeatureToggles = FeatureToggles(), deliversInBackground: Bool = false
+  ) {
     self.client = client
     dashboard = DashboardFeatures(showsPosition: features[.dashboardPositionPanel])
+    backgroundDelivery =
+      deliversInBackground && features[.backgroundSync]
+      ? BackgroundDelivery(client: client, interval: Self.backgroundDeliveryInterval) : nil
+  }
+
+  /// How often the interactive app delivers when nothing changes (a change triggers a round soon).
+  public static let backgroundDeliveryInterval: Duration = .seconds(60)
+
+  public func start(interactive: Bool) async {
+    if interactive { backgroundDelivery?.start() }
+  }
+
+  public func stop() async {
+    await backgroundDelivery?.stop()
   }
 
   /// The toggles the domain reads and the screens it draws (`PartnerVocabulary.json`).
@@ -40,10 +61,10 @@ enum SyncStatusLine {
     if status.pending > 0 { parts.append(Strings.statusWaiting(count: status.pending)) }
     if status.setAside > 0 { parts.append(Strings.statusSetAside(count: status.setAside)) }
     guard !parts.isEmpty else {
-      return status.houstonConfigured
+      return status.isConfigured
         ? Strings.statusUpToDate(center: name) : Strings.statusOfflineNothingWaits(center: name)
     }
-    let heading = status.houstonConfigured ? name : Strings.statusOfflineHeading(center: name)
+    let heading = status.isConfigured ? name : Strings.statusOfflineHeading(center: name)
     var line = Strings.statusLine(heading: heading, parts: CosmonautTexts.list(parts))
     if let error = status.lastErrorText { line = Strings.statusLastTry(line: line, error: error) }
     return Strings.statusEnd(line: line)

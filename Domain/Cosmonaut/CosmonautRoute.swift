@@ -2,6 +2,7 @@ import CommandLineKit
 import CosmonautInterface
 import CosmonautServiceInterface
 import Localization
+import MissionControlInterface
 import UIComponents
 
 /// Every destination of the Cosmonaut domain, declared once: its command-line words, deep link,

@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Localization
+import MissionControlInterface
 
 /// The words the Cosmonaut domain shows for the service's names: mission control centres, supply
 /// items, units and categories, in the reader's language. Names the tables do not know (a

@@ -2,6 +2,7 @@ import CosmonautServiceInterface
 import FoundationEssentials
 import Localization
 import Logging
+import MissionControlInterface
 import UIComponents
 
 /// The Cosmonaut domain's home: station position, who is aboard, low stock, what waits for mission control.

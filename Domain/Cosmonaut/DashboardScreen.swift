@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Localization
+import MissionControlInterface
 import UIComponents
 
 /// Renders the dashboard as panels in the translator's language; without `position`, the

@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Localization
+import MissionControlInterface
 import UIComponents
 
 /// Says what a call to mission control waits for, while it waits: "Contacting Houston (the station

@@ -1,6 +1,7 @@
 import CosmonautServiceInterface
 import FoundationEssentials
 import Localization
+import MissionControlInterface
 import UIComponents
 
 /// Mission control sync: what was delivered, what still waits in the outbox, what was refused.
@@ -43,7 +44,7 @@ final class SyncFlow {
     try confirm(entry, Strings.syncDiscarded(kind: entry.kind, key: entry.id.prefix(8), center: center))
   }
 
-  private func confirm(_ entry: OutboxEntry, _ line: LocalizedText) throws {
+  private func confirm(_ entry: QueuedReport, _ line: LocalizedText) throws {
     try context.show(entry, line: line, style: .ok)
   }
 
@@ -116,7 +117,7 @@ final class SyncFlow {
 
   /// Asks which set-aside report (by its key's first characters) and acts on it.
   private func decide(
-    _ reports: [OutboxEntry], question: (_ keys: String, _ goBack: LocalizedText) -> LocalizedText,
+    _ reports: [QueuedReport], question: (_ keys: String, _ goBack: LocalizedText) -> LocalizedText,
     _ action: @MainActor @escaping (String) async throws -> Void
   ) async {
     guard !reports.isEmpty else {

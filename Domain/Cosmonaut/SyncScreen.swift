@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Localization
+import MissionControlInterface
 import UIComponents
 
 /// Renders a sync report in the translator's language: delivered, pending with attempts and the
@@ -9,7 +10,7 @@ enum SyncScreen {
     let theme = theme.screen(.sync)
     let name = CosmonautTexts.name(of: center)
     var lines = [theme.apply(.title, to: translator(Strings.syncTitle(center: name)))]
-    if !report.houstonConfigured {
+    if !report.isConfigured {
       lines.append(theme.apply(.warning, to: translator(Strings.syncOffline(center: name, setting: center.setting))))
     }
     if report.delivered.isEmpty {
@@ -36,7 +37,7 @@ enum SyncScreen {
   }
 
   /// The reports mission control refused, or a line saying there are none.
-  static func setAside(_ reports: [OutboxEntry], center: ControlCenter, theme: Theme, translator: Translator) -> String
+  static func setAside(_ reports: [QueuedReport], center: ControlCenter, theme: Theme, translator: Translator) -> String
   {
     let theme = theme.screen(.sync)
     guard !reports.isEmpty else { return theme.apply(.ok, to: translator(Strings.syncSetAsideNone)) }
@@ -48,7 +49,7 @@ enum SyncScreen {
   }
 
   private static func table(
-    _ entries: [OutboxEntry], center: ControlCenter, theme: Theme, translator: Translator
+    _ entries: [QueuedReport], center: ControlCenter, theme: Theme, translator: Translator
   ) -> String {
     let rows = entries.map { entry in
       [

@@ -235,7 +235,7 @@ enum LabScreens {
     }
     for message in report.setAside {
       let refused = Strings.resultsRefused(
-        id: message.id.prefix(8), kind: message.kind, error: ResultReason.text(of: message) ?? .verbatim(""))
+        id: message.id.prefix(8), kind: message.kind, error: message.lastErrorText ?? .verbatim(""))
       lines.append(theme.apply(.warning, to: "  " + translator(refused)))
     }
     if let error = report.lastError {

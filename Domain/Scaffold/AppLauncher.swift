@@ -203,12 +203,21 @@ import UIComponents
       launch.logger.error(ErrorLine.text(for: error))
       throw error
     }
+    var hosted: [AppCoordinator.Domain] = []
+    for domain in domains { hosted.append(domain.build(services, launch)) }
     return AppCoordinator.Configuration(
       appName: name, title: "\(name) · \(InertText(launch.partner.name))",
-      domains: domains.map { $0.build(services, launch) },
+      domains: hosted,
       terminal: launch.terminal,
       analytics: launch.analytics, logger: launch.logger,
-      onStart: { await services.start(interactive: interactive) }, onShutdown: { await services.shutdown() },
+      onStart: {
+        await services.start(interactive: interactive)
+        for domain in hosted { await domain.start(interactive) }
+      },
+      onShutdown: {
+        for domain in hosted.reversed() { await domain.stop() }
+        await services.shutdown()
+      },
       stage: launch.stage,
       switchStage: { next in
         try StageChoice.store(next, in: launch.rootDirectory)

@@ -19,6 +19,10 @@ extension AppCoordinator {
     let makeCoordinator: @MainActor (FlowContext) -> HostedCoordinator
     /// The domain's line above the main menu, if any.
     let statusLine: @MainActor () async -> LocalizedText?
+    /// Runs before the first flow (`interactive` or one scripted command).
+    let start: @MainActor (_ interactive: Bool) async -> Void
+    /// Runs after the last flow.
+    let stop: @MainActor () async -> Void
 
     /// Hosts `domain`.
     @MainActor public init<D: HostedDomain>(_ domain: D) {
@@ -29,6 +33,8 @@ extension AppCoordinator {
       change = { $0.route(as: D.Route.self)?.change }
       makeCoordinator = { context in HostedCoordinator(domain.makeCoordinator(context: context)) }
       statusLine = { await domain.statusLine() }
+      start = { await domain.start(interactive: $0) }
+      stop = { await domain.stop() }
     }
 
     /// True when `route` is one of this domain's.

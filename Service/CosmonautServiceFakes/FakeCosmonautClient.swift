@@ -1,7 +1,8 @@
 import CosmonautServiceInterface
 import FoundationEssentials
 import Localization
-import Persistence
+import MissionControlInterface
+import Secrets
 
 /// A deterministic, in-memory `CosmonautClient` for domain tests and previews.
 ///
@@ -14,9 +15,9 @@ public actor FakeCosmonautClient: CosmonautClient {
   private var storedProfile: CosmonautProfile
   private var inventory: [SupplyItem]
   private var lastPosition: PositionReading?
-  private var queue: [OutboxEntry] = []
-  private var history: [OutboxEntry] = []
-  private var setAsideEntries: [(entry: OutboxEntry, sequence: Int)] = []
+  private var queue: [QueuedReport] = []
+  private var history: [QueuedReport] = []
+  private var setAsideEntries: [(entry: QueuedReport, sequence: Int)] = []
   private var refusals: [String: String] = [:]
   private var sequences: [String: Int] = [:]
   private var nextID = 1
@@ -56,9 +57,9 @@ public actor FakeCosmonautClient: CosmonautClient {
   /// Replaces the position mission control reports (nil = none known).
   public func setPosition(_ position: PositionReading?) { lastPosition = position }
   /// Entries waiting for delivery, in order.
-  public var outbox: [OutboxEntry] { queue }
+  public var outbox: [QueuedReport] { queue }
   /// Entries delivered so far (the last 50), oldest first.
-  public var deliveredHistory: [OutboxEntry] { history }
+  public var deliveredHistory: [QueuedReport] { history }
   /// From now on, mission control refuses reports of `kind` for good with `reason` (nil: accepts them again).
   public func refuse(kind: String, reason: String?) { refusals[kind] = reason }
 
@@ -68,7 +69,7 @@ public actor FakeCosmonautClient: CosmonautClient {
 
   public func updateProfile(_ update: ProfileUpdate) async throws -> CosmonautProfile {
     storedProfile = try storedProfile.applying(update)
-    enqueue(OutboxEntry.profileUpdatedKind)
+    enqueue(QueuedReport.profileUpdatedKind)
     return storedProfile
   }
 
@@ -86,7 +87,7 @@ public actor FakeCosmonautClient: CosmonautClient {
     var items = inventory
     let (item, _) = try SupplyItem.apply(action, itemID, quantity: quantity, to: &items)
     inventory = items
-    enqueue(OutboxEntry.suppliesChangedKind)
+    enqueue(QueuedReport.suppliesChangedKind)
     return item
   }
 
@@ -117,12 +118,12 @@ public actor FakeCosmonautClient: CosmonautClient {
 
   public func pendingSync() async throws -> SyncReport {
     SyncReport(
-      delivered: [], pending: outbox, setAside: setAsideEntries.map(\.entry), houstonConfigured: houstonConfigured,
+      delivered: [], pending: outbox, setAside: setAsideEntries.map(\.entry), isConfigured: houstonConfigured,
       lastError: queue.first?.lastErrorText)
   }
 
   public func syncStatus() async throws -> SyncStatus {
-    SyncStatus(pending: queue.count, setAside: setAsideEntries.count, houstonConfigured: houstonConfigured)
+    SyncStatus(pending: queue.count, setAside: setAsideEntries.count, isConfigured: houstonConfigured)
   }
 
   /// Same outcomes as a live client's `sync()`; the fake mission control takes everything it does
@@ -138,18 +139,21 @@ public actor FakeCosmonautClient: CosmonautClient {
       }
       throw CosmonautServiceError.unreachable(controlCenter, reason: .verbatim(reason))
     }
-    var delivered: [OutboxEntry] = []
+    var delivered: [QueuedReport] = []
     for queued in queue {
       var entry = queued
       entry.attempts += 1
       progress(.contactingReport(delivered.count + 1, of: queue.count))
       if let reason = refusals[entry.kind] {
-        let refused = DeliveryReason.refused(center: controlCenter.name, status: 422, reason: reason)
-        entry.lastError = refused.text.description
-        entry.lastReason = refused.stored
+        let refused = Strings.reportRefused(center: controlCenter.localizedName, status: "422", reason: reason)
+        entry.lastError = refused.description
+        entry.lastErrorText = refused
+        entry.lastReason = ReportReason(
+          code: "refused", values: ["center": controlCenter.name, "status": "422", "reason": reason])
         setAsideEntries.append((entry, sequences[entry.id] ?? 0))
       } else {
         entry.lastError = nil
+        entry.lastErrorText = nil
         entry.lastReason = nil
         delivered.append(entry)
         progress(.delivered(delivered.count, of: queue.count))
@@ -158,25 +162,26 @@ public actor FakeCosmonautClient: CosmonautClient {
     queue.removeAll()
     history = Array((history + delivered).suffix(50))
     return SyncReport(
-      delivered: delivered, pending: [], setAside: setAsideEntries.map(\.entry), houstonConfigured: true)
+      delivered: delivered, pending: [], setAside: setAsideEntries.map(\.entry), isConfigured: true)
   }
 
-  public func setAsideReports() async throws -> [OutboxEntry] { setAsideEntries.map(\.entry) }
+  public func setAsideReports() async throws -> [QueuedReport] { setAsideEntries.map(\.entry) }
 
-  public func retrySetAside(_ id: String) async throws -> OutboxEntry {
+  public func retrySetAside(_ id: String) async throws -> QueuedReport {
     var taken = try takeSetAside(id)
     taken.entry.lastError = nil
+    taken.entry.lastErrorText = nil
     taken.entry.lastReason = nil
     let position = queue.firstIndex { (sequences[$0.id] ?? 0) > taken.sequence } ?? queue.endIndex
     queue.insert(taken.entry, at: position)
     return taken.entry
   }
 
-  public func discardSetAside(_ id: String) async throws -> OutboxEntry {
+  public func discardSetAside(_ id: String) async throws -> QueuedReport {
     try takeSetAside(id).entry
   }
 
-  private func takeSetAside(_ id: String) throws -> (entry: OutboxEntry, sequence: Int) {
+  private func takeSetAside(_ id: String) throws -> (entry: QueuedReport, sequence: Int) {
     let wanted = id.lowercased()
     let matches = setAsideEntries.indices.filter {
       setAsideEntries[$0].entry.id == wanted || (!wanted.isEmpty && setAsideEntries[$0].entry.id.hasPrefix(wanted))
@@ -195,30 +200,32 @@ public actor FakeCosmonautClient: CosmonautClient {
   public nonisolated func startBackgroundSync(
     every interval: Duration, onStatus: @escaping @Sendable (SyncStatus) -> Void
   ) -> BackgroundSync {
-    let syncer = OutboxSyncer(interval: interval) { [self] in
-      _ = try? await sync()
-      if let status = try? await syncStatus() { onStatus(status) }
+    let rounds = Task { [self] in
+      while !Task.isCancelled {
+        _ = try? await sync()
+        if let status = try? await syncStatus() { onStatus(status) }
+        try? await Task.sleep(for: interval)
+      }
     }
-    syncer.start()
-    return BackgroundSync(nudge: syncer.nudge, stop: syncer.stop)
+    return BackgroundSync(nudge: {}, stop: { rounds.cancel() })
   }
 
   /// Queues a status report when due, as a live client does before each sync.
   @discardableResult
-  public func enqueueStatusReportIfDue() -> OutboxEntry? {
+  public func enqueueStatusReportIfDue() -> QueuedReport? {
     let date = now()
     guard StatusReportSchedule.isDue(lastQueuedAt: lastStatusReport, now: date, interval: statusReportInterval) else {
       return nil
     }
     lastStatusReport = date
-    return enqueue(OutboxEntry.statusReportKind)
+    return enqueue(QueuedReport.statusReportKind)
   }
 
   @discardableResult
-  private func enqueue(_ kind: String) -> OutboxEntry {
+  private func enqueue(_ kind: String) -> QueuedReport {
     let id = "00000000-0000-0000-0000-" + String(String(nextID).suffix(12)).leftPadded(to: 12)
     nextID += 1
-    let entry = OutboxEntry(id: id, kind: kind, createdAt: now())
+    let entry = QueuedReport(id: id, kind: kind, createdAt: now())
     sequences[id] = nextID - 1
     queue.append(entry)
     return entry
@@ -232,10 +239,13 @@ extension String {
 }
 
 extension ControlCenter {
-  /// Houston as the fake stands for it (the Houston implementation's own is not linked into tests
-  /// of the domains): times in UTC.
+  /// Houston as the fake stands for it (the Houston dialect's own is not linked into tests of the
+  /// domains): times in UTC, no tokens.
   public static let fakeHouston = ControlCenter(
-    name: "Houston", setting: "--houston URL or ISS_HOUSTON_URL", clock: .utc)
-  /// TsUP as the fake stands for it: times in Moscow time.
-  public static let fakeTsUP = ControlCenter(name: "TsUP", setting: "--tsup URL or ISS_TSUP_URL", clock: .moscow)
+    id: "houston", name: "Houston", localizedName: Strings.centerHouston, clock: .utc,
+    secrets: Secrets(entries: [:], isDevelopment: true, centres: ["houston", "tsup"]))
+  /// TsUP as the fake stands for it: times in Moscow time, no tokens.
+  public static let fakeTsUP = ControlCenter(
+    id: "tsup", name: "TsUP", localizedName: Strings.centerTsup, clock: .moscow,
+    secrets: Secrets(entries: [:], isDevelopment: true, centres: ["houston", "tsup"]))
 }

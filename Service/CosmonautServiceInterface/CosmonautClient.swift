@@ -1,8 +1,11 @@
+import MissionControlInterface
+
 /// The cosmonaut's data: profile, supplies, station position and delivery of changes to mission control.
 ///
-/// What the domains use; an app links exactly one implementation (`CosmonautService` reports to
-/// Houston, `TsUPCosmonautService` to TsUP), and tests use a fake. Every implementation applies the
-/// models' own rules (`CosmonautProfile.applying(_:)`, `SupplyItem.apply(_:_:quantity:to:)`).
+/// What the domains use. The live implementation (`CosmonautService`) speaks the dialect of the
+/// centre an app reports to (`CosmonautDialect`: Houston's, TsUP's), and tests use a fake. Every
+/// implementation applies the models' own rules (`CosmonautProfile.applying(_:)`,
+/// `SupplyItem.apply(_:_:quantity:to:)`).
 public protocol CosmonautClient: Sendable {
   /// The mission control this client reports to: its name, how to configure it, its clock.
   var controlCenter: ControlCenter { get }
@@ -30,12 +33,12 @@ public protocol CosmonautClient: Sendable {
   /// Counts of what waits (pending, set aside); cheap enough to show on every screen.
   func syncStatus() async throws -> SyncStatus
   /// The reports mission control refused for good, oldest first, each with its reason in `lastError`.
-  func setAsideReports() async throws -> [OutboxEntry]
+  func setAsideReports() async throws -> [QueuedReport]
   /// Puts a set-aside report back into the outbox, at its original place; returns it.
   /// `id` is its key or a prefix only it has (e.g. the 8 characters a table shows).
-  func retrySetAside(_ id: String) async throws -> OutboxEntry
+  func retrySetAside(_ id: String) async throws -> QueuedReport
   /// Deletes a set-aside report for good (mission control will never see it); returns it.
-  func discardSetAside(_ id: String) async throws -> OutboxEntry
+  func discardSetAside(_ id: String) async throws -> QueuedReport
   /// Starts delivering in the background while the app runs: at once, every `interval`, and soon
   /// after each change; queues the periodic status report when due. `onStatus` hears the counts
   /// after every round. Stop it (awaiting `stop()`) before the app exits.

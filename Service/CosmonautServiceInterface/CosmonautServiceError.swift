@@ -1,8 +1,7 @@
 import AppAnalytics
 import FoundationEssentials
 import Localization
-import Network
-import Persistence
+import MissionControlInterface
 
 /// Everything that can go wrong in a cosmonaut service, each with a one-line fix-it message that
 /// names the mission control it concerns.
@@ -107,34 +106,21 @@ public enum CosmonautServiceError: ReportableError, TranslatedError, Equatable, 
     .unreachable(center, reason: Strings.reasonNoAnswerInTime)
   }
 
-  /// The service error for any error a client of `center` meets: its own errors as they are,
-  /// network failures as what `center` did (texts that came from it cleared of `personal` data),
-  /// and the store's errors with the store's own line, so it reads in every language.
-  public init(_ error: any Error, center: ControlCenter, personal: PersonalData) {
-    switch error {
-    case let error as CosmonautServiceError: self = error
-    case let error as NetworkError: self.init(error, center: center, personal: personal)
-    case let error as PersistenceError:
-      switch error {
-      case .diskFull: self = .diskFull(error.translatedMessage)
-      case .busy: self = .storeBusy(error.translatedMessage)
-      case _ where error.kind != .internal: self = .storeRefused(error.translatedMessage, kind: error.kind)
-      default: self = .storage(error.translatedMessage)
-      }
-    case let error as OutboxError: self = .noSuchSetAsideReport(error.translatedMessage)
-    case let error as any TranslatedError: self = .storage(error.translatedMessage)
-    default: self = .storage(.verbatim(String(describing: error)))
+  /// The service error for what `center` did (a failure a live client's mission control reported).
+  public init(_ failure: MissionControlFailure, center: ControlCenter) {
+    switch failure {
+    case .notConfigured: self = .notConfigured(center)
+    case .unreachable(let reason): self = .unreachable(center, reason: reason)
+    case .noAnswer: self = .noAnswer(from: center)
+    case .refusedToken(let status, _): self = .refusedToken(center, status: status)
+    case .answered(let status, let body, _): self = .answeredError(center, status: status, reason: body)
+    case .invalidAnswer(let reason): self = .invalidResponse(center, reason: reason)
+    case .failed(let reason): self = .storage(reason)
     }
   }
 
-  private init(_ error: NetworkError, center: ControlCenter, personal: PersonalData) {
-    let reason = DeliveryReason(error, personal: personal)?.text ?? .verbatim(personal.redact(error.description))
-    switch error {
-    case .status(let code, _) where code == 401 || code == 403: self = .refusedToken(center, status: code)
-    case .status(let code, let body): self = .answeredError(center, status: code, reason: personal.redact(body))
-    case .unacknowledged, .decoding: self = .invalidResponse(center, reason: reason)
-    case .timeout: self = .noAnswer(from: center)
-    case .unreachable, .invalidURL, .encoding: self = .unreachable(center, reason: reason)
-    }
+  /// The service error for a set-aside report that cannot be found by the key given.
+  public init(_ lookup: ReportLookupError) {
+    self = .noSuchSetAsideReport(lookup.reason)
   }
 }

@@ -3,14 +3,14 @@ import FoundationEssentials
 import LaboratoryServiceInterface
 import Localization
 import Logging
-import Network
+import MissionControlInterface
 import Persistence
 import Radio
 
 /// The laboratory client the app uses: the labs over a Radio link, runs and the sample log in an
-/// `EntityStore` (SQLite), results queued in an `Outbox` in the same store and delivered to Houston
-/// through Core's `OutboxDelivery` and `AcknowledgedSender` (batches of 64 where Houston takes them);
-/// the catalogue and the schedule from Houston, kept for offline use.
+/// `EntityStore` (SQLite), results queued in an `Outbox` in the same store and delivered by the
+/// mission control's channel the app hands it (batches of 64 where Houston takes them); the
+/// catalogue and the schedule from mission control, kept for offline use. It speaks no HTTP itself.
 ///
 /// Every change and the results it queues commit in ONE store transaction (BEGIN IMMEDIATE), so
 /// they commit together or not at all, and two processes lose no update (a freezer never takes
@@ -27,30 +27,30 @@ public final class LiveLaboratoryClient: LaboratoryClient {
 
   private let store: EntityStore
   private let outbox: Outbox<LabResultPayload>
-  private let results: OutboxDelivery<LabResultPayload>
-  private let houston: AuthenticatedClient?
-  /// Delivers the results to Houston; nil when Houston is not configured.
-  private let sender: AcknowledgedSender?
+  /// Delivers the results to mission control.
+  private let results: any ReportChannel
+  /// Where the catalogue and the schedule come from.
+  private let missionControl: any MissionControlReader
   private let device: DeviceLink
   private let analytics: Analytics
   private let logger: Logger
   private let now: @Sendable () -> Date
   private let houstonBudget: Duration
 
-  /// A client over `store`, the labs through `connector`, and `houston` (nil: offline — results
-  /// wait, the kept catalogue and schedule are shown). `houstonBudget` bounds each Houston call.
+  /// A client over `store`, the labs through `connector`, and `missionControl` (offline when it has
+  /// no connection — results wait, the kept catalogue and schedule are shown), whose channels
+  /// deliver the results. `houstonBudget` bounds each call to mission control.
   public init(
-    store: EntityStore, houston: AuthenticatedClient?, connector: RadioConnector, analytics: Analytics, logger: Logger,
-    linkConfiguration: RadioLinkConfiguration = .init(), now: @escaping @Sendable () -> Date = Date.init,
-    houstonBudget: Duration = .seconds(5)
+    store: EntityStore, missionControl: some MissionControlReader & ResultsChannels, connector: RadioConnector,
+    analytics: Analytics, logger: Logger, linkConfiguration: RadioLinkConfiguration = .init(),
+    now: @escaping @Sendable () -> Date = Date.init, houstonBudget: Duration = .seconds(5)
   ) {
     self.store = store
     outbox = Outbox(store: store, name: Collections.prefix)
-    results = OutboxDelivery(outbox: outbox, logger: logger, analytics: analytics)
-    self.houston = houston
-    sender = houston.map {
-      AcknowledgedSender(client: $0, dialect: LabResultWire.dialect, budget: houstonBudget, logger: logger)
-    }
+    results = missionControl.channel(
+      store: store, outbox: Collections.prefix, endpoints: LabResultWire.endpoints, body: LabResultWire.Envelope.init,
+      logger: logger, analytics: analytics, analyticsEvents: nil, now: now)
+    self.missionControl = missionControl
     device = DeviceLink(
       name: Strings.deviceName, connector: connector,
       messages: DeviceMessages(failure: LabProtocol.MessageType.failure.rawValue),
@@ -186,24 +186,23 @@ public final class LiveLaboratoryClient: LaboratoryClient {
     try await reporting("schedule") { try await kept(RunSchedule.self, "/v1/lab/schedule", RunSchedule.documentName) }
   }
 
-  /// The document at `path` from Houston (then kept), else the kept copy with the reason.
+  /// The document at `path` from mission control (then kept), else the kept copy with the reason.
   private func kept<Document: Codable & Sendable & Equatable>(
     _ type: Document.Type, _ path: String, _ what: LocalizedText
   ) async throws -> KeptDocument<Document> {
     // The reason is kept with the copy (English, like every stored value) and shown in the error.
     var reason = LaboratoryError.houstonNotConfiguredReason
-    if let houston {
+    if missionControl.isConfigured {
       do {
-        var request = HTTPRequest(method: .get, path: path)
-        request.totalTimeout = houstonBudget
-        let document = try await houston.send(request, decoding: type)
+        let document = try await missionControl.fetch(
+          path, as: type, within: houstonBudget, redacting: { $0 }, retrying: { _, _, _ in })
         let reading = KeptDocument(document: document, receivedAt: now(), isLive: true)
         try await store.perform { try $0.put(reading, key: path, in: Collections.documents) }
         return reading
-      } catch let error as NetworkError {
-        reason = Strings.reasonHoustonFailed(error: error.translatedMessage)
+      } catch let failure as MissionControlFailure {
+        reason = Strings.reasonHoustonFailed(error: failure.reason)
         analytics.recordError(LaboratoryError.houstonUnavailable(reason), module: Self.module, context: ["path": path])
-        logger.warning("Houston's \(what) not used, showing the kept copy: \(error)")
+        logger.warning("\(missionControl.center.name)'s \(what) not used, showing the kept copy: \(failure.reason)")
       }
     }
     let copy = try await store.perform { try $0.get(KeptDocument<Document>.self, key: path, in: Collections.documents) }
@@ -309,35 +308,28 @@ public final class LiveLaboratoryClient: LaboratoryClient {
 
   public func sendResults() async throws -> ResultsReport {
     try await reporting("sendResults") {
-      guard let sender else { throw LaboratoryError.houstonNotConfigured }
+      guard results.isConfigured else { throw LaboratoryError.houstonNotConfigured }
       // The transport gets ready (the HTTP helper starts) while the outbox is read.
-      houston?.prepare()
-      // Each request is encoded while the one before it is in flight (see `Outbox.deliver`).
-      let result = try await results.deliver(
-        window: LabResultWire.dialect.batchSize, now: now,
-        prepare: { items in
-          let request = try sender.prepare(items, key: \.entry.id, encode: LabResultWire.Envelope.init)
-          return OutboxRequest(request, count: request.count)
-        },
-        send: { try await sender.send($0, judge: ResultReason.verdict) })
+      results.prepare()
+      let result = try await results.deliver(redacting: { $0 }, describing: \.reason, progress: { _ in })
       var report = ResultsReport(
-        delivered: result.round.delivered, pending: result.after.pending, setAside: result.after.setAside,
+        delivered: result.delivered, pending: result.after.pending, setAside: result.after.setAside,
         houstonConfigured: true)
-      if let stopped = result.round.stopped {
+      if let stopped = result.stopped {
         let reason = Strings.reasonHoustonDidNotTake(
-          kind: stopped.message.kind, id: stopped.message.id.prefix(8), error: LocalizedText.reason(of: stopped.error))
-        guard result.failure == nil else { throw LaboratoryError.houstonUnavailable(reason) }
+          kind: stopped.report.kind, id: stopped.report.id.prefix(8), error: stopped.failure.reason)
+        guard !result.failedAsAWhole else { throw LaboratoryError.houstonUnavailable(reason) }
         report.lastError = reason.description
       }
       return report
     }
   }
 
-  private func report(delivered: [OutboxMessage]) async throws -> ResultsReport {
+  private func report(delivered: [QueuedReport]) async throws -> ResultsReport {
     let contents = try await results.contents()
     return ResultsReport(
-      delivered: delivered, pending: contents.pending, setAside: contents.setAside, houstonConfigured: houston != nil,
-      lastError: contents.pending.first?.lastError)
+      delivered: delivered, pending: contents.pending, setAside: contents.setAside,
+      houstonConfigured: results.isConfigured, lastError: contents.pending.first?.lastError)
   }
 
   // MARK: Errors
@@ -363,6 +355,9 @@ public final class LiveLaboratoryClient: LaboratoryClient {
   static func map(_ error: any Error) -> LaboratoryError {
     switch error {
     case let error as LaboratoryError: error
+    case MissionControlFailure.notConfigured: .houstonNotConfigured
+    case let failure as MissionControlFailure: .houstonUnavailable(failure.reason)
+    case let lookup as ReportLookupError: .invalid(lookup.reason)
     case PersistenceError.diskFull(let path): .diskFull(PersistenceError.diskFull(path: path).translatedMessage)
     case PersistenceError.busy(let path): .storeBusy(PersistenceError.busy(path: path).translatedMessage)
     case let error as PersistenceError where error.kind != .internal:

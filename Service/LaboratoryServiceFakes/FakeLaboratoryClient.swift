@@ -1,7 +1,7 @@
 import FoundationEssentials
 import LaboratoryServiceInterface
 import Localization
-import Persistence
+import MissionControlInterface
 
 /// Laboratories in memory for domain tests: `FakeLabs` on a stopped clock (advance it with
 /// `advance(by:)`), the same rules as the live client, results queued in memory.
@@ -13,9 +13,9 @@ public actor FakeLaboratoryClient: LaboratoryClient {
   /// The sample log.
   public private(set) var samples: [StoredSample] = []
   /// Results queued for the ground, in order.
-  public private(set) var queued: [(message: OutboxMessage, payload: LabResultPayload)] = []
+  public private(set) var queued: [(message: QueuedReport, payload: LabResultPayload)] = []
   /// Results delivered so far.
-  public private(set) var delivered: [OutboxMessage] = []
+  public private(set) var delivered: [QueuedReport] = []
   /// What `catalogue()` returns; nil: none yet.
   public private(set) var catalogueReading: KeptDocument<ExperimentCatalogue>?
   /// What `schedule()` returns; nil: none yet.
@@ -164,7 +164,7 @@ public actor FakeLaboratoryClient: LaboratoryClient {
   private func queue(_ results: [LabResult]) {
     for result in results {
       queued.append(
-        (OutboxMessage(id: UUID().uuidString.lowercased(), kind: result.kind, createdAt: now), result.payload))
+        (QueuedReport(id: UUID().uuidString.lowercased(), kind: result.kind, createdAt: now), result.payload))
     }
   }
 }

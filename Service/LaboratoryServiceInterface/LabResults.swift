@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Persistence
+import MissionControlInterface
 
 /// What a result for the ground carries: a run's progress, samples logged in or out, samples at risk.
 public struct LabResultPayload: Codable, Sendable, Equatable {
@@ -62,19 +62,19 @@ extension LabResult {
 /// What waits for the ground, what was delivered, and how the last delivery went.
 public struct ResultsReport: Codable, Sendable, Equatable {
   /// Results delivered by this call, in order.
-  public var delivered: [OutboxMessage]
+  public var delivered: [QueuedReport]
   /// Results still waiting, in order.
-  public var pending: [OutboxMessage]
-  /// Results Houston refused for good, with its reasons.
-  public var setAside: [OutboxMessage]
-  /// Whether Houston is configured.
+  public var pending: [QueuedReport]
+  /// Results mission control refused for good, each with its reason (`lastErrorText`).
+  public var setAside: [QueuedReport]
+  /// Whether mission control is configured (the JSON key keeps its first name).
   public var houstonConfigured: Bool
   /// Why delivery stopped, when it did.
   public var lastError: String?
 
   /// A report.
   public init(
-    delivered: [OutboxMessage], pending: [OutboxMessage], setAside: [OutboxMessage], houstonConfigured: Bool,
+    delivered: [QueuedReport], pending: [QueuedReport], setAside: [QueuedReport], houstonConfigured: Bool,
     lastError: String? = nil
   ) {
     self.delivered = delivered

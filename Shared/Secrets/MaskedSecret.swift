@@ -1,10 +1,16 @@
 /// One secret as the binary keeps it: the value XORed with random bytes of its own length, both
 /// stored as byte arrays, so the value never stands in the binary as text.
-struct MaskedSecret: Sendable {
+public struct MaskedSecret: Sendable {
   /// The value's UTF-8 bytes XORed with `mask`.
   let masked: [UInt8]
   /// Random bytes, none of them zero (a zero would leave its byte of the value as it is).
   let mask: [UInt8]
+
+  /// A secret as generated: the masked bytes and their mask.
+  public init(masked: [UInt8], mask: [UInt8]) {
+    self.masked = masked
+    self.mask = mask
+  }
 
   /// The value. Never inlined and never optimised, so the compiler cannot fold it back into text.
   var revealed: String {

@@ -1,22 +1,16 @@
-/// The secrets built into a program — mission control tokens, one per centre and stage — kept
-/// XOR-masked in the binary and revealed only when read.
+/// Secrets built into a program — a mission control centre's tokens, one per stage — kept XOR-masked
+/// in the binary and revealed only when read.
 ///
-/// The values come from `secrets/secrets.json.gpg` through `Scripts/secrets export`, which writes
-/// the masked source the build compiles in (never committed). A build without an export carries
-/// the development values of `secrets/schema.json` and says so (`isDevelopment`).
+/// The mechanism only: the module that declares a centre carries its secrets (the build plugin
+/// `SecretValues` generates `GeneratedSecrets` there, the keys of `secrets/schema.json` that start
+/// with the centre's id), so an app carries the secrets of the centres it talks to and no other's.
+/// A build without an export (`Scripts/secrets export`) carries the development values of
+/// `secrets/schema.json` and says so (`isDevelopment`).
 ///
 /// ```swift
-/// let token = Secrets.builtIn.token(for: .houston, stage: .development)
+/// let token = GeneratedSecrets.secrets.token(for: "houston", stage: .development)   // "houston.development.token"
 /// ```
 public struct Secrets: Sendable {
-  /// A mission control centre that gives a program a token.
-  public enum Center: String, CaseIterable, Sendable {
-    /// Mission Control Center Houston.
-    case houston
-    /// TsUP, the Mission Control Centre in Korolyov.
-    case tsup
-  }
-
   /// A stage of the mission control services, each with its own token.
   public enum Stage: String, CaseIterable, Sendable {
     /// The development services (and `Scripts/houston`).
@@ -27,39 +21,40 @@ public struct Secrets: Sendable {
     case production
   }
 
-  /// The secrets this program was built with.
-  public static let builtIn = Secrets(entries: GeneratedSecrets.entries, isDevelopment: GeneratedSecrets.isDevelopment)
-
   /// Whether these are the development values of `secrets/schema.json`: the build found no
   /// secrets exported by `Scripts/secrets`.
   public let isDevelopment: Bool
+  /// The ids of every centre `secrets/schema.json` has secrets for (this build carries only some).
+  public let centres: [String]
   private let entries: [String: MaskedSecret]
 
-  init(entries: [String: MaskedSecret], isDevelopment: Bool) {
+  /// Secrets as the build generated them; `centres` are the ids of every centre the schema knows.
+  public init(entries: [String: MaskedSecret], isDevelopment: Bool, centres: [String] = []) {
     self.entries = entries
     self.isDevelopment = isDevelopment
+    self.centres = centres
   }
 
-  /// The token of `center` at `stage` (key `<center>.<stage>.token`, e.g. `houston.staging.token`).
-  public func token(for center: Center, stage: Stage) -> String {
+  /// The token of the centre `center` (its id) at `stage` (key `<center>.<stage>.token`).
+  public func token(for center: String, stage: Stage) -> String {
     let key = Self.tokenKey(for: center, stage: stage)
     guard let value = value(forKey: key) else {
-      // The schema lists every centre and stage (SecretsTests checks it), so a build always has one.
+      // The schema lists every centre's stages (the declaring module's tests check it), so a build has one.
       preconditionFailure("secrets/schema.json lacks \(key); add it and build again")
     }
     return value
   }
 
   /// The key of a token in `secrets/schema.json`: `houston.development.token`.
-  public static func tokenKey(for center: Center, stage: Stage) -> String {
-    "\(center.rawValue).\(stage.rawValue).token"
+  public static func tokenKey(for center: String, stage: Stage) -> String {
+    "\(center).\(stage.rawValue).token"
   }
 
   /// The value stored under `key`, revealed; nil when the build has none.
-  func value(forKey key: String) -> String? {
+  public func value(forKey key: String) -> String? {
     entries[key]?.revealed
   }
 
   /// The keys the build carries, sorted.
-  var keys: [String] { entries.keys.sorted() }
+  public var keys: [String] { entries.keys.sorted() }
 }

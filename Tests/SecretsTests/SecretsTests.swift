@@ -3,24 +3,18 @@ import Testing
 
 @testable import Secrets
 
-/// The secrets a build carries: every centre's token at every stage, masked, revealed on reading.
+/// The mechanism: a centre's token at a stage under its key, masked, revealed on reading.
 @Suite struct SecretsTests {
-  @Test func theBuildCarriesATokenForEveryCentreAtEveryStage() {
-    for center in Secrets.Center.allCases {
-      for stage in Secrets.Stage.allCases {
-        let key = Secrets.tokenKey(for: center, stage: stage)
-        #expect(Secrets.builtIn.value(forKey: key)?.isEmpty == false, "\(key)")
-      }
-    }
-    #expect(Secrets.tokenKey(for: .houston, stage: .staging) == "houston.staging.token")
-    #expect(Secrets.builtIn.keys.count == Secrets.Center.allCases.count * Secrets.Stage.allCases.count)
-  }
-
-  @Test func withoutAnExportTheBuildCarriesTheDevelopmentValues() throws {
-    try #require(Secrets.builtIn.isDevelopment, "this build carries exported secrets; nothing to check here")
-    #expect(Secrets.builtIn.token(for: .houston, stage: .development) == "iss-dev")
-    #expect(Secrets.builtIn.token(for: .tsup, stage: .development) == "tsup-dev")
-    #expect(Secrets.builtIn.token(for: .tsup, stage: .production) != Secrets.builtIn.token(for: .tsup, stage: .staging))
+  @Test func aTokenIsKeptUnderItsCentreAndStage() {
+    #expect(Secrets.tokenKey(for: "houston", stage: .staging) == "houston.staging.token")
+    let secrets = Secrets(
+      entries: ["tsup.staging.token": Self.masked("t-1"), "tsup.production.token": Self.masked("t-2")],
+      isDevelopment: true, centres: ["houston", "tsup"])
+    #expect(secrets.token(for: "tsup", stage: .staging) == "t-1")
+    #expect(secrets.token(for: "tsup", stage: .production) == "t-2")
+    #expect(secrets.keys == ["tsup.production.token", "tsup.staging.token"])
+    #expect(secrets.centres == ["houston", "tsup"])
+    #expect(secrets.isDevelopment)
   }
 
   @Test func aMaskedSecretIsRevealedByItsMaskAndByNothingElse() {
@@ -32,5 +26,11 @@ import Testing
     #expect(secrets.value(forKey: "a.b") == "s3cr3t-✓")
     #expect(secrets.value(forKey: "a.c") == nil)
     #expect(!secrets.isDevelopment)
+  }
+
+  static func masked(_ value: String) -> MaskedSecret {
+    let plain = Array(value.utf8)
+    let mask = plain.map { _ in UInt8.random(in: 1...255) }
+    return MaskedSecret(masked: zip(plain, mask).map { $0 ^ $1 }, mask: mask)
   }
 }

@@ -172,9 +172,14 @@ struct SecretsFolder {
 /// `generate`: what the build plugin runs for the `Secrets` module.
 enum BuildStep {
   /// Writes `output`: the export when there is one (it must have been written by `Scripts/secrets`
-  /// and carry exactly the keys of the schema), else the schema's development values.
-  static func generate(schemaFile: URL, export: URL, output: URL) throws {
+  /// and carry exactly the keys of the schema), else the schema's development values; with `centre`,
+  /// only the keys of that centre (`<centre>.…`), which the module declaring it carries.
+  static func generate(schemaFile: URL, export: URL, output: URL, centre: String?) throws {
     let schema = try SecretsSchema.load(schemaFile)
+    let carried = { (key: String) in centre.map { key.hasPrefix($0 + ".") } ?? true }
+    guard schema.keys.contains(where: carried) else {
+      throw ToolError.data("secrets/schema.json has no key of the centre \(centre ?? "")")
+    }
     let source: String
     if let data = FileManager.default.contents(atPath: export.path) {
       let text = String(decoding: data, as: UTF8.self)
@@ -186,13 +191,14 @@ enum BuildStep {
           "\(export.path) carries [\(keys.joined(separator: ", "))] but secrets/schema.json lists "
             + "[\(schema.keys.joined(separator: ", "))]; run Scripts/secrets export again")
       }
-      source = text
+      source = SwiftSource.keeping(carried, of: text)
     } else {
-      source = SwiftSource.render(values: schema.developmentValues, isDevelopment: true)
+      source = SwiftSource.render(values: schema.developmentValues.filter { carried($0.key) }, isDevelopment: true)
     }
     do {
       try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(source.utf8).write(to: output, options: .atomic)
+      let centres = Set(schema.keys.compactMap { $0.split(separator: ".").first.map(String.init) }).sorted()
+      try Data(SwiftSource.carried(source, centres: centres).utf8).write(to: output, options: .atomic)
     } catch {
       throw ToolError.io("cannot write \(output.path): \(error.localizedDescription)")
     }

@@ -40,6 +40,43 @@ enum SwiftSource {
     return list.isEmpty ? [] : list.components(separatedBy: ", ")
   }
 
+  /// `text` (a generated source) with only the entries whose key `keep` accepts, and its first line
+  /// naming only those.
+  static func keeping(_ keep: (String) -> Bool, of text: String) -> String {
+    let entry = "    \""
+    var lines: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      if line.hasPrefix(marker), let keys = keys(in: line) {
+        lines.append(marker + keys.filter(keep).joined(separator: ", ") + warning)
+      } else if line.hasPrefix(entry), let end = line.dropFirst(entry.count).firstIndex(of: "\"") {
+        if keep(String(line[line.index(line.startIndex, offsetBy: entry.count)..<end])) { lines.append(line) }
+      } else {
+        lines.append(line)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `text` as the module that carries it compiles it: `import Secrets` before the enum (an export
+  /// written before it was needed gets it here), and `GeneratedSecrets.secrets`, the `Secrets` value,
+  /// which names every centre of the schema (`centres`).
+  static func carried(_ text: String, centres: [String]) -> String {
+    var text = text
+    if !text.contains("\nimport Secrets\n") {
+      text = text.replacingOccurrences(
+        of: "\nenum GeneratedSecrets {", with: "\nimport Secrets\n\nenum GeneratedSecrets {")
+    }
+    let names = centres.map { "\"\($0)\"" }.joined(separator: ", ")
+    return text + """
+
+      extension GeneratedSecrets {
+        /// The secrets this module carries.
+        static let secrets = Secrets(entries: entries, isDevelopment: isDevelopment, centres: [\(names)])
+      }
+
+      """
+  }
+
   private static func bytes(_ values: [UInt8]) -> String {
     "[" + values.map { "0x" + String($0, radix: 16) }.joined(separator: ", ") + "]"
   }

@@ -47,13 +47,14 @@ func run(_ arguments: [String]) throws {
     let schema = try option("--schema", in: &arguments)
     let export = try option("--export", in: &arguments)
     let output = try option("--output", in: &arguments)
+    let centre = try option("--centre", in: &arguments)
     guard let schema, let export, let output else {
       throw ToolError.usage("generate needs --schema, --export and --output")
     }
     try noMoreArguments()
     try BuildStep.generate(
       schemaFile: URL(fileURLWithPath: schema), export: URL(fileURLWithPath: export),
-      output: URL(fileURLWithPath: output))
+      output: URL(fileURLWithPath: output), centre: centre)
   case "list":
     try noMoreArguments()
     try folder.list(gpg: try? GPG.find()) { print($0) }

@@ -1,9 +1,9 @@
-/// How long a cosmonaut client may wait for its mission control, retries included.
+/// How long a service may wait for its mission control, retries included.
 public struct MissionControlBudget: Sendable, Equatable {
-  /// For the station position (TsUP's orbit), which falls back to the last one kept: short.
+  /// For a value that falls back to the copy kept (the station position, a document): short.
   public var position: Duration
-  /// For each report delivery (one request, a batch at Houston); delivery stops when it runs out
-  /// and the reports stay queued.
+  /// For each report delivery (one request, a batch where the centre takes them); delivery stops
+  /// when it runs out and the reports stay queued.
   public var report: Duration
 
   /// Creates a budget.

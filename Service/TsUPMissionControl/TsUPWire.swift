@@ -1,13 +1,6 @@
 import CosmonautServiceInterface
 import FoundationEssentials
-import Network
-
-extension ControlCenter {
-  /// TsUP (Tsentr Upravleniya Polyotami), the Mission Control Centre in Korolyov, as `cosmonaut-ru`
-  /// shows it: times in Moscow time.
-  public static let tsup = ControlCenter(
-    name: "TsUP", option: "--tsup URL", variable: "ISS_TSUP_URL", clock: .moscow)
-}
+import MissionControlInterface
 
 /// TsUP's dialect: its own endpoints and payload shapes, SI units (metres, metres per second) and
 /// Moscow time (UTC+3) in every time it sends or receives.
@@ -19,9 +12,6 @@ public enum TsUPWire {
   /// Where up to 64 reports go in one request: `POST {"messages":[Message,…]}` (each names its key
   /// in its header); TsUP acknowledges each key, in order, as `{"results":[{"key":…,"status":…},…]}`.
   static let telemetryBatchPath = "/api/v2/telemetry/batch"
-  /// How reports reach TsUP.
-  static let dialect = DeliveryDialect(
-    path: telemetryPath, batchPath: telemetryBatchPath, batchSize: 64, batchLayout: .bare(list: "messages"))
   /// Moscow time's offset from UTC.
   static let moscowOffset = 3 * 3600
 
@@ -129,6 +119,17 @@ public enum TsUPWire {
     var movement: Movement?
     var consumables: [Consumable]?
 
+    /// What TsUP gets for `report`: the crew record, a movement, or (a status summary) the whole record.
+    init(_ report: CosmonautReport) {
+      switch report {
+      case .profileUpdated(let profile): crewMember = CrewMember(profile)
+      case .suppliesChanged(let change): movement = Movement(change)
+      case .statusReport(let profile, let supplies):
+        crewMember = CrewMember(profile)
+        consumables = supplies.map(Consumable.init)
+      }
+    }
+
     enum CodingKeys: String, CodingKey {
       case crewMember = "crew_member", movement, consumables
     }
@@ -148,9 +149,10 @@ public enum TsUPWire {
     let header: Header
     let body: Body
 
-    init(entry: OutboxEntry, body: Body) {
+    /// What TsUP gets for a queued report: a header TsUP files it by, composed in Moscow time.
+    init(_ report: QueuedReport, _ body: Body) {
       header = Header(
-        key: entry.id, type: TsUPWire.type(of: entry.kind), composed: TsUPWire.moscowTime(entry.createdAt))
+        key: report.id, type: TsUPWire.type(of: report.kind), composed: TsUPWire.moscowTime(report.createdAt))
       self.body = body
     }
   }
@@ -158,9 +160,9 @@ public enum TsUPWire {
   /// TsUP's name for a report kind: "crew.record", "consumables.movement", "status.summary".
   static func type(of kind: String) -> String {
     switch kind {
-    case OutboxEntry.profileUpdatedKind: "crew.record"
-    case OutboxEntry.suppliesChangedKind: "consumables.movement"
-    case OutboxEntry.statusReportKind: "status.summary"
+    case QueuedReport.profileUpdatedKind: "crew.record"
+    case QueuedReport.suppliesChangedKind: "consumables.movement"
+    case QueuedReport.statusReportKind: "status.summary"
     default: kind
     }
   }
