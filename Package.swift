@@ -17,12 +17,12 @@ import PackageDescription
 
 // swift-format-ignore
 let app: [Module] = [
-  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "HoustonMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Localization"], testsUse: ["UIComponents", "Persistence", "Network", "Logging", "AppAnalytics"], strings: true, talksHTTP: true),
-  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "TsUPMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Localization"], testsUse: ["UIComponents", "Persistence", "Network", "Logging", "AppAnalytics"], strings: true, talksHTTP: true),
+  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "HoustonMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "PartnerConfiguration", "Localization"], testsUse: ["UIComponents", "Persistence", "Network", "Logging", "AppAnalytics"], strings: true, partners: true, talksHTTP: true),
+  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "TsUPMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "PartnerConfiguration", "Localization"], testsUse: ["UIComponents", "Persistence", "Network", "Logging", "AppAnalytics"], strings: true, partners: true, talksHTTP: true),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Logging", "AppAnalytics"]),
-  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "HoustonMissionControl", "CommandLineKit", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
+  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "HoustonMissionControl", "CommandLineKit", "PartnerConfiguration", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true, partners: true, talksHTTP: true),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayServiceInterface", "SolarArrayService", "HeatRadiatorServiceInterface", "HeatRadiatorService", "DockingPortServiceInterface", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
-  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CosmonautServiceInterface", "HoustonMissionControl", "MissionControlInterface", "CommandLineKit", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true, talksHTTP: true),
+  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CosmonautServiceInterface", "HoustonMissionControl", "MissionControlInterface", "CommandLineKit", "PartnerConfiguration", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true, partners: true, talksHTTP: true),
   .executable("LaboratorySimulator", product: "lab-sim", dependsOn: ["Scaffold", "LaboratoryService", "CommandLineKit", "Radio", "Logging"]),
   .helper("URLSessionHelper", dependsOn: ["URLSessionBridge"]),
 ]
@@ -105,7 +105,7 @@ let shared: [Module] = [
   .library("AppAnalytics", dependsOn: []),
   .library("Localization", dependsOn: []),
   .library("Secrets", dependsOn: []),
-  .library("PartnerConfiguration", dependsOn: [], partnerFiles: true),
+  .library("PartnerConfiguration", dependsOn: [], styles: true),
 ]
 
 // MARK: - Tests that span modules
@@ -199,9 +199,11 @@ struct Module {
   var hasStrings = false
   /// Other build-tool plugins (in `tooling`) that generate sources for the module.
   var plugins: [String] = []
-  /// Whether the module has a style schema (`Styles/schema.json`) compiled into typed keys, and
-  /// partner files (`Partners/<id>.json`) embedded.
-  var hasPartnerFiles = false
+  /// Whether the module has a style schema (`Styles/schema.json`) compiled into typed keys.
+  var hasStyleSchema = false
+  /// Whether the app ships the partner files beside the apps (`App/Partners/<id>.json`), checked
+  /// against what the package's modules declare and embedded (`ShippedPartners.catalogue`).
+  var shipsPartners = false
   /// Whether the module declares what partners may set in it (`PartnerVocabulary.json`: its
   /// toggles and the screens it draws), compiled into typed constants.
   var declaresPartnerVocabulary = false
@@ -211,23 +213,26 @@ struct Module {
 
   static func library(
     _ name: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false,
-    plugins: [String] = [], partnerFiles: Bool = false, partner: Bool = false, linking: [LinkerSetting] = []
+    plugins: [String] = [], styles: Bool = false, partner: Bool = false, linking: [LinkerSetting] = []
   ) -> Module {
     Module(
       name: name, kind: .library, dependencies: dependencies, testDependencies: testsUse, hasStrings: strings,
-      plugins: plugins, hasPartnerFiles: partnerFiles, declaresPartnerVocabulary: partner, linking: linking)
+      plugins: plugins, hasStyleSchema: styles, declaresPartnerVocabulary: partner, linking: linking)
   }
 
-  /// An app; `talksHTTP`: it sends requests through the URLSession helper, which its build then builds.
+  /// An app; `partners`: it ships the partner files (`App/Partners`); `partner`: it declares a
+  /// partner vocabulary of its own; `talksHTTP`: it sends requests through the URLSession helper,
+  /// which its build then builds.
   static func executable(
     _ name: String, product: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false,
-    partner: Bool = false, talksHTTP: Bool = false
+    partners: Bool = false, partner: Bool = false, talksHTTP: Bool = false
   )
     -> Module
   {
     Module(
       name: name, kind: .executable(product: product), dependencies: dependencies, testDependencies: testsUse,
-      hasStrings: strings, plugins: talksHTTP ? ["URLSessionHelperLocation"] : [], declaresPartnerVocabulary: partner)
+      hasStrings: strings, plugins: talksHTTP ? ["URLSessionHelperLocation"] : [], shipsPartners: partners,
+      declaresPartnerVocabulary: partner)
   }
 
   static func helper(_ name: String, dependsOn dependencies: [String], testsUse: [String] = []) -> Module {
@@ -329,11 +334,12 @@ func targets(for module: Module) -> [Target] {
   let path = "\(module.layer.folder)/\(module.name)"
   let exclude =
     excludedFiles(in: path) + (module.hasStrings ? ["Strings"] : [])
-    + (module.hasPartnerFiles ? ["Styles", "Partners"] : [])
+    + (module.hasStyleSchema ? ["Styles"] : [])
     + (module.declaresPartnerVocabulary ? ["PartnerVocabulary.json"] : [])
   let plugins: [Target.PluginUsage] =
     (module.hasStrings ? [.plugin(name: "StringTables")] : [])
-    + (module.hasPartnerFiles || module.declaresPartnerVocabulary ? [.plugin(name: "PartnerFiles")] : [])
+    + (module.hasStyleSchema || module.declaresPartnerVocabulary || module.shipsPartners
+      ? [.plugin(name: "PartnerFiles")] : [])
     + module.plugins.map { .plugin(name: $0) }
   let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
   let tests = Target.testTarget(

@@ -15,7 +15,7 @@ enum CosmonautApp {
     AppLauncher(
       name: "cosmonaut", version: "0.2.0",
       abstract: Strings.appAbstract,
-      options: LiveServices.options,
+      options: LiveServices.options, partners: ShippedPartners.catalogue,
       domains: [
         .domain { CosmonautDomain(client: $0.cosmonaut, features: $1.features, deliversInBackground: true) },
         .domain { SpacesuitDomain(client: $0.suit) },

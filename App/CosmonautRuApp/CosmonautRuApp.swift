@@ -21,7 +21,7 @@ enum CosmonautRuApp {
     AppLauncher(
       name: "cosmonaut-ru", version: "0.1.0",
       abstract: Strings.appAbstract,
-      options: LiveServices.options, partner: "roscosmos", defaultLanguage: .russian, timeZone: moscowTime,
+      options: LiveServices.options, partners: ShippedPartners.catalogue, partner: "roscosmos", defaultLanguage: .russian, timeZone: moscowTime,
       domains: [
         .domain { CosmonautDomain(client: $0.cosmonaut, features: $1.features, deliversInBackground: true) },
         .domain { SpacesuitDomain(client: $0.suit) },

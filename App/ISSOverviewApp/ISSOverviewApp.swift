@@ -14,7 +14,7 @@ enum ISSOverviewApp {
     AppLauncher(
       name: "iss-overview", version: "0.1.0",
       abstract: Strings.appAbstract,
-      options: LiveServices.options,
+      options: LiveServices.options, partners: ShippedPartners.catalogue,
       domains: [
         .domain {
           PeripheriesDomain(

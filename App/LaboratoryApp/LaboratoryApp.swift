@@ -16,7 +16,7 @@ enum LaboratoryApp {
     AppLauncher(
       name: "laboratory", version: "0.1.0",
       abstract: Strings.appAbstract,
-      options: LiveServices.options,
+      options: LiveServices.options, partners: ShippedPartners.catalogue,
       domains: [
         .domain { LaboratoryDomain(lab: $0.lab, cosmonaut: $0.cosmonaut, features: $1.features) },
         .domain { CosmonautDomain(client: $0.cosmonaut, features: $1.features) },

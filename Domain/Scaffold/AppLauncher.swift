@@ -33,6 +33,8 @@ import UIComponents
   private let timeZone: TimeZoneRule
   /// The partner the app runs with unless `--partner` or `$ISS_PARTNER` names another.
   private let partner: String
+  /// The partners the app ships.
+  private let partners: PartnerCatalogue
   private let domains: [AppDomain<Services>]
   /// What partners may set in this app: Scaffold's own vocabulary, its domains' (in order) and the app's.
   let vocabulary: PartnerVocabulary
@@ -48,8 +50,9 @@ import UIComponents
 
   /// An app called `name` hosting `domains` in this order (also the main menu's order). `options`
   /// are the app's own global options besides the standard ones (`--data-dir`, `--stage`,
-  /// `--log-level`, `--no-color`, `--color`, `--partner`, `--language`); `partner` is the id of the
-  /// partner the app runs with by default (a shipped partner: `nasa`, `roscosmos`, …); `services`
+  /// `--log-level`, `--no-color`, `--color`, `--partner`, `--language`); `partners` are the partners
+  /// it ships (its `ShippedPartners.catalogue`) and `partner` the id of the one it runs with by
+  /// default (`nasa`, `roscosmos`, …); `services`
   /// builds the live services once the command line is read. The app speaks `defaultLanguage` unless
   /// the command line or the environment asks for another, and shows dates in `timeZone` (the
   /// station's UTC unless the app says otherwise). The partner is read against the vocabulary of
@@ -57,12 +60,13 @@ import UIComponents
   /// declares, if anything: its `PartnerVocabulary.module`).
   public init(
     name: String, version: String, abstract: some TextArgument, options: [any Parameter] = [],
-    partner: String = "nasa", defaultLanguage: Language = .english,
+    partners: PartnerCatalogue, partner: String = "nasa", defaultLanguage: Language = .english,
     timeZone: TimeZoneRule = .utc, partnerVocabulary: PartnerVocabulary = PartnerVocabulary(),
     domains: [AppDomain<Services>], services: @escaping @MainActor (Launch) throws -> Services
   ) {
     self.name = name
     self.partner = partner
+    self.partners = partners
     self.defaultLanguage = defaultLanguage
     self.timeZone = timeZone
     let language = LanguageChoice.option(fallback: defaultLanguage)
@@ -88,7 +92,7 @@ import UIComponents
     ) { values in .open(values[link]) }
     program = Program(
       name: name, version: version, abstract: abstract,
-      options: StandardOptions.all(partner: partner) + [language] + options,
+      options: StandardOptions.all(partner: partner, among: partners) + [language] + options,
       commands: commands.map { $0.map(Target.command) } + [open], groups: groups,
       withoutCommand: Strings.appWithoutCommand, sections: [.exitCodes])
   }
@@ -194,7 +198,7 @@ import UIComponents
   ) throws -> AppCoordinator.Configuration {
     let launch = try Launch(
       appName: name, options: options, environment: environment, translator: translator, stage: stage,
-      terminal: terminal, streams: streams, defaultPartner: partner, vocabulary: vocabulary)
+      terminal: terminal, streams: streams, defaultPartner: partner, partners: partners, vocabulary: vocabulary)
     let services: Services
     do {
       services = try makeServices(launch)

@@ -49,7 +49,7 @@ import UIComponents
   /// toggle's declared default.
   public var features: FeatureToggles { partner.features }
 
-  /// Reads the partner (`--partner`, `$ISS_PARTNER`, else `defaultPartner`) before anything is
+  /// Reads the partner (`--partner`, `$ISS_PARTNER`, else `defaultPartner`, one of `partners`) before anything is
   /// created — a wrong configuration changes nothing on disk —, resolves the stage (`stage`, else the
   /// option, the environment or the stored choice) and creates its data directory, then opens the
   /// log and analytics files in it. The terminal is the process's, or one over `streams` (plain
@@ -60,14 +60,14 @@ import UIComponents
   init(
     appName: String, options: ParsedValues, environment: [String: String], translator: Translator,
     stage: Stage? = nil, terminal: Terminal? = nil, streams: LaunchStreams?, defaultPartner: String,
-    vocabulary: PartnerVocabulary = .module
+    partners: PartnerCatalogue = .none, vocabulary: PartnerVocabulary = .module
   ) throws {
     self.appName = appName
     self.translator = translator
     self.options = options
     self.environment = environment
     let decoded = try PartnerChoice.load(
-      options[StandardOptions.partner], appDefault: defaultPartner, vocabulary: vocabulary)
+      options[StandardOptions.partner], appDefault: defaultPartner, among: partners, vocabulary: vocabulary)
     partner = decoded.configuration
     let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     rootDirectory = DataDirectory.resolve(

@@ -26,13 +26,13 @@ struct PartnerError: ReportableError, TranslatedError, Equatable {
 
 /// Which partner an app runs with: `--partner` (or `$ISS_PARTNER`), else the app's own.
 enum PartnerChoice {
-  /// The partner `choice` names (an id or a path, relative to the working directory), or `appDefault`,
-  /// read against the app's `vocabulary`.
+  /// The partner `choice` names (an id of `catalogue` or a path, relative to the working directory),
+  /// or `appDefault`, read against the app's `vocabulary`.
   static func load(
-    _ choice: String?, appDefault: String, vocabulary: PartnerVocabulary
+    _ choice: String?, appDefault: String, among catalogue: PartnerCatalogue, vocabulary: PartnerVocabulary
   ) throws(PartnerError) -> DecodedPartner {
     do {
-      return try PartnerCatalogue.load(choice ?? appDefault, vocabulary: vocabulary)
+      return try catalogue.load(choice ?? appDefault, vocabulary: vocabulary)
     } catch {
       throw PartnerError(reason: error)
     }

@@ -22,25 +22,21 @@ public enum StandardOptions {
   public static let color = Option(
     "color", ValueFormat<ColorChoice>.choice, placeholder: "when", help: Strings.optionColor)
   /// `--partner <id|path>`, default `$ISS_PARTNER`, else the app's own partner (for reading the value;
-  /// the command line offers ``partner(defaultingTo:)``, whose help names the app's default).
-  public static let partner = partner(defaultingTo: nil)
+  /// the command line offers ``partner(defaultingTo:among:)``, whose help names the app's partners).
+  public static let partner = partner(defaultingTo: nil, among: .none)
 
-  /// `--partner <id|path>` whose help names `id` as the default.
-  static func partner(defaultingTo id: String?) -> Option<String> {
-    Option(
-      "partner", .text(maximumLength: 4096, suggestions: PartnerCatalogue.ids), placeholder: "partner",
+  /// `--partner <id|path>` whose help names the partners of `catalogue` and `id` as the default.
+  static func partner(defaultingTo id: String?, among catalogue: PartnerCatalogue) -> Option<String> {
+    // The shipped partners' ids, joined only when help shows them.
+    let names = LocalizedText.joined(values: catalogue.ids, separator: ", ")
+    return Option(
+      "partner", .text(maximumLength: 4096, suggestions: catalogue.ids), placeholder: "partner",
       environment: "ISS_PARTNER",
-      help: id.map { Strings.optionPartnerWithDefault(partners: partnerNames, id: $0) }
-        ?? Strings.optionPartner(partners: partnerNames))
+      help: id.map { Strings.optionPartnerWithDefault(partners: names, id: $0) } ?? Strings.optionPartner(partners: names))
   }
 
-  /// The shipped partners' ids, joined only when help shows them.
-  private static var partnerNames: LocalizedText {
-    .joined(values: PartnerCatalogue.ids, separator: ", ")
-  }
-
-  /// The standard options of an app whose own partner is `partner`.
-  static func all(partner: String) -> [any Parameter] {
-    [dataDirectory, StageChoice.option, logLevel, noColor, color, Self.partner(defaultingTo: partner)]
+  /// The standard options of an app whose own partner is `partner`, one of `catalogue`'s.
+  static func all(partner: String, among catalogue: PartnerCatalogue) -> [any Parameter] {
+    [dataDirectory, StageChoice.option, logLevel, noColor, color, Self.partner(defaultingTo: partner, among: catalogue)]
   }
 }

@@ -4,16 +4,16 @@ import FoundationEssentials
 /// and what it must be; a key nobody reads is a warning.
 public enum PartnerFile {
   /// The configuration in `data`, read from `file` (as messages name it) against the app's
-  /// `vocabulary`, with its warnings. A toggle or screen of a module of the package that the app
-  /// does not host is read and kept too, without a warning (a partner file serves every app); one
-  /// that no module declares is an unknown key.
+  /// `vocabulary`, with its warnings. A toggle or screen `elsewhere` declares (another module of the
+  /// package, which the app does not host) is read and kept too, without a warning (a partner file
+  /// serves every app); one that no module declares is an unknown key.
   /// - Throws: ``PartnerConfigurationError`` of kind `.invalid`: not JSON, or not strict JSON (a
   ///   trailing comma, a key given twice: with its line and column), a value of the wrong kind, a
   ///   missing key, a bad colour or id.
   public static func decode(
-    _ data: Data, file: String, vocabulary: PartnerVocabulary
+    _ data: Data, file: String, vocabulary: PartnerVocabulary, elsewhere: PartnerVocabulary = PartnerVocabulary()
   ) throws(PartnerConfigurationError) -> DecodedPartner {
-    try decode(data, file: file, reading: ReadingVocabulary(vocabulary))
+    try decode(data, file: file, reading: ReadingVocabulary(vocabulary, elsewhere: elsewhere))
   }
 
   /// The configuration in `data`, read against `reading`.

@@ -1,5 +1,5 @@
 /// What a partner file is read against: the toggles and screens of the app's vocabulary, and those
-/// the package's other modules declare.
+/// the package's other modules declare (the app's catalogue knows them).
 ///
 /// A partner file serves every app, so it may set what an app does not host: such a key is read
 /// (and refused when it is wrong) like the app's own, and kept, but never warned about; a key no
@@ -11,7 +11,7 @@ struct ReadingVocabulary: Sendable {
   let screens: [StyleScreen: [StyleElement]]
 
   /// The app's `vocabulary`, and what `elsewhere` (the package's modules) declares besides.
-  init(_ vocabulary: PartnerVocabulary, elsewhere: PartnerVocabulary = .declaredInPackage) {
+  init(_ vocabulary: PartnerVocabulary, elsewhere: PartnerVocabulary = PartnerVocabulary()) {
     var screens: [StyleScreen: [StyleElement]] = [:]
     for screen in vocabulary.screens + elsewhere.screens where screens[screen.name] == nil {
       screens[screen.name] = screen.elements

@@ -1,14 +1,18 @@
 import Foundation
 
-// partner-file compiler, the PartnerFiles plugin's tool. Two modes:
+// partner-file compiler, the PartnerFiles plugin's tool. Three modes:
 //
-//   PartnerFileCompiler partners MODULE SCHEMA.json KEYS.swift PARTNERS.swift [--declaration MODULE=PATH]... [PARTNER.json]...
+//   PartnerFileCompiler keys MODULE SCHEMA.json KEYS.swift
 //     The module of the mechanism. SCHEMA is the framework's style schema: every element type a
 //     partner can style (name, help, whether every partner must set it, the framework's base style).
-//     KEYS.swift gets `enum StyleElement` and `StyleSchema.framework`. Each DECLARATION is a module's
-//     PartnerVocabulary.json (every one of the package). PARTNERS.swift embeds each PARTNER file
-//     (`<id>.json`) as it is, and as a `PartnerConfiguration` value checked here against the
-//     framework's elements and what the package's modules declare; and `PartnerVocabulary.declaredInPackage`.
+//     KEYS.swift gets `enum StyleElement` and `StyleSchema.framework`.
+//
+//   PartnerFileCompiler partners FOLDER SCHEMA.json PARTNERS.swift [--declaration MODULE=PATH]... [PARTNER.json]...
+//     An app. Each DECLARATION is a module's PartnerVocabulary.json (every one of the package).
+//     PARTNERS.swift embeds each PARTNER file (`<id>.json`, in FOLDER as messages name it) as it is,
+//     and as a `PartnerConfiguration` value checked here against the framework's elements and what
+//     the package's modules declare; `PartnerVocabulary.declaredInPackage`; and
+//     `ShippedPartners.catalogue`, which the app hands to Scaffold.
 //
 //   PartnerFileCompiler vocabulary MODULE SCHEMA.json DECLARATION.json OUTPUT.swift
 //     A module that declares a vocabulary: OUTPUT.swift gets its `FeatureToggle` and `StyleScreen`
@@ -18,7 +22,8 @@ import Foundation
 // is written then.
 
 let usage = """
-  usage: PartnerFileCompiler partners MODULE SCHEMA.json KEYS.swift PARTNERS.swift [--declaration MODULE=PATH]... [PARTNER.json]...
+  usage: PartnerFileCompiler keys MODULE SCHEMA.json KEYS.swift
+         PartnerFileCompiler partners FOLDER SCHEMA.json PARTNERS.swift [--declaration MODULE=PATH]... [PARTNER.json]...
          PartnerFileCompiler vocabulary MODULE SCHEMA.json DECLARATION.json OUTPUT.swift
   """
 
@@ -35,12 +40,18 @@ let usage = """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
-case "partners" where arguments.count >= 5:
+case "keys" where arguments.count == 4:
   let module = arguments[1]
   let schemaPath = arguments[2]
   let schema = FrameworkSchema(
     path: schemaPath, file: "\(module)/Styles/\(URL(fileURLWithPath: schemaPath).lastPathComponent)")
-  var rest = arguments.dropFirst(5)
+  finish([(schema.source, URL(fileURLWithPath: arguments[3]))])
+case "partners" where arguments.count >= 4:
+  let folder = arguments[1]
+  let schemaPath = arguments[2]
+  let schemaFile = URL(fileURLWithPath: schemaPath).pathComponents.suffix(3).joined(separator: "/")
+  let schema = FrameworkSchema(path: schemaPath, file: schemaFile)
+  var rest = arguments.dropFirst(4)
   var declarations: [Declaration] = []
   var partners: [String] = []
   while let argument = rest.popFirst() {
@@ -53,10 +64,8 @@ case "partners" where arguments.count >= 5:
     declarations.append(Declaration(module: String(pair[..<separator]), path: path, schema: schema))
   }
   let package = PackageDeclarations(declarations)
-  let embedded = shippedPartners(partners, module: module, schema: schema, declarations: package)
-  finish([
-    (schema.source, URL(fileURLWithPath: arguments[3])), (embedded, URL(fileURLWithPath: arguments[4])),
-  ])
+  let embedded = shippedPartners(partners, folder: folder, schema: schema, declarations: package)
+  finish([(embedded, URL(fileURLWithPath: arguments[3]))])
 case "vocabulary" where arguments.count == 5:
   let module = arguments[1]
   let schemaFile = URL(fileURLWithPath: arguments[2]).pathComponents.suffix(3).joined(separator: "/")
