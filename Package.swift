@@ -31,12 +31,12 @@ let app: [Module] = [
 
 // swift-format-ignore
 let domain: [Module] = [
-  .library("Scaffold", dependsOn: ["MissionControlInterface", "CommandLineKit", "UIComponents", "Radio", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true, partner: true),
-  .library("CosmonautInterface", dependsOn: ["UIComponents"]),
-  .library("Cosmonaut", dependsOn: ["CosmonautInterface", "CosmonautServiceInterface", "MissionControlInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging"], testsUse: ["CosmonautServiceFakes", "AppAnalytics"], strings: true, partner: true),
-  .library("Spacesuit", dependsOn: ["CosmonautInterface", "SpacesuitServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SpacesuitServiceFakes", "Radio", "Logging"], strings: true, partner: true),
-  .library("Peripheries", dependsOn: ["CosmonautInterface", "SolarArrayServiceInterface", "HeatRadiatorServiceInterface", "DockingPortServiceInterface", "CommandLineKit", "UIComponents", "Radio", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SolarArrayServiceFakes", "HeatRadiatorServiceFakes", "DockingPortServiceFakes", "Logging"], strings: true, partner: true),
-  .library("Laboratory", dependsOn: ["CosmonautInterface", "LaboratoryServiceInterface", "CosmonautServiceInterface", "MissionControlInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes", "LaboratoryServiceFakes"], strings: true, partner: true),
+  .library("Scaffold", dependsOn: ["Navigation", "MissionControlInterface", "CommandLineKit", "UIComponents", "Radio", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true, partner: true),
+  .library("CosmonautInterface", dependsOn: ["Navigation"]),
+  .library("Cosmonaut", dependsOn: ["Navigation", "CosmonautInterface", "CosmonautServiceInterface", "MissionControlInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging"], testsUse: ["CosmonautServiceFakes", "AppAnalytics"], strings: true, partner: true),
+  .library("Spacesuit", dependsOn: ["Navigation", "CosmonautInterface", "SpacesuitServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SpacesuitServiceFakes", "Radio", "Logging"], strings: true, partner: true),
+  .library("Peripheries", dependsOn: ["Navigation", "CosmonautInterface", "SolarArrayServiceInterface", "HeatRadiatorServiceInterface", "DockingPortServiceInterface", "CommandLineKit", "UIComponents", "Radio", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SolarArrayServiceFakes", "HeatRadiatorServiceFakes", "DockingPortServiceFakes", "Logging"], strings: true, partner: true),
+  .library("Laboratory", dependsOn: ["Navigation", "CosmonautInterface", "LaboratoryServiceInterface", "CosmonautServiceInterface", "MissionControlInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes", "LaboratoryServiceFakes"], strings: true, partner: true),
 ]
 
 // MARK: - Service
@@ -93,7 +93,7 @@ let core: [Module] = [
   .library("URLSessionBridge", dependsOn: ["URLSessionBridgeInterface"]),
   .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], strings: true, linking: sqlite),
   .library("Radio", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("UIComponents", dependsOn: ["PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("UIComponents", dependsOn: ["Navigation", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], strings: true),
   .library("CommandLineKit", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
 ]
 
@@ -106,6 +106,7 @@ let shared: [Module] = [
   .library("Localization", dependsOn: []),
   .library("Secrets", dependsOn: []),
   .library("PartnerConfiguration", dependsOn: [], styles: true),
+  .library("Navigation", dependsOn: []),
 ]
 
 // MARK: - Tests that span modules

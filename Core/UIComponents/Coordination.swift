@@ -1,3 +1,5 @@
+import Navigation
+
 /// How a flow presents itself: interactively (menus until Back/Quit) or once for a script (text or JSON).
 public enum Presentation: Sendable, Hashable {
   /// Menus and prompts until the user goes back.

@@ -1,6 +1,7 @@
 import AppAnalytics
 import Localization
 import Logging
+import Navigation
 import PartnerConfiguration
 
 /// A domain's destinations as the interactive app offers them: main-menu entries, the

@@ -1,4 +1,5 @@
 import CosmonautInterface
+import Navigation
 import UIComponents
 
 // The domain's places that no other domain names (those that others name are in CosmonautInterface).

@@ -3,6 +3,7 @@ import CosmonautInterface
 import CosmonautServiceInterface
 import Localization
 import MissionControlInterface
+import Navigation
 import UIComponents
 
 /// Every destination of the Cosmonaut domain, declared once: its command-line words, deep link,

@@ -1,4 +1,4 @@
-import UIComponents
+import Navigation
 
 // The Cosmonaut domain's places that other domains name. Constants only: a domain that links this
 // module can ask for them (`context.navigate(to: .supplies)`) without linking the Cosmonaut domain.

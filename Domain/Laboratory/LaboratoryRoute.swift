@@ -1,6 +1,7 @@
 import CommandLineKit
 import LaboratoryServiceInterface
 import Localization
+import Navigation
 import UIComponents
 
 /// Every destination of the Laboratory domain, declared once: its command-line words, deep link,

@@ -3,6 +3,7 @@ import CosmonautInterface
 import CosmonautServiceInterface
 import LaboratoryServiceInterface
 import Localization
+import Navigation
 import UIComponents
 
 /// Procedure runs: starting, the procedure viewer, marking steps done or skipped, pausing and

@@ -2,6 +2,7 @@ import CommandLineKit
 import DockingPortServiceInterface
 import HeatRadiatorServiceInterface
 import Localization
+import Navigation
 import SolarArrayServiceInterface
 import UIComponents
 

@@ -2,6 +2,7 @@ import AppAnalytics
 import CommandLineKit
 import Localization
 import Logging
+import Navigation
 import UIComponents
 
 /// The host of an app: builds the coordinators of the domains it is given, opens routes in them,

@@ -1,4 +1,5 @@
 import Localization
+import Navigation
 import UIComponents
 
 extension AppCoordinator {

@@ -1,5 +1,6 @@
 import AppAnalytics
 import Localization
+import Navigation
 import UIComponents
 
 /// A destination or route that no hosted domain shows: the app was composed without the domain.

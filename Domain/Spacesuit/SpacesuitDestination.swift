@@ -1,3 +1,4 @@
+import Navigation
 import UIComponents
 
 // The domain's places. No other domain names them, so they stay here; one that another domain

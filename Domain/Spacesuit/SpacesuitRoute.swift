@@ -1,5 +1,6 @@
 import CommandLineKit
 import Localization
+import Navigation
 import SpacesuitServiceInterface
 import UIComponents
 
