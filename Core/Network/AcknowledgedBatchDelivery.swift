@@ -11,16 +11,19 @@ import FoundationEssentials
 /// answer that is no such object, is not delivered (`unacknowledged`), so a server that is not the
 /// receiver never empties an outbox. Re-sending a batch is safe: every message carries its key.
 ///
-/// A receiver that has no batch endpoint (404 or 405), or will not take a batch this large (413),
-/// is `unsupported`: the caller falls back to ``AcknowledgedDelivery``, one message per request.
+/// A receiver that has no batch endpoint (404 or 405) is `unsupported`: the caller falls back to
+/// ``AcknowledgedDelivery``, one message per request. One that will not take a batch this large
+/// (413) is `tooLarge`: the caller sends a smaller one.
 public struct AcknowledgedBatchDelivery: Sendable {
   /// How the batch ended.
   public enum Outcome: Sendable, Equatable {
     /// The receiver answered for the batch: one outcome per message, in the order sent
     /// (`failed(.unacknowledged)` for a message its answer does not acknowledge).
     case answered([AcknowledgedDelivery.Outcome])
-    /// The receiver has no batch endpoint at this address, or takes no batch this large.
+    /// The receiver has no batch endpoint at this address.
     case unsupported
+    /// The receiver takes no batch this large.
+    case tooLarge
     /// Nothing was delivered this time (unreachable, timeout, 5xx, credentials, nonsense); try later.
     case failed(NetworkError)
   }
@@ -92,7 +95,8 @@ public struct AcknowledgedBatchDelivery: Sendable {
       let response = try await client.send(request, progress: progress)
       return .answered(acknowledgement.batch(response, keys))
     } catch let error as NetworkError {
-      if case .status(let code, _) = error, [404, 405, 413].contains(code) { return .unsupported }
+      if case .status(let code, _) = error, [404, 405].contains(code) { return .unsupported }
+      if case .status(413, _) = error { return .tooLarge }
       return .failed(error)
     }
   }

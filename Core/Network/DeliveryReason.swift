@@ -22,6 +22,8 @@ public enum DeliveryReason: Sendable, Equatable {
   case invalidURL(String)
   /// The delivery could not be encoded.
   case encoding(detail: String)
+  /// What answered refused messages of different kinds alike (HTTP `status`, saying `reason`).
+  case refusedAlike(status: Int, reason: String)
 
   /// The reason for a network failure, its texts passed through `redact` (e.g. to clear personal
   /// data); nil when the failure is not one of these (e.g. the HTTP library is missing), which is
@@ -37,6 +39,7 @@ public enum DeliveryReason: Sendable, Equatable {
     case .unacknowledged(let status, let answer): self = .unacknowledged(status: status, answer: redact(answer))
     case .invalidURL(let url): self = .invalidURL(url)
     case .encoding(let detail): self = .encoding(detail: redact(detail))
+    case .refusedAlike(let status, let reason): self = .refusedAlike(status: status, reason: redact(reason))
     }
   }
 
@@ -55,6 +58,8 @@ public enum DeliveryReason: Sendable, Equatable {
       NetworkError.unacknowledged(status: status, answer: answer).translatedMessage
     case .invalidURL(let url): NetworkError.invalidURL(url).translatedMessage
     case .encoding(let detail): NetworkError.encoding(detail).translatedMessage
+    case .refusedAlike(let status, let reason):
+      NetworkError.refusedAlike(status: status, reason: reason).translatedMessage
     }
   }
 
@@ -69,6 +74,7 @@ public enum DeliveryReason: Sendable, Equatable {
     case .unacknowledged: Code.unacknowledged
     case .invalidURL: Code.invalidURL
     case .encoding: Code.encoding
+    case .refusedAlike: Code.refusedAlike
     }
   }
 
@@ -83,6 +89,7 @@ public enum DeliveryReason: Sendable, Equatable {
     case .unacknowledged(let status, let answer): ["status": String(status), "answer": answer]
     case .invalidURL(let url): ["url": url]
     case .encoding(let detail): ["detail": detail]
+    case .refusedAlike(let status, let reason): ["status": String(status), "reason": reason]
     }
   }
 
@@ -112,6 +119,9 @@ public enum DeliveryReason: Sendable, Equatable {
     case Code.encoding:
       guard let detail = values["detail"] else { return nil }
       self = .encoding(detail: detail)
+    case Code.refusedAlike:
+      guard let status = int("status"), let reason = values["reason"] else { return nil }
+      self = .refusedAlike(status: status, reason: reason)
     default: return nil
     }
   }
@@ -126,5 +136,6 @@ public enum DeliveryReason: Sendable, Equatable {
     static let unacknowledged = "unacknowledged"
     static let invalidURL = "invalidURL"
     static let encoding = "encoding"
+    static let refusedAlike = "refusedAlike"
   }
 }

@@ -121,6 +121,9 @@ public enum NetworkError: Error, Equatable, CustomStringConvertible {
   /// The server answered 2xx, but not with the acknowledgement the request needed (see
   /// `AcknowledgedDelivery`); `answer` says what came back.
   case unacknowledged(status: Int, answer: String)
+  /// The server refused messages of different kinds alike (the same status, the same words): it
+  /// refuses the requests, not the messages, so it is not the receiver (see `AcknowledgedSender`).
+  case refusedAlike(status: Int, reason: String)
 
   /// One line describing the failure, in English (logs, analytics); `translatedMessage` is the
   /// same line in the reader's language.
@@ -133,7 +136,7 @@ public enum NetworkError: Error, Equatable, CustomStringConvertible {
     case .unreachable(let reason): !reason.hasPrefix(URLSessionHelper.unavailablePrefix)
     case .timeout: true
     case .status(let code, _): code == 429 || (500..<600).contains(code)
-    case .invalidURL, .decoding, .encoding, .unacknowledged: false
+    case .invalidURL, .decoding, .encoding, .unacknowledged, .refusedAlike: false
     }
   }
 }

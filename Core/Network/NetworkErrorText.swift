@@ -21,6 +21,7 @@ extension NetworkError: TranslatedError {
       answer.isEmpty
         ? Strings.errorEmptyAnswer(status: String(status))
         : Strings.errorNotAcknowledged(status: String(status), answer: answer)
+    case .refusedAlike(let status, let reason): Strings.errorRefusedAlike(status: String(status), reason: reason)
     }
   }
 }

@@ -12,7 +12,7 @@ extension MissionControlFailure {
     switch error {
     case .status(let code, _) where code == 401 || code == 403: self = .refusedToken(status: code, reason: reason)
     case .status(let code, let body): self = .answered(status: code, body: redact(body), reason: reason)
-    case .unacknowledged, .decoding: self = .invalidAnswer(reason: reason)
+    case .unacknowledged, .decoding, .refusedAlike: self = .invalidAnswer(reason: reason)
     case .timeout: self = .noAnswer(reason: reason)
     case .unreachable, .invalidURL, .encoding: self = .unreachable(reason: reason)
     }

@@ -70,7 +70,8 @@ final class OutboxReportChannel<Payload: Codable & Sendable, Body: Encodable & S
       window: window, now: now, progress: { progress(MissionControlProgress($0)) },
       prepare: { items in
         let request = try sender.prepare(
-          items, key: \.entry.id, encode: { body(QueuedReport($0.entry, center: center), $0.payload) })
+          items, key: \.entry.id, kind: \.entry.kind,
+          encode: { body(QueuedReport($0.entry, center: center), $0.payload) })
         return OutboxRequest(request, count: request.count)
       },
       send: { request in
