@@ -99,8 +99,10 @@ extension ValueFormat where Value == URL {
     ValueFormat(
       expectation: Strings.formatHttpUrl,
       read: { text in
+        // A base URL: request paths are appended to it, so a query or a fragment would misdirect them.
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-          let host = url.host, !host.isEmpty
+          let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil, !text.contains("?"),
+          !text.contains("#")
         else { return nil }
         return url
       },

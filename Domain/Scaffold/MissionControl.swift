@@ -52,7 +52,8 @@ public struct MissionControl: Sendable {
 
   /// Where the centre is reached for the launch's stage — the URL of ``url(_:option:)`` with
   /// `$ISS_<ID>_TOKEN`, else the stage's token built into the app — or nil when no URL is given
-  /// (offline). A blank `$ISS_<ID>_TOKEN` is bad usage. A development token in use is said once in
+  /// (offline). A blank `$ISS_<ID>_TOKEN`, or one with a control character (a line break would end
+  /// the request's header, and the request would go out without it), is bad usage. A development token in use is said once in
   /// the log. Under the partner's offline mode there is no address, and the person is told once
   /// that the URL is not contacted.
   @MainActor public func address(_ launch: Launch, option: Option<URL>) throws(UsageError) -> MissionControlAddress? {
@@ -66,7 +67,11 @@ public struct MissionControl: Sendable {
     }
     let given = launch.environment[center.tokenVariable]
     guard let address = MissionControlAddress(url: url, token: given ?? center.builtInToken(for: launch.stage)) else {
-      throw UsageError(Strings.missionControlEmptyToken(variable: center.tokenVariable, center: center.name))
+      let blank = given?.allSatisfy(\.isWhitespace) ?? true
+      throw UsageError(
+        blank
+          ? Strings.missionControlEmptyToken(variable: center.tokenVariable, center: center.name)
+          : Strings.missionControlBadToken(variable: center.tokenVariable, center: center.name))
     }
     if given == nil && center.secrets.isDevelopment {
       launch.logger.notice(
