@@ -77,6 +77,12 @@ public final class LaboratoryCoordinator: Coordinator {
     case .sendResults:
       try await results.send()
       if interactive { await results.runInteractive() }
+    case .retryResult(let key):
+      try await results.retry(key)
+      if interactive { await results.runInteractive() }
+    case .discardResult(let key):
+      try await results.discard(key)
+      if interactive { await results.runInteractive() }
     }
   }
 }

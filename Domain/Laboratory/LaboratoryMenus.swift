@@ -71,11 +71,13 @@ enum ProcedureChoice: String, MenuChoice, CaseIterable {
 
 /// The results screen's choices, in menu order.
 enum ResultsChoice: String, MenuChoice, CaseIterable {
-  case send = "s", refresh = "r", back = "b"
+  case send = "s", retry = "t", discard = "d", refresh = "r", back = "b"
 
   var title: LocalizedText {
     switch self {
     case .send: Strings.menuSend
+    case .retry: Strings.menuRetryResult
+    case .discard: Strings.menuDiscardResult
     case .refresh: Strings.menuRefresh
     case .back: Strings.menuBack
     }

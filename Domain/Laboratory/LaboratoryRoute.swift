@@ -46,6 +46,10 @@ public enum LaboratoryRoute: Hashable, Sendable {
   case results
   /// Send the results to Houston.
   case sendResults
+  /// Put a result mission control refused back into the queue.
+  case retryResult(key: String)
+  /// Delete a result mission control refused, for good.
+  case discardResult(key: String)
 }
 
 // MARK: - Command line and deep links
@@ -54,7 +58,7 @@ extension LaboratoryRoute: CommandRoute {
   public static let commands: [Command<LaboratoryRoute>] = [
     labsCommand, rackCommand, stowageCommand, logInCommand, logOutCommand, experimentsCommand, experimentCommand,
     scheduleCommand, startCommand, runsCommand, runCommand, doneCommand, skipCommand, pauseCommand, resumeCommand,
-    abortCommand, resultsCommand, sendCommand,
+    abortCommand, resultsCommand, sendCommand, retryCommand, discardCommand,
   ]
 
   public static let groups = [
@@ -88,6 +92,8 @@ extension LaboratoryRoute: CommandRoute {
     case .abort(let run, let reason): Self.abortCommand.invocation(Self.runID(run), Self.reason(reason))
     case .results: Self.resultsCommand.invocation()
     case .sendResults: Self.sendCommand.invocation()
+    case .retryResult(let key): Self.retryCommand.invocation(Self.key(key))
+    case .discardResult(let key): Self.discardCommand.invocation(Self.key(key))
     }
   }
 
@@ -118,6 +124,7 @@ extension LaboratoryRoute: CommandRoute {
     help: Strings.helpStep)
   static let reason = Option(
     "reason", .text(maximumLength: 200), placeholder: "text", required: true, help: Strings.helpReason)
+  static let key = Argument("key", .text(maximumLength: 36), help: Strings.helpResultKey)
 
   // Commands.
   static let labsCommand = Command(
@@ -203,6 +210,14 @@ extension LaboratoryRoute: CommandRoute {
     "results send", abstract: Strings.commandSend,
     discussion: Strings.commandSendDiscussion, json: true
   ) { _ in LaboratoryRoute.sendResults }
+  static let retryCommand = Command(
+    // untranslated: command words
+    "results retry", abstract: Strings.commandRetryResult, parameters: [key], json: true
+  ) { values in LaboratoryRoute.retryResult(key: values[key]) }
+  static let discardCommand = Command(
+    // untranslated: command words
+    "results discard", abstract: Strings.commandDiscardResult, parameters: [key], json: true
+  ) { values in LaboratoryRoute.discardResult(key: values[key]) }
 }
 
 // MARK: - Interactive app
@@ -232,6 +247,8 @@ extension LaboratoryRoute: DomainRoute {
     case .pause(let run): Strings.changePause(run: run)
     case .abort(let run, _): Strings.changeAbort(run: run)
     case .sendResults: Strings.changeSendResults
+    case .retryResult(let key): Strings.changeRetryResult(key: key)
+    case .discardResult(let key): Strings.changeDiscardResult(key: key)
     case .labs, .stowage, .experiments, .experiment, .schedule, .runs, .run, .resume, .results: nil
     }
   }

@@ -325,6 +325,22 @@ public final class LiveLaboratoryClient: LaboratoryClient {
     }
   }
 
+  public func retryResult(_ id: String) async throws -> QueuedReport {
+    try await reporting("retryResult") {
+      let result = try await results.retry(id)
+      analytics.track("lab.result.retried", ["kind": result.kind])
+      return result
+    }
+  }
+
+  public func discardResult(_ id: String) async throws -> QueuedReport {
+    try await reporting("discardResult") {
+      let result = try await results.discard(id)
+      analytics.track("lab.result.discarded", ["kind": result.kind])
+      return result
+    }
+  }
+
   private func report(delivered: [QueuedReport]) async throws -> ResultsReport {
     let contents = try await results.contents()
     return ResultsReport(

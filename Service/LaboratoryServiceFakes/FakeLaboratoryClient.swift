@@ -16,6 +16,10 @@ public actor FakeLaboratoryClient: LaboratoryClient {
   public private(set) var queued: [(message: QueuedReport, payload: LabResultPayload)] = []
   /// Results delivered so far.
   public private(set) var delivered: [QueuedReport] = []
+  /// Results mission control refused, waiting for a retry or a discard, oldest first.
+  public private(set) var refused: [(message: QueuedReport, payload: LabResultPayload)] = []
+  /// The kinds mission control refuses, with its reason (see `refuse(kind:reason:)`).
+  private var refusals: [String: String] = [:]
   /// What `catalogue()` returns; nil: none yet.
   public private(set) var catalogueReading: KeptDocument<ExperimentCatalogue>?
   /// What `schedule()` returns; nil: none yet.
@@ -150,15 +154,50 @@ public actor FakeLaboratoryClient: LaboratoryClient {
     return run
   }
 
+  /// From now on, mission control refuses results of `kind` for good with `reason` (nil: takes them again).
+  public func refuse(kind: String, reason: String?) { refusals[kind] = reason }
+
   public func results() async throws -> ResultsReport {
-    ResultsReport(delivered: [], pending: queued.map(\.message), setAside: [], houstonConfigured: true)
+    ResultsReport(
+      delivered: [], pending: queued.map(\.message), setAside: refused.map(\.message), houstonConfigured: true)
   }
 
   public func sendResults() async throws -> ResultsReport {
-    let sent = queued.map(\.message)
+    var sent: [QueuedReport] = []
+    for (message, payload) in queued {
+      if let reason = refusals[message.kind] {
+        var kept = message
+        kept.attempts += 1
+        kept.lastError = "Houston refused it (HTTP 422): \(reason)"
+        kept.lastErrorText = .verbatim(kept.lastError ?? "")
+        refused.append((kept, payload))
+      } else {
+        sent.append(message)
+      }
+    }
     delivered += sent
     queued.removeAll()
-    return ResultsReport(delivered: sent, pending: [], setAside: [], houstonConfigured: true)
+    return ResultsReport(delivered: sent, pending: [], setAside: refused.map(\.message), houstonConfigured: true)
+  }
+
+  public func retryResult(_ id: String) async throws -> QueuedReport {
+    let (message, payload) = try takeRefused(id)
+    queued.insert((message, payload), at: 0)
+    return message
+  }
+
+  public func discardResult(_ id: String) async throws -> QueuedReport {
+    try takeRefused(id).message
+  }
+
+  /// The refused result whose key is `id` or starts with it (only one may).
+  private func takeRefused(_ id: String) throws(LaboratoryError) -> (message: QueuedReport, payload: LabResultPayload) {
+    let wanted = id.lowercased()
+    let matches = refused.indices.filter { refused[$0].message.id.hasPrefix(wanted) && !wanted.isEmpty }
+    guard matches.count == 1, let index = matches.first else {
+      throw .invalid(.verbatim("no single refused result has the key \"\(id)\""))
+    }
+    return refused.remove(at: index)
   }
 
   private func queue(_ results: [LabResult]) {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Localization
+import MissionControlInterface
 
 /// The laboratories: their equipment over Radio, the cold stowage log, the experiment catalogue
 /// and the crew's run schedule from Houston (kept for offline use), procedure runs, and results
@@ -37,6 +38,12 @@ public protocol LaboratoryClient: Sendable {
   func results() async throws -> ResultsReport
   /// Delivers the queued results to Houston in order, each acknowledged by its idempotency key.
   func sendResults() async throws -> ResultsReport
+  /// Puts a result mission control refused back into the queue, at its place (by key, or a prefix
+  /// only it has); returns it. Throws `LaboratoryError.invalid` for a key no refused result has.
+  func retryResult(_ id: String) async throws -> QueuedReport
+  /// Deletes a result mission control refused, for good (by key or a prefix only it has); returns
+  /// it. Throws `LaboratoryError.invalid` for a key no refused result has.
+  func discardResult(_ id: String) async throws -> QueuedReport
 }
 
 /// Looks an entity up by its id or a prefix only it has (a rule every implementation applies).
