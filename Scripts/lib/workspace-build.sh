@@ -7,6 +7,9 @@
 #                             the environment differs in any variable (SHLVL, a temporary GNUPGHOME),
 #                             and a new plan relinks the plugins' tools and reruns every plugin
 #                             command: a minute of work for nothing on two cores.
+#   retrying_signal COMMAND…  COMMAND, and once more when it dies of a signal (SwiftPM crashes now and
+#                             then with signal 11 in `_dispatch_event_loop_drain`, a known defect of
+#                             swift-build on Linux), saying so on one line on standard error.
 #   WORKSPACE_BUILD_ARGUMENTS the arguments of Scripts/check's build (every target and the tests, the
 #                             explicit import check); a later build with the same ones compiles only
 #                             what changed since.
@@ -25,12 +28,23 @@ WORKSPACE_BUILD_ARGUMENTS=(--build-tests --explicit-target-dependency-import-che
 # The variables a build keeps (when set); everything else is left out.
 _workspace_build_variables=(PATH HOME TMPDIR LANG LC_ALL XDG_CACHE_HOME XDG_CONFIG_HOME ISS_SECRETS_EXPORT)
 
+retrying_signal() {
+  local status=0
+  "$@" || status=$?
+  if ((status > 128 && status < 160)); then
+    echo "workspace-build: ${1##*/} died of signal $((status - 128)) (a known SwiftPM defect on Linux); running it once more" >&2
+    status=0
+    "$@" || status=$?
+  fi
+  return "$status"
+}
+
 workspace_build() {
   local kept=() name
   for name in "${_workspace_build_variables[@]}"; do
     [[ -n "${!name+set}" ]] && kept+=("$name=${!name}")
   done
-  env -i "${kept[@]}" swift build "$@"
+  retrying_signal env -i "${kept[@]}" swift build "$@"
 }
 
 _private_mounts_command() {
