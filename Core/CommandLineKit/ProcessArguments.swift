@@ -38,7 +38,7 @@ public enum ProcessArguments {
 
   /// The bytes as a person can read them: the valid text inert, each invalid byte as `\xNN`, cut to
   /// a readable length.
-  private static func shown(_ bytes: [UInt8]) -> InertText {
+  static func shown(_ bytes: [UInt8]) -> InertText {
     var text = ""
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = bytes.makeIterator()

@@ -118,12 +118,14 @@ import UIComponents
   public func main() async -> Never {
     // Checked writes: a reader that goes away or a closed stdout must not kill the app mid-change.
     StandardStreams.prepare()
-    let environment = ProcessInfo.processInfo.environment
     let arguments: [String]
+    let environment: [String: String]
     do {
-      arguments = try ProcessArguments.read()
+      // Each must be UTF-8 text, as typed: a byte that is not would be read as something nobody gave.
+      (arguments, environment) = (try ProcessArguments.read(), try ProcessEnvironment.read())
     } catch {
-      let language = LanguageChoice.language(arguments: [], environment: environment, fallback: defaultLanguage)
+      let readable = ProcessInfo.processInfo.environment
+      let language = LanguageChoice.language(arguments: [], environment: readable, fallback: defaultLanguage)
       StandardError().writeInertLine(ErrorLine.text(for: error, translator: Translator(language: language)))
       exit(ExitCode.forError(error))
     }
