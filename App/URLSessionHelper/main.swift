@@ -6,7 +6,18 @@
 import Foundation
 import URLSessionBridge
 
+let usage = """
+  usage: URLSessionHelper-tool
+    The HTTP helper of the ISS apps: they start it on their first request to mission control and
+    send it framed requests on standard input; it answers on standard output and ends with them.
+    It is not run by hand (ISS_URLSESSION_HELPER names it to an app; README.md).
+  """
+
 let arguments = CommandLine.arguments
+if arguments.count == 2 && ["--help", "-h"].contains(arguments[1]) {
+  print(usage)
+  exit(0)
+}
 if arguments.count == 3 && arguments[1] == "--write-location" {
   let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? arguments[0]
   let text = """
@@ -21,5 +32,16 @@ if arguments.count == 3 && arguments[1] == "--write-location" {
     exit(73)
   }
   exit(0)
+}
+if arguments.count > 1 {
+  FileHandle.standardError.write(
+    Data("URLSessionHelper: unknown argument \(arguments[1]); it takes none (see --help)\n".utf8))
+  exit(64)
+}
+if isatty(STDIN_FILENO) == 1 {
+  // A person at a terminal: the helper would wait for frames nobody types.
+  FileHandle.standardError.write(
+    Data("URLSessionHelper: the apps start this helper and talk to it through a pipe; see --help\n".utf8))
+  exit(64)
 }
 HelperServer.serve()
