@@ -108,6 +108,12 @@ struct CommandTree<Route: Sendable>: Sendable {
       words.append(first)
       tokens.removeFirst()
     }
+    // `-- supplies list`, `-- --help`: after `--` the command's words are words, whatever they look like.
+    if words.isEmpty, tokens.first == "--" {
+      tokens.removeFirst()
+      words = Array(tokens.prefix { $0 != "--" })
+      tokens = tokens.dropFirst(words.count)
+    }
     let canonical = canonicalPrefix(of: words)
     guard let command = longestCommand(within: canonical) else {
       // An option nobody knows, followed by a word, is the mistake to report, not the words: the word

@@ -114,8 +114,12 @@ public struct Program<Route: Sendable>: Sendable {
       guard let variable = option.environment, let text = environment[variable], !text.isEmpty else { continue }
       values[option.name] = try CommandTree<Route>.value(text, for: option, source: .verbatim("$\(variable)"))
     }
-    guard rest.contains(where: { !OptionSyntax.looksLikeOption($0) && $0 != "--" }) || withoutCommand == nil else {
-      if let stray = rest.first(where: OptionSyntax.looksLikeOption) {
+    // After `--` every token is a word, whatever it looks like.
+    let beforeSeparator = rest.prefix { $0 != "--" }
+    let hasWords =
+      beforeSeparator.contains { !OptionSyntax.looksLikeOption($0) } || rest.count > beforeSeparator.count + 1
+    guard hasWords || withoutCommand == nil else {
+      if let stray = beforeSeparator.first(where: OptionSyntax.looksLikeOption) {
         throw strayOption(OptionSyntax.split(stray).name)
       }
       try requireOptions(in: values)

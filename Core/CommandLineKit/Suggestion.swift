@@ -8,9 +8,12 @@ enum Suggestion {
     let typed = word.lowercased()
     guard !typed.isEmpty else { return nil }
     let allowed = typed.count <= 4 ? 1 : 2
-    let scored = candidates.map { ($0, distance(typed, $0.lowercased())) }
+    // The word itself is never what was meant instead of it (it is known, but not where it stands).
+    let scored = candidates.filter { $0.lowercased() != typed }.map { ($0, distance(typed, $0.lowercased())) }
     if let best = scored.filter({ $0.1 <= allowed }).min(by: { $0.1 < $1.1 }) { return best.0 }
-    if typed.count >= 3, let prefixed = candidates.first(where: { $0.lowercased().hasPrefix(typed) }) {
+    if typed.count >= 3,
+      let prefixed = candidates.first(where: { $0.lowercased().hasPrefix(typed) && $0.lowercased() != typed })
+    {
       return prefixed
     }
     return nil
