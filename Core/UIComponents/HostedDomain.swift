@@ -42,6 +42,11 @@ public typealias MenuEntry<Route: Sendable> = Menu<Route>.Item
   /// One line the interactive app shows above its main menu (e.g. what waits for mission control),
   /// or nil. Defaults to nil.
   func statusLine() async -> LocalizedText?
+  /// Checks a route that changes data against the data, before the interactive app asks whether
+  /// to follow a typed link to it (an unknown item, a stock too low, a run that is no more): throws
+  /// what the route would fail with, so the person is never asked to go ahead with what cannot be
+  /// done. Defaults to nothing.
+  func preflight(_ route: Route) async throws
   /// Runs before the first flow: `interactive` for the interactive app (background work the domain
   /// owns may start, e.g. as a toggle of its own says), false for one scripted command. Defaults to nothing.
   func start(interactive: Bool) async
@@ -51,6 +56,7 @@ public typealias MenuEntry<Route: Sendable> = Menu<Route>.Item
 
 extension HostedDomain {
   public func statusLine() async -> LocalizedText? { nil }
+  public func preflight(_ route: Route) async throws {}
   public func start(interactive: Bool) async {}
   public func stop() async {}
 }

@@ -28,6 +28,28 @@ public struct CosmonautDomain: HostedDomain {
   /// How often the interactive app delivers when nothing changes (a change triggers a round soon).
   public static let backgroundDeliveryInterval: Duration = .seconds(60)
 
+  /// A change a typed link asks for is checked against the data first: an unknown item, a stock too
+  /// low or too high, a profile field that is not valid, a set-aside report that is not there.
+  public func preflight(_ route: CosmonautRoute) async throws {
+    switch route {
+    case .consume(let item, let quantity):
+      var items = try await client.supplies()
+      _ = try SupplyItem.apply(.consume, item, quantity: quantity, to: &items)
+    case .restock(let item, let quantity):
+      var items = try await client.supplies()
+      _ = try SupplyItem.apply(.restock, item, quantity: quantity, to: &items)
+    case .updateProfile(let update):
+      _ = try await client.profile().applying(update)
+    case .retrySetAside(let key), .discardSetAside(let key):
+      let keys = try await client.setAsideReports().map(\.id)
+      guard keys.contains(where: { $0.hasPrefix(key.lowercased()) }) else {
+        throw CosmonautServiceError.noSuchSetAsideReport(Strings.noSetAsideReport(key: key))
+      }
+    case .dashboard, .profile, .supplies, .sync, .syncStatus, .setAside:
+      break
+    }
+  }
+
   public func start(interactive: Bool) async {
     if interactive { backgroundDelivery?.start() }
   }

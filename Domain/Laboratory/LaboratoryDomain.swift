@@ -23,6 +23,22 @@ public struct LaboratoryDomain: HostedDomain {
 
   public var name: String { "Laboratory" }  // untranslated: the module name errors, events and logs are recorded under
 
+  /// A change a typed link asks for is checked against the data first: a run, a sample or a refused
+  /// result that is not there is said at once, never offered.
+  public func preflight(_ route: LaboratoryRoute) async throws {
+    switch route {
+    case .done(let run, _, _), .skip(let run, _, _), .pause(let run), .abort(let run, _):
+      _ = try await lab.run(run)
+    case .retryResult(let key), .discardResult(let key):
+      let refused = try await lab.results().setAside.map(\.id)
+      guard refused.contains(where: { $0.hasPrefix(key.lowercased()) }) else {
+        throw LaboratoryError.invalid(Strings.reasonNoRefusedResult(key: key))
+      }
+    default:
+      break
+    }
+  }
+
   public func makeCoordinator(context: FlowContext) -> any Coordinator<LaboratoryRoute> {
     LaboratoryCoordinator(context: context, lab: lab, cosmonaut: cosmonaut, features: features)
   }

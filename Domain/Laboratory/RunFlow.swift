@@ -179,7 +179,9 @@ struct RunFlow {
   /// Opens run `id` in the procedure viewer (resuming it).
   func resume(_ id: String) async throws {
     var run = try await settled(try await lab.run(id)).run
-    if run.state == .paused { run = try await lab.update(run.id, .resume) }
+    // A paused run resumes; one that is over is refused as the scripted command refuses it (the
+    // rules say why), instead of landing silently on the main menu.
+    if run.state == .paused || !run.state.isOpen { run = try await lab.update(run.id, .resume) }
     await view(run)
   }
 

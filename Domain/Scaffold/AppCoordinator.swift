@@ -255,7 +255,14 @@ import UIComponents
 
   /// For a typed link that changes data: says what it will do and asks; true to go ahead.
   private func confirm(_ route: HostedRoute, link: String?) async -> Bool {
-    guard let link, let change = domain(owning: route)?.change(route) else { return true }
+    guard let link, let owner = domain(owning: route), let change = owner.change(route) else { return true }
+    do {
+      try await owner.preflight(route)
+    } catch {
+      // What cannot be done is said, not offered.
+      _ = report(error, module: owner.name, route: route)
+      return false
+    }
     let warning = Strings.linkChangesData(link: link, change: change)
     terminal.print(terminal.theme.apply(.warning, to: terminal.translator(warning)))
     let answer = Prompt<Bool>.yesOrNo(Strings.linkGoAhead).ask(on: terminal)

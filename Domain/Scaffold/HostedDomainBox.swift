@@ -20,6 +20,8 @@ extension AppCoordinator {
     let makeCoordinator: @MainActor (FlowContext) -> HostedCoordinator
     /// The domain's line above the main menu, if any.
     let statusLine: @MainActor () async -> LocalizedText?
+    /// Checks a route that changes data against the data before the person is asked (see `HostedDomain.preflight`).
+    let preflight: @MainActor (HostedRoute) async throws -> Void
     /// Runs before the first flow (`interactive` or one scripted command).
     let start: @MainActor (_ interactive: Bool) async -> Void
     /// Runs after the last flow.
@@ -34,6 +36,9 @@ extension AppCoordinator {
       change = { $0.route(as: D.Route.self)?.change }
       makeCoordinator = { context in HostedCoordinator(domain.makeCoordinator(context: context)) }
       statusLine = { await domain.statusLine() }
+      preflight = { route in
+        if let route = route.route(as: D.Route.self) { try await domain.preflight(route) }
+      }
       start = { await domain.start(interactive: $0) }
       stop = { await domain.stop() }
     }
