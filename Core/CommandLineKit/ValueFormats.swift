@@ -11,7 +11,9 @@ extension ValueFormat where Value == String {
       completion: suggestions.isEmpty ? .none : .values(suggestions),
       read: { text in
         let trimmed = text.trimmingSpaces()
-        guard !trimmed.isEmpty, trimmed.count <= maximumLength else { return nil }
+        // Unicode scalars, not the characters a reader sees: "x" with 3,000 combining marks is one
+        // character of 3,001 scalars, and what is stored and shown is bounded by them (and so in bytes).
+        guard !trimmed.isEmpty, trimmed.unicodeScalars.count <= maximumLength else { return nil }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
           return nil
         }

@@ -67,7 +67,7 @@ final class ProfileFlow {
     for (label, value, keyPath) in fields {
       let shown = value.isEmpty ? "" : " [\(value)]"
       let prompt = Prompt<String?>(label + .verbatim("\(shown): "), emptyAnswer: nil) { answer in
-        if answer.count > ProfileUpdate.maximumFieldLength {
+        if answer.unicodeScalars.count > ProfileUpdate.maximumFieldLength {
           return .failure(ValidationError(Strings.profileTooLong(maximum: ProfileUpdate.maximumFieldLength)))
         }
         return .success(answer)

@@ -5,7 +5,7 @@ import Localization
 // so a profile or a stock count means the same whichever mission control the app reports to.
 
 extension ProfileUpdate {
-  /// Longest accepted field, in characters.
+  /// Longest accepted field, in Unicode scalars (a character a reader sees may be several).
   public static let maximumFieldLength = 80
 
   /// The names of the fields the update sets ("name", "agency", …), never their values: for logs,
@@ -37,9 +37,12 @@ extension CosmonautProfile {
     if value.isEmpty {
       throw CosmonautServiceError.invalidProfile(Strings.profileEmpty(field: field))
     }
-    if value.count > limit {
+    // Counted in Unicode scalars, so a field is bounded in bytes too ("x" with 3,000 combining marks
+    // is one character a reader sees, and 3,001 scalars).
+    let length = value.unicodeScalars.count
+    if length > limit {
       throw CosmonautServiceError.invalidProfile(
-        Strings.profileTooLong(field: field, length: String(value.count), limit: String(limit)))
+        Strings.profileTooLong(field: field, length: String(length), limit: String(limit)))
     }
     if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
       throw CosmonautServiceError.invalidProfile(Strings.profileControlCharacter(field: field))

@@ -69,7 +69,7 @@ public enum StowageRules {
 
   public static func validatedLabel(_ raw: String) throws(LaboratoryError) -> String {
     let label = raw.trimmingWhitespace()
-    guard !label.isEmpty, label.count <= maximumLabelLength,
+    guard !label.isEmpty, label.unicodeScalars.count <= maximumLabelLength,
       !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
     else {
       throw .invalid(Strings.reasonLabel(length: maximumLabelLength))
