@@ -82,3 +82,36 @@ public enum InterruptSignal {
     while bytes.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
   }
 }
+
+/// Whether standard error was a terminal when ``TerminalSignals/install()`` ran.
+private let stderrIsTerminal = Atomic<Bool>(false)
+
+/// Ends the process at once with `128 + signal` (async-signal-safe: a `write` and `_exit`), on a
+/// fresh line when a person watches.
+private func endOnSignal(_ signal: Int32) {
+  if stderrIsTerminal.load(ordering: .relaxed) {
+    var newline: UInt8 = 10
+    _ = write(STDERR_FILENO, &newline, 1)
+  }
+  _exit(128 + signal)
+}
+
+/// The other signals a terminal sends — Ctrl-\ (SIGQUIT), a closed terminal (SIGHUP) — and SIGTERM
+/// end every program cleanly with `128 + signal` (131, 129, 143): no crash report, no wait. What
+/// was acknowledged is in the store already (each change commits before it is said), and a change in
+/// flight is rolled back by SQLite as after any sudden end.
+public enum TerminalSignals {
+  /// Installs the handlers (every app and simulator does, at start).
+  public static func install() {
+    stderrIsTerminal.store(isatty(STDERR_FILENO) == 1, ordering: .relaxed)
+    var action = sigaction()
+    #if canImport(Darwin)
+      action.__sigaction_u.__sa_handler = endOnSignal
+    #else
+      action.__sigaction_handler.sa_handler = endOnSignal
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    for signal in [SIGQUIT, SIGHUP, SIGTERM] { sigaction(signal, &action, nil) }
+  }
+}
