@@ -55,9 +55,23 @@ enum DataDirectory {
       var status = stat()
       let isDirectory = stat(part, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
       if code == EEXIST && isDirectory { continue }  // created by another process meanwhile
+      if code == EEXIST, let target = danglingLinkTarget(part) {
+        throw DataDirectoryError(
+          directory: directory, reason: Strings.dataDirectoryDanglingLink(path: part, target: target))
+      }
       throw failure(code == EEXIST ? ENOTDIR : code, at: part, of: directory, creating: true)
     }
     guard access(path, R_OK | X_OK) == 0 else { throw failure(errno, at: path, of: directory, creating: false) }
+  }
+
+  /// Where the symbolic link at `path` points, when it is one that leads nowhere; nil otherwise.
+  private static func danglingLinkTarget(_ path: String) -> String? {
+    var status = stat()
+    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return nil }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// `path` without its last component ("/a/b" → "/a", "/a" → "/"); `path` itself for "/".

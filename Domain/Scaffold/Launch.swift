@@ -107,8 +107,17 @@ import UIComponents
       providers: PartnerChoice.analyticsProviders(
         partner.analytics, file: try? RotatingLineFile(url: directory.appendingPathComponent("analytics.jsonl"))))
     logger.info("partner \(partner.id) (\(decoded.file))")
-    for key in decoded.unknownKeys { warn(PartnerText.warning(key)) }
+    // A few warnings say what is wrong; thousands would bury it (and the line after them).
+    for key in decoded.unknownKeys.prefix(Self.shownUnknownKeys) { warn(PartnerText.warning(key)) }
+    if decoded.unknownKeys.count > Self.shownUnknownKeys {
+      warn(
+        Strings.partnerMoreUnknownKeys(
+          file: InertText(decoded.file), count: decoded.unknownKeys.count - Self.shownUnknownKeys))
+    }
   }
+
+  /// How many of a partner file's unknown keys are each said on a line of their own.
+  static let shownUnknownKeys = 5
 
   /// Tells the person `line` on standard error, once, as `note: <line>`, and logs it: something
   /// they should know that is no error (e.g. that the partner keeps the app offline).

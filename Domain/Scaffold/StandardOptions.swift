@@ -32,11 +32,15 @@ public enum StandardOptions {
     return Option(
       "partner", .text(maximumLength: 4096, suggestions: catalogue.ids), placeholder: "partner",
       environment: "ISS_PARTNER",
-      help: id.map { Strings.optionPartnerWithDefault(partners: names, id: $0) } ?? Strings.optionPartner(partners: names))
+      help: id.map { Strings.optionPartnerWithDefault(partners: names, id: $0) }
+        ?? Strings.optionPartner(partners: names))
   }
 
   /// The standard options of an app whose own partner is `partner`, one of `catalogue`'s.
   static func all(partner: String, among catalogue: PartnerCatalogue) -> [any Parameter] {
-    [dataDirectory, StageChoice.option, logLevel, noColor, color, Self.partner(defaultingTo: partner, among: catalogue)]
+    [
+      dataDirectory, StageChoice.option, logLevel, noColor, color,
+      Self.partner(defaultingTo: partner, among: catalogue),
+    ]
   }
 }
