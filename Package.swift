@@ -44,7 +44,7 @@ let domain: [Module] = [
 // swift-format-ignore
 let service: [Module] = [
   .library("MissionControlInterface", dependsOn: ["Localization", "Secrets"], strings: true),
-  .library("CosmonautServiceInterface", dependsOn: ["MissionControlInterface", "Localization", "AppAnalytics"], strings: true),
+  .library("CosmonautServiceInterface", dependsOn: ["MissionControlInterface", "Localization", "AppAnalytics"], testsUse: ["Secrets"], strings: true),
   .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["Secrets"]),
   .library("HoustonMissionControl", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Localization", "Secrets"], strings: true, plugins: ["SecretValues"]),
   .library("TsUPMissionControl", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Localization", "Secrets"], strings: true, plugins: ["SecretValues"]),
