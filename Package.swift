@@ -22,7 +22,7 @@ let app: [Module] = [
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Logging", "AppAnalytics"]),
   .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "HoustonMissionControl", "CommandLineKit", "PartnerConfiguration", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true, partners: true, talksHTTP: true),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayServiceInterface", "SolarArrayService", "HeatRadiatorServiceInterface", "HeatRadiatorService", "DockingPortServiceInterface", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
-  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CosmonautServiceInterface", "HoustonMissionControl", "MissionControlInterface", "CommandLineKit", "PartnerConfiguration", "Persistence", "Localization"], testsUse: ["UIComponents"], strings: true, partners: true, talksHTTP: true),
+  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CosmonautServiceInterface", "HoustonMissionControl", "MissionControlInterface", "CommandLineKit", "PartnerConfiguration", "Persistence", "Localization"], testsUse: ["UIComponents", "LaboratoryServiceInterface", "Network", "Radio", "Logging", "AppAnalytics"], strings: true, partners: true, talksHTTP: true),
   .executable("LaboratorySimulator", product: "lab-sim", dependsOn: ["Scaffold", "LaboratoryService", "CommandLineKit", "Radio", "Logging"]),
   .helper("URLSessionHelper", dependsOn: ["URLSessionBridge"]),
 ]
@@ -44,7 +44,7 @@ let domain: [Module] = [
 // swift-format-ignore
 let service: [Module] = [
   .library("MissionControlInterface", dependsOn: ["Localization", "Secrets"], strings: true),
-  .library("CosmonautServiceInterface", dependsOn: ["MissionControlInterface", "Localization", "AppAnalytics"], strings: true),
+  .library("CosmonautServiceInterface", dependsOn: ["MissionControlInterface", "Localization", "AppAnalytics"], testsUse: ["Secrets"], strings: true),
   .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["Secrets"]),
   .library("HoustonMissionControl", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Localization", "Secrets"], strings: true, plugins: ["SecretValues"]),
   .library("TsUPMissionControl", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Localization", "Secrets"], strings: true, plugins: ["SecretValues"]),

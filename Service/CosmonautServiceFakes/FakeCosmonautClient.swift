@@ -136,6 +136,7 @@ public actor FakeCosmonautClient: CosmonautClient {
       if !queue.isEmpty {
         queue[0].attempts += 1
         queue[0].lastError = reason
+        queue[0].lastErrorText = .verbatim(reason)
       }
       throw CosmonautServiceError.unreachable(controlCenter, reason: .verbatim(reason))
     }

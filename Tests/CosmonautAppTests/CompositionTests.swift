@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import Scaffold
+import Spacesuit
 import SpacesuitService
 import SpacesuitServiceInterface
 import TestHarness
@@ -58,12 +59,13 @@ import UIComponents
   ])
   func theSuitOptionReadsBothConnections(_ text: String, _ expected: SuitConnection) throws {
     let program = Program<Int>(
-      name: "t", version: "1", abstract: "t", options: [LiveServices.suit], commands: [], withoutCommand: "runs")
+      name: "t", version: "1", abstract: "t", options: [SpacesuitDomain.connectionOption], commands: [],
+      withoutCommand: "runs")
     guard case .run(_, _, let options) = try program.parse(["--suit", text]) else {
       Issue.record("--suit \(text) runs")
       return
     }
-    #expect(options[LiveServices.suit] == expected)
+    #expect(options[SpacesuitDomain.connectionOption] == expected)
   }
 
   private func expectAccepted(by shell: Shell) async throws {

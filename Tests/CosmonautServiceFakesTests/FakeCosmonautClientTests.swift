@@ -2,6 +2,7 @@ import CosmonautServiceFakes
 import CosmonautServiceInterface
 import Foundation
 import Localization
+import MissionControlInterface
 import Testing
 
 @Suite struct FakeCosmonautClientTests {
@@ -54,7 +55,7 @@ import Testing
 
     await fake.setHoustonConfigured(false)
     await #expect(throws: CosmonautServiceError.notConfigured(fake.controlCenter)) { try await fake.sync() }
-    #expect(try await fake.pendingSync().houstonConfigured == false)
+    #expect(try await fake.pendingSync().isConfigured == false)
   }
 
   @Test func positionIsLiveOnlyWhileHoustonIsReachable() async throws {
@@ -90,12 +91,12 @@ import Testing
 
   @Test func setsAsideWhatItRefuses() async throws {
     let fake = FakeCosmonautClient()
-    await fake.refuse(kind: OutboxEntry.suppliesChangedKind, reason: "no")
+    await fake.refuse(kind: QueuedReport.suppliesChangedKind, reason: "no")
     _ = try await fake.consume("water", quantity: 1)
     let report = try await fake.sync()
     #expect(report.setAside.map(\.kind) == ["supplies.changed"])
     #expect(report.delivered.map(\.kind) == ["status.report"])
-    await fake.refuse(kind: OutboxEntry.suppliesChangedKind, reason: nil)
+    await fake.refuse(kind: QueuedReport.suppliesChangedKind, reason: nil)
     let key = try #require(report.setAside.first?.id)
     _ = try await fake.retrySetAside(key)
     #expect(try await fake.sync().delivered.map(\.id) == [key])

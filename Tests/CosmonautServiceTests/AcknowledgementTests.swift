@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Foundation
+import MissionControlInterface
 import Network
 import Testing
 

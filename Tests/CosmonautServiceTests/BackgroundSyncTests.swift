@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Foundation
+import MissionControlInterface
 import Network
 import Persistence
 import Synchronization
@@ -28,7 +29,7 @@ func eventually(_ condition: @Sendable () async throws -> Bool) async rethrows -
 
     _ = try await client.restock("food", quantity: 3)
     #expect(await eventually { await harness.houston.appliedKeys.count == 3 }, "delivered without an explicit sync")
-    #expect(statuses.values.allSatisfy { $0.houstonConfigured && $0.lastError == nil })
+    #expect(statuses.values.allSatisfy { $0.isConfigured && $0.lastError == nil })
     await sync.stop()
     #expect(try await client.pendingSync().pending.isEmpty)
   }
@@ -50,10 +51,10 @@ func eventually(_ condition: @Sendable () async throws -> Bool) async rethrows -
 
   @Test func withoutHoustonTheBackgroundRoundQueuesTheStatusReportAndCounts() async throws {
     let harness = try Harness()
-    let client = try harness.makeClient(houstonConfigured: false)
+    let client = try harness.makeClient(configured: false)
     let statuses = EventRecorder<SyncStatus>()
     let sync = client.startBackgroundSync(every: .seconds(3600), onStatus: statuses.record)
-    #expect(await eventually { statuses.values.last == SyncStatus(pending: 1, setAside: 0, houstonConfigured: false) })
+    #expect(await eventually { statuses.values.last == SyncStatus(pending: 1, setAside: 0, isConfigured: false) })
     await sync.stop()
     #expect(try await client.pendingSync().pending.map(\.kind) == ["status.report"])
   }
@@ -61,17 +62,14 @@ func eventually(_ condition: @Sendable () async throws -> Bool) async rethrows -
 
 @Suite struct StoreErrorMappingTests {
   @Test func aFullDiskIsAnIOErrorAndABusyStoreIsUnavailable() {
-    let full = CosmonautServiceError(
-      PersistenceError.diskFull(path: "/d/cosmonaut.sqlite"), center: .houston, personal: .none)
+    let full = CosmonautServiceError(storing: .diskFull(path: "/d/cosmonaut.sqlite"))
     #expect(full.kind == .io)
     #expect(full.userMessage.contains("full"))
     #expect(!full.userMessage.contains("move"))
-    let busy = CosmonautServiceError(
-      PersistenceError.busy(path: "/d/cosmonaut.sqlite"), center: .houston, personal: .none)
+    let busy = CosmonautServiceError(storing: .busy(path: "/d/cosmonaut.sqlite"))
     #expect(busy.kind == .unavailable)
     #expect(busy.userMessage.contains("try again"))
-    let damaged = CosmonautServiceError(
-      PersistenceError.damaged(path: "/d/x", reason: "r"), center: .houston, personal: .none)
+    let damaged = CosmonautServiceError(storing: .damaged(path: "/d/x", reason: "r"))
     #expect(damaged.kind == .internal)
     #expect(!damaged.userMessage.contains("move"))
   }

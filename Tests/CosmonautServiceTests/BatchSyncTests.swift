@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Foundation
+import MissionControlInterface
 import Network
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// report still applied once and judged on its own acknowledgement.
 @Suite struct BatchSyncTests {
   /// A client with a status report and `changes` supply changes queued, Houston serving batches.
-  func queued(_ changes: Int, harness: Harness) async throws -> (LiveCosmonautClient, [OutboxEntry]) {
+  func queued(_ changes: Int, harness: Harness) async throws -> (TestClient, [QueuedReport]) {
     await harness.houston.setBatches(true)
     let client = try harness.makeClient(retry: .none)
     try #require(try await client.enqueueStatusReportIfDue() != nil)
@@ -19,7 +20,7 @@ import Testing
 
   @Test func everyReportGoesOutInBatchesInOrderAndIsAppliedOnce() async throws {
     let harness = try Harness()
-    let (client, pending) = try await queued(LiveCosmonautClient.batchSize + 9, harness: harness)
+    let (client, pending) = try await queued(batchSize + 9, harness: harness)
     let report = try await client.sync()
     #expect(report.delivered.map(\.id) == pending.map(\.id))
     #expect(report.pending.isEmpty)
@@ -29,7 +30,7 @@ import Testing
     let first = try #require(await harness.houston.batchRequests.first)
     #expect(first.header("Authorization") == "Bearer secret-token")
     let sent = try #require(jsonObject(first.body)?["reports"] as? [[String: Any]])
-    #expect(sent.count == LiveCosmonautClient.batchSize)
+    #expect(sent.count == batchSize)
     #expect((sent.first?["report"] as? [String: Any])?["kind"] as? String == "status.report")
     #expect((sent.first?["report"] as? [String: Any])?["id"] as? String == pending.first?.id)
   }

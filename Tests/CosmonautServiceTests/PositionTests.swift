@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Foundation
+import MissionControlInterface
 import Network
 import Testing
 
@@ -25,13 +26,13 @@ import Testing
         == true)
     #expect(harness.recordedErrors.contains { $0.properties["operation"] == "stationPosition" })
 
-    let offline = try harness.makeClient(houstonConfigured: false)
+    let offline = try harness.makeClient(configured: false)
     #expect(try await offline.stationPosition() == PositionReading(position: .sample, isLive: false))
   }
 
   @Test func noPositionYetWhenNothingWasEverReceived() async throws {
     let harness = try Harness()
-    let offline = try harness.makeClient(houstonConfigured: false)
+    let offline = try harness.makeClient(configured: false)
     let error = await #expect(throws: CosmonautServiceError.noPositionYet(.houston)) {
       try await offline.stationPosition()
     }

@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Foundation
+import MissionControlInterface
 import Network
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// A report Houston refuses for good is set aside with its reason; the rest are delivered.
 @Suite struct SetAsideTests {
   /// Three changes queued; Houston refuses the second for good (a 4xx with its JSON explanation).
-  func refusedSecond(_ status: Int) async throws -> (Harness, LiveCosmonautClient, [OutboxEntry], SyncReport) {
+  func refusedSecond(_ status: Int) async throws -> (Harness, TestClient, [QueuedReport], SyncReport) {
     let harness = try Harness()
     let client = try harness.makeClient(retry: .none)
     try #require(try await client.enqueueStatusReportIfDue() != nil)
@@ -58,7 +59,7 @@ import Testing
     let listed = try await client.setAsideReports()
     #expect(listed.map(\.id) == [queued[1].id])
     #expect(try await client.pendingSync().setAside.map(\.id) == [queued[1].id])
-    #expect(try await client.syncStatus() == SyncStatus(pending: 0, setAside: 1, houstonConfigured: true))
+    #expect(try await client.syncStatus() == SyncStatus(pending: 0, setAside: 1, isConfigured: true))
   }
 
   @Test func aSetAsideReportCanBeRetriedByItsKeyPrefixAndIsThenDelivered() async throws {

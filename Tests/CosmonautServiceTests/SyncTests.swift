@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Foundation
+import MissionControlInterface
 import Network
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
   func clientWithThreeChanges(
     _ harness: Harness, retry: RetryPolicy = .standard
   ) async throws
-    -> (LiveCosmonautClient, [OutboxEntry])
+    -> (TestClient, [QueuedReport])
   {
     let client = try harness.makeClient(retry: retry)
     try #require(try await client.enqueueStatusReportIfDue() != nil)
@@ -30,7 +31,7 @@ import Testing
     #expect(report.delivered.map(\.id) == pending.map(\.id))
     #expect(report.delivered.allSatisfy { $0.attempts == 1 && $0.lastError == nil })
     #expect(report.pending.isEmpty)
-    #expect(report.houstonConfigured)
+    #expect(report.isConfigured)
     #expect(report.lastError == nil)
 
     let requests = await harness.houston.reportRequests
@@ -57,7 +58,7 @@ import Testing
     let houston = FakeHouston(script: [
       .status(503), .failure(.unreachable("connection refused")), .normal,  // status report: third try
       .applyThenStatus(503), .normal,  // profile: applied, answer lost, retried -> duplicate
-      .failure(.timeout), .applyThenStatus(502), .status(429),  // water: applied on the 2nd try, then answers lost
+      .failure(.timeout), .applyThenStatus(502),  // water: applied on the 2nd try, its answer lost, the 3rd a duplicate
       .normal,
     ])
     let harness = try Harness(houston: houston)
@@ -79,7 +80,7 @@ import Testing
 
     await #expect(
       throws: CosmonautServiceError.unreachable(
-        .houston, reason: DeliveryReason.unreachable(detail: "connection refused").text)
+        .houston, reason: DeliveryReason.unreachable(detail: "connection refused").text(centerName: { .verbatim($0) }))
     ) {
       try await client.sync()
     }
@@ -90,7 +91,7 @@ import Testing
     #expect(waiting.pending.map(\.attempts) == [2, 0, 0, 0])
     #expect(waiting.pending.first?.lastError == "server unreachable: connection refused")
     #expect(waiting.lastError == "server unreachable: connection refused")
-    #expect(waiting.houstonConfigured)
+    #expect(waiting.isConfigured)
     #expect(await harness.houston.reportRequests.count == 2)
     let error = CosmonautServiceError.unreachable(.houston, reason: .verbatim("x"))
     #expect(error.kind == .unavailable)
@@ -119,12 +120,12 @@ import Testing
 
   @Test func syncWithoutHoustonThrowsNotConfiguredAndKeepsChangesQueued() async throws {
     let harness = try Harness()
-    let client = try harness.makeClient(houstonConfigured: false)
+    let client = try harness.makeClient(configured: false)
     _ = try await client.consume("water", quantity: 1)
     let error = await #expect(throws: CosmonautServiceError.notConfigured(.houston)) { try await client.sync() }
     #expect(error?.kind == .unavailable)
     let waiting = try await client.pendingSync()
-    #expect(!waiting.houstonConfigured)
+    #expect(!waiting.isConfigured)
     #expect(waiting.pending.map(\.kind) == ["supplies.changed", "status.report"])
     #expect(await harness.houston.requests.isEmpty)
   }
@@ -160,7 +161,7 @@ import Testing
 
   @Test func changesQueuedOfflineAreDeliveredLaterByAnotherClient() async throws {
     let harness = try Harness()
-    let offline = try harness.makeClient(houstonConfigured: false)
+    let offline = try harness.makeClient(configured: false)
     _ = try await offline.updateProfile(ProfileUpdate(mission: "Expedition 74"))
     let online = try harness.makeClient()
     let report = try await online.sync()

@@ -2,6 +2,7 @@ import AppAnalytics
 import CosmonautServiceInterface
 import Foundation
 import Logging
+import MissionControlInterface
 import Network
 import Persistence
 import Synchronization
@@ -186,6 +187,9 @@ final class TestClock: Sendable {
   var closure: @Sendable () -> Date { { self.now } }
 }
 
+/// The client under test, in the tests' own dialect (`CosmonautDialect.test`).
+typealias TestClient = LiveCosmonautClient<TestPayload, TestEnvelope, StationPosition>
+
 /// A temp directory with one SQLite file, a fake Houston and recorders; removes the directory on deinit.
 final class Harness: Sendable {
   let directory: URL
@@ -213,14 +217,22 @@ final class Harness: Sendable {
     return AuthenticatedClient(client: client, token: token)
   }
 
+  /// The mission control client of the fake Houston (nil HTTP client when not `configured`).
+  func missionControl(
+    configured: Bool = true, retry: RetryPolicy = .standard, budget: MissionControlBudget = .interactive
+  ) -> MissionControlClient {
+    MissionControlClient(center: .houston, http: configured ? authenticatedClient(retry: retry) : nil, budget: budget)
+  }
+
   func makeClient(
-    store: EntityStore? = nil, houstonConfigured: Bool = true, retry: RetryPolicy = .standard,
+    store: EntityStore? = nil, configured: Bool = true, retry: RetryPolicy = .standard,
     statusReportInterval: Duration = .seconds(900), budget: MissionControlBudget = .interactive
-  ) throws -> LiveCosmonautClient {
+  ) throws -> TestClient {
     LiveCosmonautClient(
-      store: try store ?? makeStore(), houston: houstonConfigured ? authenticatedClient(retry: retry) : nil,
+      store: try store ?? makeStore(), dialect: .test,
+      missionControl: missionControl(configured: configured, retry: retry, budget: budget),
       analytics: Analytics(providers: [analytics]), logger: Logger(module: "CosmonautService", sinks: [logs]),
-      now: clock.closure, statusReportInterval: statusReportInterval, budget: budget)
+      now: clock.closure, statusReportInterval: statusReportInterval)
   }
 
   /// Error events recorded for this module.
@@ -232,6 +244,9 @@ func jsonObject(_ data: Data?) -> [String: Any]? {
   guard let data else { return nil }
   return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
 }
+
+/// How many reports one batch carries at most in the tests' dialect.
+let batchSize = CosmonautDialect<TestPayload, TestEnvelope, StationPosition>.test.reports.batchSize
 
 let positionJSON =
   #"{"latitude":51.6,"longitude":-12.3,"altitudeKm":420.1,"speedKmPerSecond":7.66,"timestamp":"2026-11-22T05:00:00Z"}"#

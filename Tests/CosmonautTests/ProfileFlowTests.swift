@@ -2,6 +2,7 @@ import AppAnalytics
 import CommandLineKit
 import CosmonautServiceFakes
 import CosmonautServiceInterface
+import MissionControlInterface
 import Testing
 import UIComponents
 
@@ -55,7 +56,7 @@ struct ProfileFlowTests {
     #expect(harness.events(named: "profile.updated").map(\.properties) == [["fields": "name,mission"]])
     #expect(harness.output.text.contains("Yuri Gagarin"))
     #expect(harness.output.text.contains("Profile saved; Houston will be told on the next sync."))
-    #expect(await harness.client.outbox.map(\.kind) == [OutboxEntry.profileUpdatedKind])
+    #expect(await harness.client.outbox.map(\.kind) == [QueuedReport.profileUpdatedKind])
   }
 
   @Test func setAsJSONPrintsTheSavedProfile() async throws {

@@ -2,6 +2,7 @@ import CosmonautServiceFakes
 import CosmonautServiceInterface
 import Foundation
 import Localization
+import MissionControlInterface
 import Testing
 import UIComponents
 
@@ -49,7 +50,7 @@ struct RussianTests {
 
   @Test func aRefusalReasonIsRussianOnTheSyncScreenAndAnOfflineReasonOnTheDashboard() async throws {
     let client = FakeCosmonautClient()
-    await client.refuse(kind: OutboxEntry.suppliesChangedKind, reason: "quantity too large")
+    await client.refuse(kind: QueuedReport.suppliesChangedKind, reason: "quantity too large")
     _ = try await client.consume("water", quantity: 1)
     _ = try await client.sync()
     let harness = CosmonautHarness(.once(json: false), client: client, translator: russian)
@@ -99,7 +100,7 @@ struct RussianTests {
     #expect(text.contains("Ждут отправки — 1:"), "\(text)")
     #expect(text.contains("Вид") && text.contains("Попытки") && text.contains("Ключ"), "\(text)")
 
-    let status = SyncStatus(pending: 2, setAside: 1, houstonConfigured: true, lastError: nil)
+    let status = SyncStatus(pending: 2, setAside: 1, isConfigured: true, lastError: nil)
     let line = SyncStatusLine.text(status, center: client.controlCenter)
     #expect(line.resolved(in: .russian) == "Хьюстон: ждут отправки: 2, отложено: 1 (см. «Синхронизация»).")
     #expect(line.description == "Houston: 2 report(s) waiting, 1 set aside (see Sync).")

@@ -2,6 +2,7 @@ import AppAnalytics
 import CommandLineKit
 import CosmonautServiceFakes
 import CosmonautServiceInterface
+import MissionControlInterface
 import Testing
 import UIComponents
 
@@ -55,7 +56,7 @@ struct SuppliesFlowTests {
     #expect(try await harness.stock(of: "water") == 398)
     #expect(harness.output.text == "Consumed 2 L of Drinking water; 398 L left.\n")
     #expect(harness.events(named: "supplies.changed").map(\.properties) == [["item": "water", "change": "-2"]])
-    #expect(await harness.client.outbox.map(\.kind) == [OutboxEntry.suppliesChangedKind])
+    #expect(await harness.client.outbox.map(\.kind) == [QueuedReport.suppliesChangedKind])
   }
 
   @Test func consumeAsJSONPrintsTheUpdatedItem() async throws {

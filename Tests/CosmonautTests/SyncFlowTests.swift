@@ -2,6 +2,7 @@ import AppAnalytics
 import CommandLineKit
 import CosmonautServiceFakes
 import CosmonautServiceInterface
+import MissionControlInterface
 import Testing
 import UIComponents
 
@@ -35,10 +36,10 @@ struct SyncFlowTests {
     try await harness.open("sync")
 
     let report = try harness.decodeOutput(SyncReport.self)
-    #expect(report.delivered.map(\.kind) == [OutboxEntry.profileUpdatedKind, OutboxEntry.statusReportKind])
+    #expect(report.delivered.map(\.kind) == [QueuedReport.profileUpdatedKind, QueuedReport.statusReportKind])
     #expect(report.delivered.allSatisfy { $0.attempts == 1 })
     #expect(report.pending.isEmpty)
-    #expect(report.houstonConfigured)
+    #expect(report.isConfigured)
   }
 
   @Test func unreachableHoustonShowsWhatIsPendingThenFails() async throws {
@@ -68,9 +69,9 @@ struct SyncFlowTests {
     }
 
     let pending = try harness.decodeOutput(SyncReport.self)
-    #expect(pending.houstonConfigured == false)
+    #expect(pending.isConfigured == false)
     #expect(pending.delivered.isEmpty)
-    #expect(pending.pending.map(\.kind) == [OutboxEntry.statusReportKind])
+    #expect(pending.pending.map(\.kind) == [QueuedReport.statusReportKind])
   }
 
   @Test func offlineBannerInText() async throws {

@@ -9,7 +9,8 @@ private struct Report: Encodable, Sendable {
 
 private func batch(_ transport: FakeTransport, retry: RetryPolicy = .none) -> AcknowledgedBatchDelivery {
   AcknowledgedBatchDelivery(
-    client: makeClient(transport, sleeper: SleepRecorder(), retry: retry), path: "/v1/reports/batch")
+    client: makeClient(transport, sleeper: SleepRecorder(), retry: retry), path: "/v1/reports/batch",
+    layout: .keyed(list: "reports", key: "key", body: "report"))
 }
 
 private let messages = ["k-1", "k-2", "k-3"].map {

@@ -31,7 +31,9 @@ private func applied(_ keys: [String]) -> String {
 private func acknowledgement(_ key: String) -> String { #"{"acknowledged":"\#(key)","status":"applied"}"# }
 
 @Suite struct AcknowledgedSenderTests {
-  static let houston = DeliveryDialect(path: "/v1/reports", batchPath: "/v1/reports/batch", batchSize: 2)
+  static let houston = DeliveryDialect(
+    path: "/v1/reports", batchPath: "/v1/reports/batch", batchSize: 2,
+    batchLayout: .keyed(list: "reports", key: "key", body: "report"), acknowledgement: .byKey)
 
   @Test func oneRequestCarriesABatchOfAtMostBatchSizeFromTheFront() async throws {
     let transport = FakeTransport([.status(200, applied(["k-1", "k-2"]))])
@@ -95,7 +97,11 @@ private func acknowledgement(_ key: String) -> String { #"{"acknowledged":"\#(ke
 
   @Test func aDialectWithoutABatchPathSendsOneAtATime() async throws {
     let transport = FakeTransport([.status(201, acknowledgement("k-1"))])
-    let sender = sender(transport, dialect: DeliveryDialect(path: "/one"))
+    let sender = sender(
+      transport,
+      dialect: DeliveryDialect(
+        path: "/one", batchPath: nil, batchSize: 64, batchLayout: .keyed(list: "reports", key: "key", body: "report"),
+        acknowledgement: .byKey))
     #expect(!sender.sendsBatches)
     #expect(try await send(keys, through: sender) == [.acknowledged(duplicate: false)])
     #expect(await transport.requests.map(\.url.path) == ["/api/one"])
@@ -109,7 +115,9 @@ private func acknowledgement(_ key: String) -> String { #"{"acknowledged":"\#(ke
 
   @Test func aBareLayoutSendsTheMessagesThemselves() async throws {
     let dialect = DeliveryDialect(
-      path: "/api/v2/telemetry", batchPath: "/api/v2/telemetry/batch", batchLayout: .bare(list: "messages"))
+      path: "/api/v2/telemetry", batchPath: "/api/v2/telemetry/batch", batchSize: 64,
+      batchLayout: .bare(list: "messages"),
+      acknowledgement: .byKey)
     let transport = FakeTransport([.status(200, applied(keys))])
     #expect(try await send(keys, through: sender(transport, dialect: dialect)).count == 5)
     let body = try #require(await transport.requests.first?.body)
@@ -119,7 +127,9 @@ private func acknowledgement(_ key: String) -> String { #"{"acknowledged":"\#(ke
 
   @Test func aKeyedLayoutNamesItsMembers() async throws {
     let dialect = DeliveryDialect(
-      path: "/r", batchPath: "/r/batch", batchLayout: .keyed(list: "results", key: "key", body: "result"))
+      path: "/r", batchPath: "/r/batch", batchSize: 64,
+      batchLayout: .keyed(list: "results", key: "key", body: "result"),
+      acknowledgement: .byKey)
     let transport = FakeTransport([.status(200, applied(["k-1"]))])
     _ = try await send(["k-1"], through: sender(transport, dialect: dialect))
     let body = try #require(await transport.requests.first?.body)
@@ -133,7 +143,9 @@ private func acknowledgement(_ key: String) -> String { #"{"acknowledged":"\#(ke
     let everything = Acknowledgement(
       single: { _, _ in .acknowledged(duplicate: false) },
       batch: { _, keys in keys.map { _ in .acknowledged(duplicate: true) } })
-    let dialect = DeliveryDialect(path: "/one", batchPath: "/many", batchSize: 3, acknowledgement: everything)
+    let dialect = DeliveryDialect(
+      path: "/one", batchPath: "/many", batchSize: 3, batchLayout: .keyed(list: "reports", key: "key", body: "report"),
+      acknowledgement: everything)
     let transport = FakeTransport([.status(200, "ok")])
     #expect(
       try await send(keys, through: sender(transport, dialect: dialect))

@@ -1,10 +1,35 @@
 import CommandLineKit
 import Foundation
+import Localization
+import MissionControlInterface
 import Secrets
 import Testing
 import UIComponents
 
 @testable import Scaffold
+
+/// Centres as the modules that speak their dialects declare them (Scaffold links none of those):
+/// Houston and TsUP with a token per stage, in a build whose schema knows both.
+enum TestCentres {
+  static func center(_ id: String, _ name: String, isDevelopment: Bool = true) -> ControlCenter {
+    let tokens = Secrets.Stage.allCases.map { stage in
+      (Secrets.tokenKey(for: id, stage: stage), masked("\(id)-\(stage.rawValue)-secret"))
+    }
+    return ControlCenter(
+      id: id, name: name, localizedName: .verbatim(name), clock: .utc,
+      secrets: Secrets(
+        entries: Dictionary(uniqueKeysWithValues: tokens), isDevelopment: isDevelopment, centres: ["houston", "tsup"]))
+  }
+
+  static func masked(_ value: String) -> MaskedSecret {
+    let plain = Array(value.utf8)
+    let mask = plain.map { _ in UInt8.random(in: 1...255) }
+    return MaskedSecret(masked: zip(plain, mask).map { $0 ^ $1 }, mask: mask)
+  }
+
+  static let houston = center("houston", "Houston")
+  static let tsup = center("tsup", "TsUP")
+}
 
 /// A mission control's option, its token and the one log line a development token gets.
 @MainActor @Suite struct MissionControlTests {
@@ -30,44 +55,63 @@ import UIComponents
 
   var log: String { (try? String(contentsOf: directory.appendingPathComponent("iss/t.log"), encoding: .utf8)) ?? "" }
 
-  @Test func eachCentreHasItsOwnOptionAndVariables() {
-    #expect(MissionControl.houston.optionName == "houston")
-    #expect(MissionControl.houston.tokenVariable == "ISS_HOUSTON_TOKEN")
-    #expect(MissionControl.tsup.optionName == "tsup")
-    #expect(MissionControl.tsup.urlVariable == "ISS_TSUP_URL")
-    #expect(MissionControl.tsup.center == .tsup)
-    #expect(
-      !MissionControl.tsup.option(purpose: "").specification.help.description.contains(
-        Secrets.builtIn.token(for: .tsup, stage: .development)))
+  @Test func eachCentreHasItsOwnOptionAndVariablesAndSuggestsTheOthers() {
+    let tsup = MissionControl(TestCentres.tsup)
+    #expect(tsup.center == TestCentres.tsup)
+    #expect(tsup.urlVariable(for: .staging) == "ISS_TSUP_URL_STAGING")
+    let option = tsup.option(purpose: "")
+    #expect(option.name == "tsup")
+    #expect(option.specification.alsoKnownAs == ["houston"])
+    #expect(MissionControl(TestCentres.houston).option(purpose: "").specification.alsoKnownAs == ["tsup"])
+    let help = option.specification.help.description
+    #expect(help.contains("ISS_TSUP_URL") && help.contains("ISS_TSUP_TOKEN"), "\(help)")
+    for stage in Secrets.Stage.allCases { #expect(!help.contains(TestCentres.tsup.builtInToken(for: stage))) }
   }
 
   @Test func withoutAURLTheAppIsOfflineAndSaysNothingAboutTokens() throws {
     defer { try? FileManager.default.removeItem(at: directory) }
-    let (launch, option) = try launch(.houston, [])
-    #expect(try MissionControl.houston.client(launch, option: option) == nil)
+    let houston = MissionControl(TestCentres.houston)
+    let (launch, option) = try launch(houston, [])
+    #expect(try houston.address(launch, option: option) == nil)
     #expect(!log.contains("token"))
   }
 
-  @Test func theBuiltInTokenIsUsedWhenNoneIsGivenAndADevelopmentOneIsSaidOnce() throws {
+  @Test func aStagesVariableWinsOverTheOneForEveryStage() throws {
     defer { try? FileManager.default.removeItem(at: directory) }
-    let (launch, option) = try launch(.tsup, ["--tsup", "http://127.0.0.1:9"])
-    #expect(try MissionControl.tsup.client(launch, option: option) != nil)
+    let houston = MissionControl(TestCentres.houston)
+    let (staged, option) = try launch(
+      houston, [],
+      environment: ["ISS_HOUSTON_URL": "http://every.test", "ISS_HOUSTON_URL_DEVELOPMENT": "http://dev.test"])
+    #expect(try houston.address(staged, option: option)?.url == URL(string: "http://dev.test"))
+    let (bad, _) = try launch(houston, [], environment: ["ISS_HOUSTON_URL": "ftp://x"])
+    #expect(throws: UsageError.self) { try houston.address(bad, option: option) }
+  }
+
+  @Test(arguments: [true, false])
+  func theBuiltInTokenIsUsedWhenNoneIsGivenAndADevelopmentOneIsSaidOnce(isDevelopment: Bool) throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let tsup = MissionControl(TestCentres.center("tsup", "TsUP", isDevelopment: isDevelopment))
+    let (launch, option) = try launch(tsup, ["--tsup", "http://127.0.0.1:9"])
+    let address = try #require(try tsup.address(launch, option: option))
+    #expect(address.url == URL(string: "http://127.0.0.1:9"))
+    #expect(address.token == tsup.center.builtInToken(for: launch.stage))
     let notices = log.components(separatedBy: "TsUP: using the development token").count - 1
-    #expect(notices == (Secrets.builtIn.isDevelopment ? 1 : 0), "\(log)")
+    #expect(notices == (isDevelopment ? 1 : 0), "\(log)")
   }
 
   @Test func aGivenTokenReplacesTheBuiltInOneAndABlankOneIsBadUsage() throws {
     defer { try? FileManager.default.removeItem(at: directory) }
+    let houston = MissionControl(TestCentres.houston)
     let (given, option) = try launch(
-      .houston, ["--houston", "http://127.0.0.1:9"], environment: ["ISS_HOUSTON_TOKEN": "t"])
-    #expect(try MissionControl.houston.client(given, option: option) != nil)
+      houston, ["--houston", "http://127.0.0.1:9"], environment: ["ISS_HOUSTON_TOKEN": "t"])
+    #expect(try houston.address(given, option: option)?.token == "t")
     #expect(!log.contains("development token"))
-    let (blank, _) = try launch(.houston, ["--houston", "http://127.0.0.1:9"], environment: ["ISS_HOUSTON_TOKEN": ""])
+    let (blank, _) = try launch(houston, ["--houston", "http://127.0.0.1:9"], environment: ["ISS_HOUSTON_TOKEN": " "])
     #expect(
       throws: UsageError(
         "ISS_HOUSTON_TOKEN is empty; set it to Houston's token, or unset it for the token built into the app")
     ) {
-      try MissionControl.houston.client(blank, option: option)
+      try houston.address(blank, option: option)
     }
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Localization
-import Network
+import MissionControlInterface
 import PartnerConfiguration
 import Testing
 import UIComponents
@@ -270,15 +270,16 @@ extension LaunchHarness {
   }
 
   @Test func offlineModeKeepsMissionControlUnaskedAndSaysSoOnce() async throws {
-    let houston = MissionControl.houston.option(purpose: "")
+    let missionControl = MissionControl(TestCentres.houston)
+    let houston = missionControl.option(purpose: "")
     for (partner, offline) in [("csa", true), ("nasa", false)] {
       let harness = LaunchHarness()
-      var client: AuthenticatedClient?
+      var address: MissionControlAddress?
       let launcher = AppLauncher<FakeServices>(
         name: "station", version: "1", abstract: "A fake station app.", options: [houston],
         domains: [.domain { FakeDomain<GymRoute>(name: "Gym", journal: $0.journal, behavior: { _, _ in }) }],
         services: { [journal = harness.journal] launch in
-          client = try MissionControl.houston.client(launch, option: houston)
+          address = try missionControl.address(launch, option: houston)
           return FakeServices(launch: launch, journal: journal)
         })
       let streams = LaunchStreams(input: ScriptedInput(lines: []), output: harness.output, errors: harness.errors)
@@ -288,7 +289,7 @@ extension LaunchHarness {
           "http://127.0.0.1:9", "workout",
         ], environment: [:], streams: streams)
       #expect(code == 0)
-      #expect((client == nil) == offline, "\(partner)")
+      #expect((address == nil) == offline, "\(partner)")
       #expect(
         harness.errors.text
           == (offline

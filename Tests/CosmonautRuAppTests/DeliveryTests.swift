@@ -1,9 +1,9 @@
 import CosmonautServiceInterface
 import Foundation
+import MissionControlInterface
 import Network
 import Testing
-
-@testable import TsUPCosmonautService
+import TsUPMissionControl
 
 /// Delivery to TsUP: exactly once through faults, refusals set aside, errors that name TsUP.
 @Suite struct DeliveryTests {
@@ -32,7 +32,7 @@ import Testing
     #expect(report.setAside.map(\.kind) == ["supplies.changed"])
     let reason = try #require(report.setAside.first?.lastError)
     #expect(reason.contains("TsUP refused it (HTTP 422)"), "\(reason)")
-    #expect(try await client.syncStatus() == SyncStatus(pending: 0, setAside: 1, houstonConfigured: true))
+    #expect(try await client.syncStatus() == SyncStatus(pending: 0, setAside: 1, isConfigured: true))
 
     let key = try #require(report.setAside.first?.id)
     #expect(try await client.retrySetAside(String(key.prefix(8))).id == key)
@@ -40,7 +40,7 @@ import Testing
     _ = try await client.sync()
     #expect(try await client.setAsideReports().map(\.id) == [key], "refused again")
     #expect(try await client.discardSetAside(key).id == key)
-    #expect(try await client.syncStatus() == SyncStatus(pending: 0, setAside: 0, houstonConfigured: true))
+    #expect(try await client.syncStatus() == SyncStatus(pending: 0, setAside: 0, isConfigured: true))
     await #expect(throws: CosmonautServiceError.self) { try await client.discardSetAside(key) }
   }
 
@@ -98,7 +98,7 @@ import Testing
     var rounds = statuses.makeAsyncIterator()
     let first = await rounds.next()
     await sync.stop()
-    #expect(first == SyncStatus(pending: 0, setAside: 0, houstonConfigured: true, lastDelivered: 2))
+    #expect(first == SyncStatus(pending: 0, setAside: 0, isConfigured: true, lastDelivered: 2))
     #expect(await harness.tsup.appliedKeys.count == 2)
   }
 

@@ -1,17 +1,46 @@
+import CosmonautService
 import CosmonautServiceInterface
 import Foundation
+import HoustonMissionControl
+import MissionControlInterface
 import Network
+import Persistence
 import TestHarness
 import Testing
-
-@testable import CosmonautService
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// Houston's batch endpoint, as the client's dialect names it.
-private let batchPath = HoustonWire.dialect.batchPath ?? ""
+/// Houston's batch endpoint and layout, as its dialect names them.
+private let batchPath = CosmonautDialect.houston.reports.batchPath ?? ""
+private let batchLayout = BatchLayout.keyed(list: "reports", key: "key", body: "report")
+
+/// A temporary directory for a store and Houston's state, removed afterwards; a clock at 2026-11-22T05:00:00Z.
+private final class Harness: Sendable {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("houston-\(UUID().uuidString)")
+
+  init() throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: directory) }
+
+  /// The live client in Houston's dialect over a store in the directory, through `http` with `token`.
+  func client(
+    _ http: HTTPClient, token: AuthToken
+  ) throws -> LiveCosmonautClient<
+    ReportPayload, ReportEnvelope, StationPosition
+  > {
+    let store = try EntityStore(
+      configuration: StoreConfiguration(fileURL: directory.appendingPathComponent("cosmonaut.sqlite")))
+    return LiveCosmonautClient(
+      store: store, dialect: .houston,
+      missionControl: MissionControlClient(center: .houston, http: AuthenticatedClient(client: http, token: token)),
+      analytics: .disabled, logger: .disabled(module: "CosmonautService"),
+      now: { Date(timeIntervalSince1970: 1_795_323_600) })
+  }
+}
 
 /// `Scripts/houston` as a real process on 127.0.0.1, spoken to over URLSession.
 final class HoustonProcess: Sendable {
@@ -50,6 +79,7 @@ final class HoustonProcess: Sendable {
   func terminate() { process.terminate() }
 }
 
+/// The client in Houston's dialect against `Scripts/houston`, and the script itself.
 @Suite(.enabled(if: HoustonProcess.isAvailable, Tool.missing("python3", for: "Scripts/houston runs on it")))
 struct HoustonScriptTests {
   struct Reports: Decodable {
@@ -59,15 +89,13 @@ struct HoustonScriptTests {
 
   @Test func liveClientSyncsExactlyOnceThroughFaultsAndReadsThePosition() async throws {
     let houston = try await HoustonProcess.start(arguments: [
-      "--token", "secret-token", "--fail-first", "2", "--drop-response-first", "1",
+      "--token", "secret-token", "--fail-first", "1", "--drop-response-first", "1",
     ])
     defer { houston.terminate() }
     let harness = try Harness()
     let token = try #require(AuthToken("secret-token"))
     let http = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL), sleep: { _ in })
-    let client = LiveCosmonautClient(
-      store: try harness.makeStore(), houston: AuthenticatedClient(client: http, token: token),
-      analytics: .disabled, logger: .disabled(module: "CosmonautService"), now: harness.clock.closure)
+    let client = try harness.client(http, token: token)
 
     _ = try await client.consume("water", quantity: 2)
     _ = try await client.updateProfile(ProfileUpdate(name: "Valentina Orlova"))
@@ -93,9 +121,7 @@ struct HoustonScriptTests {
     let token = try #require(AuthToken("wrong"))
     let http = HTTPClient(
       configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none), sleep: { _ in })
-    let client = LiveCosmonautClient(
-      store: try harness.makeStore(), houston: AuthenticatedClient(client: http, token: token),
-      analytics: .disabled, logger: .disabled(module: "CosmonautService"), now: harness.clock.closure)
+    let client = try harness.client(http, token: token)
     let error = await #expect(throws: CosmonautServiceError.self) { try await client.sync() }
     #expect(error == .refusedToken(.houston, status: 401))
     #expect(error?.kind == .unavailable)
@@ -256,7 +282,7 @@ struct HoustonScriptTests {
     let houston = try await HoustonProcess.start(arguments: ["--state", stateFile, "--refuse-kind", "bad.kind"])
     defer { houston.terminate() }
     let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
-    let batch = AcknowledgedBatchDelivery(client: client, path: batchPath)
+    let batch = AcknowledgedBatchDelivery(client: client, path: batchPath, layout: batchLayout)
     let messages = [("k-1", "status.report"), ("k-2", "bad.kind"), ("k-3", "supplies.changed")].map {
       AcknowledgedBatchDelivery.Message(key: $0.0, report: ["id": $0.0, "kind": $0.1])
     }
@@ -291,7 +317,7 @@ struct HoustonScriptTests {
     let houston = try await HoustonProcess.start(arguments: ["--state", stateFile])
     defer { houston.terminate() }
     let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
-    let batch = AcknowledgedBatchDelivery(client: client, path: batchPath)
+    let batch = AcknowledgedBatchDelivery(client: client, path: batchPath, layout: batchLayout)
     let messages = ["k-1", "k-2"].map { AcknowledgedBatchDelivery.Message(key: $0, report: ["id": $0, "kind": "x"]) }
 
     try FileManager.default.removeItem(at: stateDirectory)
@@ -309,7 +335,7 @@ struct HoustonScriptTests {
     let houston = try await HoustonProcess.start(arguments: ["--no-batch"])
     defer { houston.terminate() }
     let client = HTTPClient(configuration: ClientConfiguration(baseURL: houston.baseURL, retry: .none))
-    let batch = AcknowledgedBatchDelivery(client: client, path: batchPath)
+    let batch = AcknowledgedBatchDelivery(client: client, path: batchPath, layout: batchLayout)
     #expect(try await batch.deliver([.init(key: "k-1", report: ["id": "k-1"])]) == .unsupported)
   }
 }

@@ -1,8 +1,8 @@
 import CosmonautServiceInterface
 import Foundation
+import MissionControlInterface
 import Testing
-
-@testable import TsUPCosmonautService
+import TsUPMissionControl
 
 /// The cosmonaut's record kept on board: what it starts with, what a change does, what survives.
 @Suite struct RecordTests {
@@ -42,7 +42,7 @@ import Testing
     #expect(error?.kind == .usage)
     #expect(try await client.supplies() == SupplyItem.defaultInventory)
     #expect(try await client.profile() == .empty)
-    #expect(try await client.syncStatus() == SyncStatus(pending: 0, setAside: 0, houstonConfigured: false))
+    #expect(try await client.syncStatus() == SyncStatus(pending: 0, setAside: 0, isConfigured: false))
     #expect(harness.recordedErrors.count == 4, "every failure is recorded")
   }
 
@@ -58,11 +58,5 @@ import Testing
     }
     #expect(try await first.supplies().first { $0.id == "water" }?.quantity == 370)
     #expect(try await second.pendingSync().pending.count == 30)
-  }
-
-  @Test func tsupIsShownInMoscowTime() {
-    #expect(ControlCenter.tsup.name == "TsUP")
-    #expect(ControlCenter.tsup.time(testNow) == "2026-11-22 08:00:00 MSK")
-    #expect(ControlCenter.tsup.setting.description == "--tsup URL or ISS_TSUP_URL")
   }
 }

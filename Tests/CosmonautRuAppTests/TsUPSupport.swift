@@ -1,11 +1,12 @@
 import AppAnalytics
+import CosmonautService
 import CosmonautServiceInterface
 import Foundation
 import Logging
+import MissionControlInterface
 import Network
 import Persistence
-
-@testable import TsUPCosmonautService
+import TsUPMissionControl
 
 /// TsUP behind the `HTTPTransport` seam, speaking its dialect: the orbit in SI units and Moscow
 /// time, telemetry applied once per key. Records every request; scripted replies go first.
@@ -140,6 +141,9 @@ let orbitJSON = #"""
 /// 2026-11-22T05:00:00Z, when the tests' clock stands.
 let testNow = Date(timeIntervalSince1970: 1_795_323_600)
 
+/// The live cosmonaut client in TsUP's dialect, as `cosmonaut-ru` composes it.
+typealias TsUPClient = LiveCosmonautClient<TsUPWire.Body, TsUPWire.Message, TsUPWire.Orbit>
+
 /// A temporary directory with the store, a fake TsUP and recorders; removes the directory on deinit.
 final class Harness: Sendable {
   let directory: URL
@@ -159,23 +163,27 @@ final class Harness: Sendable {
     try EntityStore(configuration: StoreConfiguration(fileURL: directory.appendingPathComponent("cosmonaut-ru.sqlite")))
   }
 
+  /// The live client in TsUP's dialect over `store` (else the harness's file), reporting to the fake
+  /// TsUP (offline when not `configured`).
   func makeClient(
     store: EntityStore? = nil, configured: Bool = true, retry: RetryPolicy = .standard,
     now: @escaping @Sendable () -> Date = { testNow }
-  ) throws -> TsUPCosmonautClient {
+  ) throws -> TsUPClient {
     var tsupClient: AuthenticatedClient?
     if configured, let baseURL = URL(string: "http://tsup.test"), let token = AuthToken("tsup-token") {
       let http = HTTPClient(
         configuration: ClientConfiguration(baseURL: baseURL, retry: retry), transport: tsup, sleep: { _ in })
       tsupClient = AuthenticatedClient(client: http, token: token)
     }
-    return TsUPCosmonautClient(
-      store: try store ?? makeStore(), tsup: tsupClient, analytics: Analytics(providers: [analytics]),
-      logger: Logger(module: "TsUPCosmonautService", sinks: [logs]), now: now)
+    return LiveCosmonautClient(
+      store: try store ?? makeStore(), dialect: .tsup,
+      missionControl: MissionControlClient(center: .tsup, http: tsupClient),
+      analytics: Analytics(providers: [analytics]),
+      logger: Logger(module: "CosmonautService", sinks: [logs]), now: now)
   }
 
-  /// Error events recorded for this module.
+  /// Error events recorded for the cosmonaut service.
   var recordedErrors: [AnalyticsEvent] {
-    analytics.errors.filter { $0.properties["module"] == "TsUPCosmonautService" }
+    analytics.errors.filter { $0.properties["module"] == "CosmonautService" }
   }
 }

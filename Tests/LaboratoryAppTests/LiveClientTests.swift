@@ -1,15 +1,19 @@
 import AppAnalytics
+import CosmonautService
 import Foundation
+import HoustonMissionControl
+import LaboratoryService
 import LaboratoryServiceInterface
 import Localization
 import Logging
+import MissionControlInterface
 import Network
 import Persistence
 import Radio
 import Synchronization
 import Testing
 
-@testable import LaboratoryService
+@testable import LaboratoryApp
 
 /// A Houston in memory behind a real `HTTPClient`: the catalogue, the schedule and lab results
 /// applied once per idempotency key; it can drop answers after applying, or be away.
@@ -63,7 +67,9 @@ final class HoustonDesk: HTTPTransport, Sendable {
   }()
 }
 
-/// The live client on a real SQLite file, the labs simulated in-process over Radio, Houston in memory.
+/// The live client as `laboratory` composes it — results through the mission control client of the
+/// cosmonaut service (`MissionControlClient`: `ResultsChannels` by the app's conformance) — on a real
+/// SQLite file, the labs simulated in-process over Radio, Houston in memory.
 @Suite("Live laboratory client")
 struct LiveClientTests {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lab-\(UUID().uuidString)")
@@ -80,9 +86,11 @@ struct LiveClientTests {
       configuration: ClientConfiguration(
         baseURL: URL(string: "http://houston.test")!, timeout: .seconds(5), retry: retry),
       transport: desk, sleep: { _ in })
+    let missionControl = MissionControlClient(
+      center: .houston, http: houston ? AuthenticatedClient(client: http, token: AuthToken("t")!) : nil)
     return LiveLaboratoryClient(
-      store: store, houston: houston ? AuthenticatedClient(client: http, token: AuthToken("t")!) : nil,
-      connector: labs.connector, analytics: Analytics(providers: []), logger: logger)
+      store: store, missionControl: missionControl, connector: labs.connector, analytics: Analytics(providers: []),
+      logger: logger)
   }
 
   @Test func twoClientsFillingOneFreezerNeverPutMoreSamplesInItThanItHasSlots() async throws {
@@ -132,16 +140,13 @@ struct LiveClientTests {
     #expect(refused.lastError == "Houston refused it (HTTP 422): unknown freezer merlin", "English, as kept")
     #expect(
       refused.lastReason
-        == OutboxReason(
+        == ReportReason(
           code: "refused", values: ["center": "Houston", "status": "422", "reason": "unknown freezer merlin"]))
-    let text = try #require(ResultReason.text(of: refused))
+    let text = try #require(refused.lastErrorText)
     #expect(text.description == "Houston refused it (HTTP 422): unknown freezer merlin")
     #expect(text.resolved(in: .russian) == "Хьюстон отказал в приёме (HTTP 422): unknown freezer merlin")
     let kept = try #require(try await lab.results().setAside.first)
-    #expect(
-      ResultReason.text(of: kept)?.resolved(in: .russian) == text.resolved(in: .russian), "read back from the store")
-    let older = OutboxMessage(id: "k", kind: "run.step", createdAt: Date(), lastError: "Houston refused it: old")
-    #expect(ResultReason.text(of: older)?.resolved(in: .russian) == "Houston refused it: old", "an older line as kept")
+    #expect(kept.lastErrorText?.resolved(in: .russian) == text.resolved(in: .russian), "read back from the store")
   }
 
   @Test func theCatalogueIsKeptForOfflineUseAndWithoutACopyTheErrorSaysHowToGetOne() async throws {
@@ -182,7 +187,8 @@ struct LiveClientTests {
     let store = try EntityStore(
       configuration: StoreConfiguration(fileURL: directory.appendingPathComponent("l.sqlite")))
     let lab = LiveLaboratoryClient(
-      store: store, houston: nil, connector: .unixSocket(path: directory.appendingPathComponent("none.sock").path),
+      store: store, missionControl: MissionControlClient(center: .houston, http: nil),
+      connector: .unixSocket(path: directory.appendingPathComponent("none.sock").path),
       analytics: Analytics(providers: []), logger: .disabled(module: "t"),
       linkConfiguration: RadioLinkConfiguration(reconnect: .never))
     do {
