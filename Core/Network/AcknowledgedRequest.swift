@@ -16,9 +16,10 @@ public struct AcknowledgedRequest: Sendable {
   /// The first message alone: the request itself without a batch, and the fallback when the
   /// receiver turns out to have no batch endpoint.
   let single: HTTPRequest
-  /// A later message of another kind, alone (its key and request): sent only when the first is
-  /// refused, to tell a refusal of that message from a server that refuses every message alike.
-  let witness: (key: String, request: HTTPRequest)?
+  /// A later message alone (its key, kind and request; one of another kind when there is one): sent
+  /// only when the first is refused, to tell a refusal of that message from a server that refuses
+  /// every message alike.
+  let witness: (key: String, kind: String, request: HTTPRequest)?
 
   /// How many messages the request carries: those it will have a verdict for, unless the receiver
   /// turns out to have no batch endpoint or to take fewer (then only as many as it takes).

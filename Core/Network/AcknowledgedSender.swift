@@ -52,7 +52,7 @@ public final class AcknowledgedSender: Sendable {
 
   /// Whether the next request carries a batch (the receiver has a batch endpoint, as far as is known).
   public var sendsBatches: Bool {
-    batch != nil && batches.withLock { $0.singlesBeforeProbe == 0 && $0.size > 1 }
+    batch != nil && batches.withLock { $0.singlesBeforeProbe == 0 }
   }
 
   /// Sends the messages at the front of `items` in ONE request (a batch of up to `batchSize`, or the
@@ -85,8 +85,10 @@ public final class AcknowledgedSender: Sendable {
     // untranslated: a caller's mistake (nothing to send), never what a person typed
     guard let first = items.first else { throw NetworkError.encoding("no message to send") }
     let single = try self.single.request(for: encode(first), key: key(first))
-    let witness = try items.dropFirst().first { kind($0) != kind(first) }.map {
-      (key: key($0), request: try self.single.request(for: encode($0), key: key($0)))
+    // A message of another kind tells a server that refuses everything from a refusal of this kind;
+    // the next message, when there is none of another kind, from a refusal of this message alone.
+    let witness = try (items.dropFirst().first { kind($0) != kind(first) } ?? items.dropFirst().first).map {
+      (key: key($0), kind: kind($0), request: try self.single.request(for: encode($0), key: key($0)))
     }
     let size = batches.withLock { $0.size }
     guard let batch, sendsBatches else {
@@ -110,22 +112,24 @@ public final class AcknowledgedSender: Sendable {
   ) async throws -> [Verdict] {
     if let batch, let make = request.batch, sendsBatches {
       var count = min(request.keys.count, batches.withLock { $0.size })
-      while count > 1 {
+      batching: while true {
         let keys = Array(request.keys.prefix(count))
         switch try await batch.send(try make(count), keys: keys, totalTimeout: budget, progress: progress) {
         case .answered(let outcomes):
           return Self.unlessAlike(outcomes, kinds: Array(request.kinds.prefix(count))).map(judge)
         case .failed(let error):
           return [judge(.failed(error))]
-        case .tooLarge:
-          count = max(1, count / 2)
+        case .tooLarge where count > 1:
+          count /= 2
           batches.withLock { $0.size = min($0.size, count) }
           logger.notice(
             "the receiver takes no batch this large; sending at most \(count) per request to \(dialect.path)")
+        case .tooLarge:
+          break batching  // one message alone, to the endpoint of single messages
         case .unsupported:
           batches.withLock { $0.singlesBeforeProbe = Self.batchProbeInterval }
           logger.notice("the receiver has no batch endpoint; delivering one message per request to \(dialect.path)")
-          count = 0
+          break batching
         }
       }
     }
@@ -138,7 +142,7 @@ public final class AcknowledgedSender: Sendable {
     }
     let seen = try await single.send(witness.request, key: witness.key, totalTimeout: budget, progress: progress)
     // The witness is judged by the next request of its own; here it only tells what this refusal is.
-    return [judge(seen == outcome ? .failed(.refusedAlike(status: status, reason: reason)) : outcome)]
+    return [judge(Self.unlessAlike([outcome, seen], kinds: [request.kinds[0], witness.kind])[0])]
   }
 
   /// The statuses by which a receiver refuses a message it understood (the dialect is right, the
@@ -146,13 +150,15 @@ public final class AcknowledgedSender: Sendable {
   /// refuses everything alike.
   static let messageRefusals: Set<Int> = [413, 422]
 
-  /// `outcomes`, unless every one is the same refusal and they concern messages of more than one
-  /// kind: then each is `failed(.refusedAlike)`.
+  /// `outcomes`, unless every one is the same refusal, of messages of more than one kind or by a
+  /// status that is not a message's own (413, 422): then each is `failed(.refusedAlike)`. Messages of
+  /// one kind refused alike by 422 are that kind refused.
   static func unlessAlike(
     _ outcomes: [AcknowledgedDelivery.Outcome], kinds: [String]
   ) -> [AcknowledgedDelivery.Outcome] {
     guard outcomes.count > 1, case .refused(let status, let reason) = outcomes[0],
-      outcomes.allSatisfy({ $0 == outcomes[0] }), Set(kinds.prefix(outcomes.count)).count > 1
+      outcomes.allSatisfy({ $0 == outcomes[0] }),
+      Set(kinds.prefix(outcomes.count)).count > 1 || !messageRefusals.contains(status)
     else { return outcomes }
     return outcomes.map { _ in .failed(.refusedAlike(status: status, reason: reason)) }
   }

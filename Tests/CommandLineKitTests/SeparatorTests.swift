@@ -28,6 +28,6 @@ import Testing
   @Test func aWordIsNeverSuggestedForItself() {
     #expect(Suggestion.closest(to: "--help", among: ["--help", "--hello"]) == "--hello")
     #expect(Suggestion.closest(to: "list", among: ["list"]) == nil)
-    #expect(Suggestion.closest(to: "lsit", among: ["list"]) == "list")
+    #expect(Suggestion.closest(to: "lisr", among: ["list"]) == "list")
   }
 }

@@ -1,5 +1,5 @@
+import Navigation
 import Testing
-import UIComponents
 
 @testable import CosmonautInterface
 

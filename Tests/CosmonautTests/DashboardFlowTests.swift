@@ -3,6 +3,7 @@ import CommandLineKit
 import CosmonautServiceFakes
 import CosmonautServiceInterface
 import Foundation
+import Navigation
 import Testing
 import UIComponents
 

@@ -5,6 +5,7 @@ import CosmonautServiceInterface
 import Foundation
 import Localization
 import Logging
+import Navigation
 import Testing
 import UIComponents
 

@@ -2,6 +2,7 @@ import CommandLineKit
 import CosmonautInterface
 import CosmonautServiceInterface
 import Foundation
+import Navigation
 import Testing
 import UIComponents
 

@@ -26,7 +26,7 @@ struct ShippedPartner: Sendable, CustomTestStringConvertible {
   /// The text of the shipped partner file `id`, to change a copy of it.
   static func file(_ id: String) throws -> String {
     try String(
-      contentsOf: Executables.repositoryRoot.appendingPathComponent("Shared/PartnerConfiguration/Partners/\(id).json"),
+      contentsOf: Executables.repositoryRoot.appendingPathComponent("App/Partners/\(id).json"),
       encoding: .utf8)
   }
 

@@ -3,6 +3,7 @@ import CosmonautInterface
 import CosmonautServiceInterface
 import Foundation
 import LaboratoryServiceInterface
+import Navigation
 import Testing
 import UIComponents
 
@@ -15,7 +16,8 @@ import UIComponents
 struct LaboratoryRouteTests {
   /// One route of every command, with values that need care when written.
   nonisolated static let examples: [LaboratoryRoute] = [
-    .labs, .rack("cir", .off), .rack("msg", .standby), .stowage,
+    .labs, .rack("cir", .off), .rack("msg", .standby), .stowage, .retryResult(key: "3f2a91c0"),
+    .discardResult(key: "3f2a"),
     .logIn(freezer: "merlin", label: "urine 1", experiment: nil),
     .logIn(freezer: "melfi-1", label: "leaf&1=a", experiment: "plant-habitat"), .logOut(sample: "a0000001"),
     .experiments, .experiment("plant-habitat"), .schedule, .startRun(experiment: "plant-habitat"), .runs,

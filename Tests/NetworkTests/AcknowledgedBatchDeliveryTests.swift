@@ -53,10 +53,15 @@ func anAnswerThatIsNoBatchAnswerDeliversNothing(body: String) async throws {
   #expect(outcome == .answered([none, none, none]))
 }
 
-@Test(arguments: [404, 405, 413])
+@Test(arguments: [404, 405])
 func aReceiverWithoutTheBatchEndpointIsUnsupported(status: Int) async throws {
   let outcome = try await batch(FakeTransport([.status(status, #"{"error":"no such endpoint"}"#)])).deliver(messages)
   #expect(outcome == .unsupported)
+}
+
+@Test func aBatchTooLargeForTheReceiverIsTooLarge() async throws {
+  let outcome = try await batch(FakeTransport([.status(413, #"{"error":"too large"}"#)])).deliver(messages)
+  #expect(outcome == .tooLarge)
 }
 
 @Test(arguments: [401, 422, 429, 500, 503])

@@ -21,7 +21,7 @@ private func sender(
 /// Sends `items` through `sender`, each message a `Note`, each outcome as it came.
 private func send(_ items: [String], through sender: AcknowledgedSender) async throws -> [AcknowledgedDelivery.Outcome]
 {
-  try await sender.send(items, key: { $0 }, encode: { Note(id: $0) }, judge: { $0 })
+  try await sender.send(items, key: { $0 }, kind: { _ in "note" }, encode: { Note(id: $0) }, judge: { $0 })
 }
 
 private func applied(_ keys: [String]) -> String {
@@ -67,8 +67,9 @@ private func acknowledgement(_ key: String) -> String { #"{"acknowledged":"\#(ke
   @Test func aRequestPreparedAheadSendsWhatItWasPreparedWith() async throws {
     let transport = FakeTransport([.status(200, applied(["k-1", "k-2"])), .status(200, applied(["k-3", "k-4"]))])
     let sender = sender(transport, dialect: Self.houston)
-    let first = try sender.prepare(keys, key: { $0 }, encode: { Note(id: $0) })
-    let second = try sender.prepare(Array(keys.dropFirst(2)), key: { $0 }, encode: { Note(id: $0) })
+    let first = try sender.prepare(keys, key: { $0 }, kind: { _ in "note" }, encode: { Note(id: $0) })
+    let second = try sender.prepare(
+      Array(keys.dropFirst(2)), key: { $0 }, kind: { _ in "note" }, encode: { Note(id: $0) })
     #expect((first.count, second.count) == (2, 2))
     // Preparing sends nothing; each goes out when it is sent, as it was encoded.
     #expect(await transport.requests.isEmpty)
@@ -84,12 +85,13 @@ private func acknowledgement(_ key: String) -> String { #"{"acknowledged":"\#(ke
       .status(201, acknowledgement("k-3")),
     ])
     let sender = sender(transport, dialect: Self.houston)
-    let first = try sender.prepare(keys, key: { $0 }, encode: { Note(id: $0) })
-    let ahead = try sender.prepare(Array(keys.dropFirst(2)), key: { $0 }, encode: { Note(id: $0) })
+    let first = try sender.prepare(keys, key: { $0 }, kind: { _ in "note" }, encode: { Note(id: $0) })
+    let ahead = try sender.prepare(
+      Array(keys.dropFirst(2)), key: { $0 }, kind: { _ in "note" }, encode: { Note(id: $0) })
     #expect(try await sender.send(first, judge: { $0 }) == [.acknowledged(duplicate: false)])
     // Prepared as a batch while batches were thought possible: only its first message goes.
     #expect(try await sender.send(ahead, judge: { $0 }) == [.acknowledged(duplicate: false)])
-    #expect(try sender.prepare(keys, key: { $0 }, encode: { Note(id: $0) }).count == 1)
+    #expect(try sender.prepare(keys, key: { $0 }, kind: { _ in "note" }, encode: { Note(id: $0) }).count == 1)
     let requests = await transport.requests
     #expect(requests.map(\.url.path) == ["/api/v1/reports/batch", "/api/v1/reports", "/api/v1/reports"])
     #expect(requests.map { $0.header("Idempotency-Key") } == ["batch-2-k-1", "k-1", "k-3"])

@@ -58,7 +58,7 @@ import Testing
     #expect(
       throws: PartnerConfigurationError(
         kind: .unreadable, message: "\(directory.path) is a directory, not a partner file; name a partner file (.json)")
-    ) { try PartnerCatalogue.load(directory.path, vocabulary: .test) }
+    ) { try PartnerCatalogue.test.load(directory.path, vocabulary: .test) }
   }
 
   #if os(Linux)
@@ -69,7 +69,7 @@ import Testing
       #expect(
         throws: PartnerConfigurationError(
           kind: .unreadable, message: "\(fifo) is a named pipe (FIFO), not a partner file; name a partner file (.json)")
-      ) { try PartnerCatalogue.load(fifo, vocabulary: .test) }
+      ) { try PartnerCatalogue.test.load(fifo, vocabulary: .test) }
     }
   #endif
 }

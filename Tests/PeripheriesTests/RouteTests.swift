@@ -3,6 +3,7 @@ import CosmonautInterface
 import DockingPortServiceInterface
 import Foundation
 import HeatRadiatorServiceInterface
+import Navigation
 import SolarArrayServiceInterface
 import Testing
 import UIComponents

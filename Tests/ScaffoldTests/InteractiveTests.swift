@@ -1,4 +1,5 @@
 import AppAnalytics
+import Navigation
 import Testing
 import UIComponents
 

@@ -49,7 +49,7 @@ enum TestCentres {
       appName: "t", options: values, environment: environment.merging(["XDG_DATA_HOME": directory.path]) { $1 },
       translator: .english,
       streams: LaunchStreams(input: ScriptedInput(lines: []), output: CapturedOutput(), errors: CapturedOutput()),
-      defaultPartner: "nasa")
+      defaultPartner: "nasa", partners: .shipped)
     return (launch, option)
   }
 

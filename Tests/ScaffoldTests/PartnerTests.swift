@@ -54,7 +54,7 @@ extension LaunchHarness {
   @Test func theLauncherNamesTheAppsOwnPartner() async {
     let harness = LaunchHarness()
     let launcher = AppLauncher<FakeServices>(
-      name: "station", version: "1", abstract: "A fake station app.", partner: "roscosmos",
+      name: "station", version: "1", abstract: "A fake station app.", partners: .shipped, partner: "roscosmos",
       domains: [.domain { FakeDomain<GalleyRoute>(name: "Galley", journal: $0.journal, behavior: { _, _ in }) }],
       services: { [journal = harness.journal] in FakeServices(launch: $0, journal: journal) })
     let streams = LaunchStreams(input: ScriptedInput(lines: ["q"]), output: harness.output, errors: harness.errors)
@@ -195,7 +195,7 @@ extension LaunchHarness {
     let path = try harness.write(partnerFile(features: #""offline": true"#), as: "asc.json")
     var offline: Bool?
     let launcher = AppLauncher<FakeServices>(
-      name: "station", version: "1", abstract: "A fake station app.",
+      name: "station", version: "1", abstract: "A fake station app.", partners: .shipped,
       domains: [.domain { FakeDomain<GymRoute>(name: "Gym", journal: $0.journal, behavior: { _, _ in }) }],
       services: { [journal = harness.journal] launch in
         offline = launch.features[.offlineMode]
@@ -226,7 +226,7 @@ extension LaunchHarness {
     var hotMeals: Bool?
     var drawn: [String] = []
     let launcher = AppLauncher<FakeServices>(
-      name: "station", version: "1", abstract: "A fake station app.",
+      name: "station", version: "1", abstract: "A fake station app.", partners: .shipped,
       domains: [
         .domain { services, launch in
           hotMeals = launch.features[.hotMeals]
@@ -276,7 +276,7 @@ extension LaunchHarness {
       let harness = LaunchHarness()
       var address: MissionControlAddress?
       let launcher = AppLauncher<FakeServices>(
-        name: "station", version: "1", abstract: "A fake station app.", options: [houston],
+        name: "station", version: "1", abstract: "A fake station app.", options: [houston], partners: .shipped,
         domains: [.domain { FakeDomain<GymRoute>(name: "Gym", journal: $0.journal, behavior: { _, _ in }) }],
         services: { [journal = harness.journal] launch in
           address = try missionControl.address(launch, option: houston)

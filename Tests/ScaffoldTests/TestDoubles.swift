@@ -3,6 +3,7 @@ import CommandLineKit
 import Foundation
 import Localization
 import Logging
+import Navigation
 import PartnerConfiguration
 import UIComponents
 
@@ -232,7 +233,7 @@ struct FakeDomain<Route: FakeRoute>: HostedDomain {
     let journal = journal
     let failure = failure
     return AppLauncher(
-      name: "station", version: "9.9.9", abstract: "A fake station app.", options: [Self.shift],
+      name: "station", version: "9.9.9", abstract: "A fake station app.", options: [Self.shift], partners: .shipped,
       domains: [
         .domain { FakeDomain<GalleyRoute>(name: "Galley", journal: $0.journal, behavior: { _, _ in }) },
         .domain { FakeDomain<GymRoute>(name: "Gym", journal: $0.journal, behavior: { _, _ in }) },

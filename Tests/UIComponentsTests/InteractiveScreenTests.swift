@@ -1,5 +1,6 @@
 import AppAnalytics
 import Logging
+import Navigation
 import Testing
 
 @testable import UIComponents

@@ -1,3 +1,4 @@
+import Navigation
 import PartnerConfiguration
 import Testing
 import UIComponents
