@@ -349,4 +349,21 @@ struct PartnerTests {
     let log = try String(contentsOfFile: sandbox.dataDirectory + "/cosmonaut.log", encoding: .utf8)
     #expect(log.contains("motto: unknown key, ignored"))
   }
+
+  @Test("thousands of unknown keys are five warning lines and a count, not thousands")
+  func manyUnknownKeysAreCounted() async throws {
+    let sandbox = try Sandbox()
+    let valid = try ShippedPartner.file("jaxa")
+    let extra = (0..<5_000).map { "\"x\($0)\": 1," }.joined()
+    let path = sandbox.directory.appendingPathComponent("jaxa-noisy.json").path
+    try Data(valid.replacingOccurrences(of: #""name": "JAXA","#, with: #""name": "JAXA", "# + extra).utf8)
+      .write(to: URL(fileURLWithPath: path))
+    let result = try await sandbox.cosmonaut(["--partner", path, "supplies", "list", "--json"])
+    #expect(result.status == 0)
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 6, "\(lines.prefix(8))")
+    #expect(
+      lines.last
+        == "warning: \(path) has 4,995 more keys no module reads; fix the file, or pick another partner with --partner")
+  }
 }

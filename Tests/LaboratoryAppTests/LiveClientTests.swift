@@ -29,8 +29,8 @@ final class HoustonDesk: HTTPTransport, Sendable {
   var applied: [String] { state.withLock { $0.applied } }
   func dropNextAnswers(_ count: Int) { state.withLock { $0.dropAnswers = count } }
   func goAway() { state.withLock { $0.away = true } }
-  /// Refuses every lab result from now on (HTTP 422) with `reason`.
-  func refuseResults(_ reason: String) { state.withLock { $0.refuse = reason } }
+  /// Refuses every lab result from now on (HTTP 422) with `reason` (nil: takes them again).
+  func refuseResults(_ reason: String?) { state.withLock { $0.refuse = reason } }
 
   func send(_ request: WireRequest) async throws -> HTTPResponse {
     let path = request.url.path
@@ -147,6 +147,23 @@ struct LiveClientTests {
     #expect(text.resolved(in: .russian) == "Хьюстон отказал в приёме (HTTP 422): unknown freezer merlin")
     let kept = try #require(try await lab.results().setAside.first)
     #expect(kept.lastErrorText?.resolved(in: .russian) == text.resolved(in: .russian), "read back from the store")
+  }
+
+  @Test func aRefusedResultIsRetriedOnceMissionControlTakesItOrDiscardedForGood() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let lab = try client()
+    _ = try await lab.logIn(SampleLogIn(label: "serum-1", freezer: "merlin"), crew: "V")
+    _ = try await lab.logIn(SampleLogIn(label: "serum-2", freezer: "merlin"), crew: "V")
+    desk.refuseResults("unknown freezer merlin")
+    let refused = try await lab.sendResults().setAside.map(\.id)
+    #expect(refused.count == 2)
+    await #expect(throws: LaboratoryError.self) { try await lab.retryResult("zz") }
+    desk.refuseResults(nil)
+    #expect(try await lab.retryResult(String(refused[0].prefix(8))).id == refused[0])
+    #expect(try await lab.discardResult(refused[1]).id == refused[1])
+    let after = try await lab.sendResults()
+    #expect(after.delivered.map(\.id) == [refused[0]] && after.setAside.isEmpty && after.pending.isEmpty)
+    #expect(desk.applied == [refused[0]], "the discarded one never reached Houston")
   }
 
   @Test func theCatalogueIsKeptForOfflineUseAndWithoutACopyTheErrorSaysHowToGetOne() async throws {

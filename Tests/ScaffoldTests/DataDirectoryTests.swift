@@ -77,6 +77,19 @@ struct DataDirectoryTests {
     }
   }
 
+  @Test func aSymbolicLinkThatLeadsNowhereIsNamedAsOneNotAsAFile() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let link = root.appendingPathComponent("data")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/nonexistent/iss")
+    for wanted in [link, link.appendingPathComponent("iss")] {
+      let error = #expect(throws: DataDirectoryError.self) { try DataDirectory.create(wanted) }
+      let message = error?.userMessage ?? ""
+      #expect(message.contains("is a symbolic link to /nonexistent/iss, which does not exist"), "\(message)")
+      #expect(!message.contains("is a file"), "\(message)")
+    }
+  }
+
   @Test func aNameTooLongForTheFileSystemIsSaidSo() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }

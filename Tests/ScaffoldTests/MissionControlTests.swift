@@ -114,4 +114,24 @@ enum TestCentres {
       try houston.address(blank, option: option)
     }
   }
+
+  @Test func aTokenWithALineBreakIsBadUsageAndNeverSent() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let houston = MissionControl(TestCentres.houston)
+    let (launch, option) = try launch(
+      houston, ["--houston", "http://127.0.0.1:9"], environment: ["ISS_HOUSTON_TOKEN": "abc\r\nX-Evil: 1"])
+    let error = #expect(throws: UsageError.self) { try houston.address(launch, option: option) }
+    #expect(error?.message.description.hasPrefix("ISS_HOUSTON_TOKEN holds a control character") == true)
+    #expect(MissionControlAddress(url: URL(string: "http://h")!, token: " trimmed \n") != nil)
+  }
+
+  @Test func aURLWithAQueryOrAFragmentIsBadUsage() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let houston = MissionControl(TestCentres.houston)
+    for url in ["http://127.0.0.1:9/v?x=1", "http://127.0.0.1:9/#f", "http://127.0.0.1:9?"] {
+      #expect(throws: UsageError.self) { _ = try launch(houston, ["--houston", url]) }
+      let (fromVariable, option) = try launch(houston, [], environment: ["ISS_HOUSTON_URL": url])
+      #expect(throws: UsageError.self) { try houston.address(fromVariable, option: option) }
+    }
+  }
 }
