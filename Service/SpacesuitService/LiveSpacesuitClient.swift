@@ -145,19 +145,13 @@ final class LiveSpacesuitClient: SpacesuitClient {
 
   /// The link's news, worded for the crew (and logged).
   func linkNews() -> AsyncStream<SuitLinkEvent> {
-    let events = link.events()
     let logger = logger
-    return AsyncStream { continuation in
-      let task = Task {
-        for await event in events {
-          guard let news = SuitLinkEvent(event) else { continue }
-          logger.notice("\(news.message)")
-          continuation.yield(news)
-        }
-        continuation.finish()
-      }
-      continuation.onTermination = { _ in task.cancel() }
+    @Sendable func told(_ news: SuitLinkEvent) -> SuitLinkEvent {
+      logger.notice("\(news.message)")
+      return news
     }
+    return link.events().news(
+      reconnecting: { told(.reconnecting(attempt: $0, maximumAttempts: $1)) }, reconnected: { told(.reconnected) })
   }
 
   func linkStatistics() async -> LinkStatistics { await link.statistics() }

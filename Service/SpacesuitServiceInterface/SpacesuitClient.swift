@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Localization
-import Radio
 
 /// Talks to one spacesuit: readings, commands, link health.
 public protocol SpacesuitClient: Sendable {
@@ -15,8 +14,6 @@ public protocol SpacesuitClient: Sendable {
   /// Like `watch`, and also says when the link to the suit is lost, each reconnect attempt, and
   /// when it is back; the stream throws only when the suit stays unreachable.
   func watchUpdates(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitWatchUpdate, any Error>
-  /// Frames sent/received, corrupt frames, dropped bytes, reconnects of the radio link.
-  func linkStatistics() async -> LinkStatistics
 }
 
 /// One element of `SpacesuitClient.watchUpdates`.
@@ -44,15 +41,6 @@ public enum SuitLinkEvent: Sendable, Equatable {
 
   /// The English line (logs).
   public var message: String { text.description }
-
-  /// The crew's view of a Radio link event; nil for what needs no line of its own.
-  package init?(_ event: LinkEvent) {
-    switch event {
-    case .reconnecting(let attempt, let maximum, _): self = .reconnecting(attempt: attempt, maximumAttempts: maximum)
-    case .reconnected: self = .reconnected
-    case .connectionLost, .gaveUp: return nil
-    }
-  }
 }
 
 /// Yields every sample of `samples` as an update and ends `updates` when they end (then runs

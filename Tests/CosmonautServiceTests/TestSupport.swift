@@ -1,7 +1,9 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import CosmonautServiceInterface
 import Foundation
 import Logging
+import LoggingTestSupport
 import Network
 import Persistence
 import Synchronization

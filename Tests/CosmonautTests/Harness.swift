@@ -1,12 +1,15 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import CommandLineKit
 import CosmonautServiceFakes
 import CosmonautServiceInterface
 import Foundation
 import Localization
 import Logging
+import LoggingTestSupport
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Cosmonaut
 

@@ -3,6 +3,7 @@ import Foundation
 import Secrets
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Scaffold
 

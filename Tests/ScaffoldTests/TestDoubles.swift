@@ -1,10 +1,13 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import CommandLineKit
 import Foundation
 import Localization
 import Logging
+import LoggingTestSupport
 import PartnerConfiguration
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Scaffold
 

@@ -1,6 +1,7 @@
 import AppAnalytics
 import Logging
 import Testing
+import UIComponentsTestSupport
 
 @testable import UIComponents
 

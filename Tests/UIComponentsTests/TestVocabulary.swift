@@ -1,6 +1,7 @@
 import PartnerConfiguration
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 // Places and screens these tests name: declared here, as a domain declares its own.
 
