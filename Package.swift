@@ -127,7 +127,7 @@ let testSupport: [TestSupportModule] = [
   .testSupport("UIComponentsTestSupport", dependsOn: ["UIComponents"]),
   .testSupport("LoggingTestSupport", dependsOn: ["Logging"]),
   .testSupport("AppAnalyticsTestSupport", dependsOn: ["AppAnalytics"]),
-  .testSupport("CommandDeviceFakes", dependsOn: ["Radio"], testsUse: ["Localization"]),
+  .testSupport("CommandDeviceFakes", dependsOn: ["Radio"], testsUse: ["DeviceServiceInterface", "Localization"]),
   .testSupport("SpacesuitServiceFakes", dependsOn: ["SpacesuitServiceInterface"]),
   .testSupport("SolarArrayServiceFakes", dependsOn: ["SolarArrayServiceInterface", "SolarArrayService", "CommandDeviceFakes"]),
   .testSupport("HeatRadiatorServiceFakes", dependsOn: ["HeatRadiatorServiceInterface", "HeatRadiatorService", "CommandDeviceFakes"]),

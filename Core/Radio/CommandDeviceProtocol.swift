@@ -66,19 +66,19 @@ public struct CommandDeviceIdentity: Sendable {
   public let inProcessEndpoint: String
   /// The module that records the device's errors in analytics, e.g. "SolarArrayService".
   public let module: String
-  /// The analytics event of a command, e.g. "power.command".
-  public let commandEvent: String
+  /// The analytics event of a command: the wire name's, e.g. "power.command".
+  public var commandEvent: String { "\(wireName).command" }
 
-  /// A device whose band starts at `firstRequest`, known as given.
-  public init(firstRequest: UInt8, wireName: String, inProcessEndpoint: String, module: String, commandEvent: String) {
+  /// A device whose band starts at `band` (its status request), called `wireName` on the wire,
+  /// reached in process at `in-process:<endpoint>`, recorded in analytics under `module`.
+  public init(band firstRequest: UInt8, wireName: String, endpoint: String, module: String) {
     precondition(
       firstRequest & 0x0F == 0 && firstRequest < RadioPeer.identifyRequest,
       "a band starts at 0xN0 below 0x70 (Radio's own band)")
     self.firstRequest = firstRequest
     self.wireName = wireName
-    self.inProcessEndpoint = inProcessEndpoint
+    self.inProcessEndpoint = "in-process:" + endpoint
     self.module = module
-    self.commandEvent = commandEvent
   }
 }
 

@@ -2,8 +2,9 @@ import Localization
 
 /// A device of the station as its clients know it (the power system, the thermal control system,
 /// the docking system): the telemetry it reports, the commands it carries out, why it refuses one,
-/// and how its service names it. Each device's interface declares one, as an enum; its errors are
-/// then ``DeviceError`` of it, its answers ``DeviceAcknowledgement`` of its refusal and result.
+/// what a command leaves behind, and how its service names it — all in one declaration, its
+/// ``contract``. Each device's interface declares one, as an enum; its errors are then
+/// ``DeviceError`` of it, its answers ``DeviceAcknowledgement`` of its refusal and result.
 ///
 /// A live service puts the device on a link by adding its wire identity; the members below are
 /// what every client of any device reads alike (its name in error lines, what an answer says, the
@@ -16,31 +17,56 @@ public protocol DeviceKind: Sendable {
   /// Why the device refuses a command, in every language.
   associatedtype Refusal: DeviceRefusal
   /// What a carried-out command leaves behind, when the device says (`Never`: it says nothing).
-  associatedtype Result: Codable & Sendable & Equatable = Never
-  /// How the device's service names it and words its errors.
-  static var words: DeviceWords { get }
+  associatedtype Result: Codable & Sendable & Equatable
+  /// The device's types and its service's words for it.
+  static var contract: DeviceContract<Status, Command, Refusal, Result> { get }
 }
 
-/// How a device's service names its device and words what goes wrong asking it: the service's own
-/// string-table entries, so each line reads right in every language.
-public struct DeviceWords: Sendable {
-  /// The device in error lines: "the power system" / "система электропитания".
-  public let name: LocalizedText
-  /// What to check when the device cannot be reached: "check that the station (or station-sim) is listening there".
-  public let unreachableHint: LocalizedText
-  let refused: @Sendable (LocalizedText) -> LocalizedText
-  let unreadable: @Sendable (LocalizedText) -> LocalizedText
+/// What a device's interface declares of it once: its types (which name the ``DeviceKind``'s) and
+/// its service's words for it.
+public struct DeviceContract<Status, Command, Refusal, Result>: Sendable {
+  /// How the service names the device and words what goes wrong asking it.
+  public let words: DeviceWords
 
-  /// A device called `name`; `refused` words a refusal for its reason ("the power system refused:
-  /// {reason}; nothing changed"), `unreadable` an answer that could not be read for how.
+  /// A device reporting `Status`, told `Command`s, refusing with `Refusal`, leaving `Result`; named
+  /// in the service's string table `words` (see ``DeviceWords``).
   public init(
-    name: LocalizedText, unreachableHint: LocalizedText, refused: @escaping @Sendable (LocalizedText) -> LocalizedText,
-    unreadable: @escaping @Sendable (LocalizedText) -> LocalizedText
+    status: Status.Type, command: Command.Type, refusal: Refusal.Type, result: Result.Type, words: StringTable
   ) {
-    self.name = name
-    self.unreachableHint = unreachableHint
-    self.refused = refused
-    self.unreadable = unreadable
+    self.words = DeviceWords(words)
+  }
+
+  /// A device whose answers leave nothing behind.
+  public init(status: Status.Type, command: Command.Type, refusal: Refusal.Type, words: StringTable)
+  where Result == Never {
+    self.words = DeviceWords(words)
+  }
+}
+
+/// How a device's service names its device and words what goes wrong asking it: four entries of
+/// the service's own string table, so each line reads right in every language. `device.name` ("the
+/// power system"), `device.unreachable-hint` (what to check when it cannot be reached),
+/// `error.rejected` and `error.protocol-violation` (a refusal, and an answer that could not be read,
+/// each around its `{reason}`).
+public struct DeviceWords: Sendable {
+  private let table: StringTable
+
+  /// The words in `table`.
+  public init(_ table: StringTable) { self.table = table }
+
+  /// The device in error lines: "the power system" / "система электропитания".
+  public var name: LocalizedText { LocalizedText("device.name", in: table) }
+  /// What to check when the device cannot be reached: "check that the station (or station-sim) is listening there".
+  public var unreachableHint: LocalizedText { LocalizedText("device.unreachable-hint", in: table) }
+
+  /// A refusal for `reason`: "the power system refused: {reason}; nothing changed".
+  public func refused(_ reason: LocalizedText) -> LocalizedText {
+    LocalizedText("error.rejected", in: table, arguments: ["reason": reason])
+  }
+
+  /// An answer that could not be read, for `reason`: "the power system sent an answer this app cannot read: {reason}".
+  public func unreadable(_ reason: LocalizedText) -> LocalizedText {
+    LocalizedText("error.protocol-violation", in: table, arguments: ["reason": reason])
   }
 }
 
@@ -52,6 +78,8 @@ extension DeviceKind {
   /// What a client tells of the device's link.
   public typealias LinkNews = DeviceLinkNews
 
+  /// How the device's service names it and words its errors.
+  public static var words: DeviceWords { contract.words }
   /// The device in error lines (``DeviceWords/name``).
   public static var name: LocalizedText { words.name }
   /// What to check when the device cannot be reached (``DeviceWords/unreachableHint``).

@@ -66,3 +66,7 @@ public struct DockingSimulator: SteppedModel, CommandDeviceModel {
     return DockingAcknowledgement(answering: command, with: step)
   }
 }
+
+/// A simulated docking system shared by every link to it, on a clock that may run faster than the
+/// wall; `nominal(logger:)` is one on a usual day in real time.
+public typealias DockingPortSimulation = DeviceSimulation<CommandDevice<DockingSimulator>>

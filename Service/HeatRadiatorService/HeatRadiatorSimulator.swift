@@ -167,3 +167,7 @@ public struct HeatRadiatorSimulator: SteppedModel, CommandDeviceModel {
     }
   }
 }
+
+/// A simulated thermal control system shared by every link to it, on a clock that may run faster
+/// than the wall; `nominal(logger:)` is one in real time.
+public typealias HeatRadiatorSimulation = DeviceSimulation<CommandDevice<HeatRadiatorSimulator>>

@@ -179,3 +179,7 @@ public struct SolarArraySimulator: SteppedModel, CommandDeviceModel {
     return wrapping ? (moved + 360).truncatingRemainder(dividingBy: 360) : moved
   }
 }
+
+/// A simulated power system shared by every link to it, on a clock that may run faster than the
+/// wall; `nominal(logger:)` is one in real time, where the orbit puts the station now.
+public typealias SolarArraySimulation = DeviceSimulation<CommandDevice<SolarArraySimulator>>

@@ -224,23 +224,11 @@ final class LiveSpacesuitClient: SpacesuitClient {
 func watchUpdateStream(
   count: Int?, interval: Duration, source: @escaping @Sendable () async throws -> LiveSpacesuitClient
 ) -> AsyncThrowingStream<SuitWatchUpdate, any Error> {
-  let (stream, continuation) = AsyncThrowingStream.makeStream(of: SuitWatchUpdate.self)
-  let task = Task {
-    do {
-      let client = try await source()
-      let news = client.linkNews()
-      let reporting = Task { for await event in news { continuation.yield(.link(event)) } }
-      defer { reporting.cancel() }
-      try await SteadyRate.run(count: count, interval: interval) {
-        continuation.yield(.sample(try await client.telemetry()))
-      }
-      continuation.finish()
-    } catch is CancellationError {
-      continuation.finish()
-    } catch {
-      continuation.finish(throwing: error)
-    }
+  SteadyRate.stream { updates in
+    let client = try await source()
+    let news = client.linkNews()
+    let reporting = Task { for await event in news { updates.yield(.link(event)) } }
+    defer { reporting.cancel() }
+    try await SteadyRate.run(count: count, interval: interval) { updates.yield(.sample(try await client.telemetry())) }
   }
-  continuation.onTermination = { _ in task.cancel() }
-  return stream
 }

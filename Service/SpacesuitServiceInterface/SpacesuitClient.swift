@@ -75,19 +75,9 @@ extension SpacesuitClient {
   /// Samples keep a steady rate (a slow answer does not push every later sample back); after a
   /// stall longer than the interval the next sample is taken at once and the rate resumes from it.
   public func sampling(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitTelemetry, any Error> {
-    let (stream, continuation) = AsyncThrowingStream.makeStream(of: SuitTelemetry.self)
-    let task = Task {
-      do {
-        try await SteadyRate.run(count: count, interval: interval) { continuation.yield(try await self.telemetry()) }
-        continuation.finish()
-      } catch is CancellationError {
-        continuation.finish()
-      } catch {
-        continuation.finish(throwing: error)
-      }
+    SteadyRate.stream { samples in
+      try await SteadyRate.run(count: count, interval: interval) { samples.yield(try await self.telemetry()) }
     }
-    continuation.onTermination = { _ in task.cancel() }
-    return stream
   }
 }
 
@@ -107,6 +97,26 @@ package enum SteadyRate {
   ) -> Instant {
     let next = due.advanced(by: interval)
     return next < now && next.duration(to: now) > catchUpWindow(for: interval) ? now : next
+  }
+
+  /// A stream filled by `fill` in a task of its own: it ends when `fill` returns or is cancelled (the
+  /// reader stopped), and throws what else `fill` throws.
+  package static func stream<Element: Sendable>(
+    _ fill: @escaping @Sendable (AsyncThrowingStream<Element, any Error>.Continuation) async throws -> Void
+  ) -> AsyncThrowingStream<Element, any Error> {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self)
+    let task = Task {
+      do {
+        try await fill(continuation)
+        continuation.finish()
+      } catch is CancellationError {
+        continuation.finish()
+      } catch {
+        continuation.finish(throwing: error)
+      }
+    }
+    continuation.onTermination = { _ in task.cancel() }
+    return stream
   }
 
   /// Runs `body` now, then once every `interval`, `count` times (nil: until cancelled).

@@ -7,27 +7,22 @@ import Testing
 
 /// A device of the tests: a lamp whose service words its errors in English and Russian.
 enum Lamp: DeviceKind {
-  typealias Status = Bool
-  typealias Command = String
-  typealias Refusal = LampRefusal
-  typealias Result = Int
-
   static let table = StringTable(
     module: "LampService",
     texts: [
       .english: [
-        "name": "the lamp", "hint": "check its socket", "refused": "the lamp refused: {reason}",
-        "unreadable": "the lamp said nonsense: {reason}", "burnt": "it is burnt out",
+        "device.name": "the lamp", "device.unreachable-hint": "check its socket",
+        "error.rejected": "the lamp refused: {reason}", "error.protocol-violation": "the lamp said nonsense: {reason}",
+        "burnt": "it is burnt out",
       ],
       .russian: [
-        "name": "лампа", "hint": "проверьте патрон", "refused": "лампа отказала: {reason}",
-        "unreadable": "лампа сказала чушь: {reason}", "burnt": "она перегорела",
+        "device.name": "лампа", "device.unreachable-hint": "проверьте патрон",
+        "error.rejected": "лампа отказала: {reason}",
+        "error.protocol-violation": "лампа сказала чушь: {reason}", "burnt": "она перегорела",
       ],
     ])
-  static let words = DeviceWords(
-    name: LocalizedText("name", in: table), unreachableHint: LocalizedText("hint", in: table),
-    refused: { LocalizedText("refused", in: table, arguments: ["reason": $0]) },
-    unreadable: { LocalizedText("unreadable", in: table, arguments: ["reason": $0]) })
+  static let contract = DeviceContract(
+    status: Bool.self, command: String.self, refusal: LampRefusal.self, result: Int.self, words: table)
 }
 
 enum LampRefusal: DeviceRefusal {

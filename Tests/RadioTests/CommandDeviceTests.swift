@@ -75,9 +75,7 @@ enum LampProtocol: CommandDeviceProtocol {
   typealias Status = Lamp.Status
   typealias Command = Lamp.Command
   typealias Acknowledgement = Lamp.Acknowledgement
-  static let identity = CommandDeviceIdentity(
-    firstRequest: 0x40, wireName: "lamp", inProcessEndpoint: "in-process:lamp", module: "LampService",
-    commandEvent: "lamp.command")
+  static let identity = CommandDeviceIdentity(band: 0x40, wireName: "lamp", endpoint: "lamp", module: "LampService")
   static let name = LocalizedText.verbatim("the lamp")
   static let unreachableHint = LocalizedText.verbatim("check the lamp's socket")
 
