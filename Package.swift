@@ -17,12 +17,12 @@ import PackageDescription
 
 // swift-format-ignore
 let app: [Module] = [
-  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "HoustonMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "PartnerConfiguration", "Localization"], testsUse: ["UIComponents", "Persistence", "Network", "Logging", "AppAnalytics"], strings: true, partners: true, talksHTTP: true),
-  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "TsUPMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "PartnerConfiguration", "Localization"], testsUse: ["UIComponents", "Persistence", "Network", "Logging", "AppAnalytics"], strings: true, partners: true, talksHTTP: true),
+  .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "HoustonMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "PartnerConfiguration", "Localization"], testsUse: ["UIComponents", "UIComponentsTestSupport", "Persistence", "Network", "Logging", "AppAnalytics"], strings: true, partners: true, talksHTTP: true),
+  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "TsUPMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "PartnerConfiguration", "Localization"], testsUse: ["UIComponents", "UIComponentsTestSupport", "Persistence", "Network", "Logging", "AppAnalytics"], strings: true, partners: true, talksHTTP: true),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Logging", "AppAnalytics"]),
-  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "HoustonMissionControl", "CommandLineKit", "PartnerConfiguration", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents"], strings: true, partners: true, talksHTTP: true),
+  .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "HoustonMissionControl", "CommandLineKit", "PartnerConfiguration", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents", "UIComponentsTestSupport"], strings: true, partners: true, talksHTTP: true),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayServiceInterface", "SolarArrayService", "HeatRadiatorServiceInterface", "HeatRadiatorService", "DockingPortServiceInterface", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
-  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CosmonautServiceInterface", "HoustonMissionControl", "MissionControlInterface", "CommandLineKit", "PartnerConfiguration", "Persistence", "Localization"], testsUse: ["UIComponents", "LaboratoryServiceInterface", "Network", "Radio", "Logging", "AppAnalytics"], strings: true, partners: true, talksHTTP: true),
+  .executable("LaboratoryApp", product: "laboratory", dependsOn: ["Scaffold", "Laboratory", "Cosmonaut", "LaboratoryService", "CosmonautService", "CosmonautServiceInterface", "HoustonMissionControl", "MissionControlInterface", "CommandLineKit", "PartnerConfiguration", "Persistence", "Localization"], testsUse: ["UIComponents", "UIComponentsTestSupport", "LaboratoryServiceInterface", "Network", "Radio", "Logging", "AppAnalytics"], strings: true, partners: true, talksHTTP: true),
   .executable("LaboratorySimulator", product: "lab-sim", dependsOn: ["Scaffold", "LaboratoryService", "CommandLineKit", "Radio", "Logging"]),
   .helper("URLSessionHelper", dependsOn: ["URLSessionBridge"]),
 ]
@@ -31,12 +31,12 @@ let app: [Module] = [
 
 // swift-format-ignore
 let domain: [Module] = [
-  .library("Scaffold", dependsOn: ["Navigation", "MissionControlInterface", "CommandLineKit", "UIComponents", "Radio", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics", "Secrets"], strings: true, partner: true),
+  .library("Scaffold", dependsOn: ["Navigation", "MissionControlInterface", "CommandLineKit", "UIComponents", "Radio", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics", "Secrets"], testsUse: ["UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),
   .library("CosmonautInterface", dependsOn: ["Navigation"]),
-  .library("Cosmonaut", dependsOn: ["Navigation", "CosmonautInterface", "CosmonautServiceInterface", "MissionControlInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging"], testsUse: ["CosmonautServiceFakes", "AppAnalytics"], strings: true, partner: true),
-  .library("Spacesuit", dependsOn: ["Navigation", "CosmonautInterface", "SpacesuitServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SpacesuitServiceFakes", "Radio", "Logging"], strings: true, partner: true),
-  .library("Peripheries", dependsOn: ["Navigation", "CosmonautInterface", "SolarArrayServiceInterface", "HeatRadiatorServiceInterface", "DockingPortServiceInterface", "CommandLineKit", "UIComponents", "Radio", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SolarArrayServiceFakes", "HeatRadiatorServiceFakes", "DockingPortServiceFakes", "Logging"], strings: true, partner: true),
-  .library("Laboratory", dependsOn: ["Navigation", "CosmonautInterface", "LaboratoryServiceInterface", "CosmonautServiceInterface", "MissionControlInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes", "LaboratoryServiceFakes"], strings: true, partner: true),
+  .library("Cosmonaut", dependsOn: ["Navigation", "CosmonautInterface", "CosmonautServiceInterface", "MissionControlInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging"], testsUse: ["CosmonautServiceFakes", "AppAnalytics", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),
+  .library("Spacesuit", dependsOn: ["Navigation", "CosmonautInterface", "SpacesuitServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SpacesuitServiceFakes", "Logging", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),
+  .library("Peripheries", dependsOn: ["Navigation", "CosmonautInterface", "SolarArrayServiceInterface", "HeatRadiatorServiceInterface", "DockingPortServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SolarArrayServiceFakes", "HeatRadiatorServiceFakes", "DockingPortServiceFakes", "Logging", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),
+  .library("Laboratory", dependsOn: ["Navigation", "CosmonautInterface", "LaboratoryServiceInterface", "CosmonautServiceInterface", "MissionControlInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes", "LaboratoryServiceFakes", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),
 ]
 
 // MARK: - Service
@@ -45,25 +45,20 @@ let domain: [Module] = [
 let service: [Module] = [
   .library("MissionControlInterface", dependsOn: ["Localization", "Secrets"], strings: true),
   .library("CosmonautServiceInterface", dependsOn: ["MissionControlInterface", "Localization", "AppAnalytics"], testsUse: ["Secrets"], strings: true),
-  .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["Secrets"]),
+  .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["Secrets", "LoggingTestSupport", "AppAnalyticsTestSupport"]),
   .library("HoustonMissionControl", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Localization", "Secrets"], strings: true, plugins: ["SecretValues"]),
   .library("TsUPMissionControl", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Localization", "Secrets"], strings: true, plugins: ["SecretValues"]),
-  .library("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Localization", "Secrets"], strings: true),
-  .library("SpacesuitServiceInterface", dependsOn: ["Radio", "Localization", "AppAnalytics"], strings: true),
-  .library("SpacesuitService", dependsOn: ["SpacesuitServiceInterface", "Radio", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("SpacesuitServiceFakes", dependsOn: ["SpacesuitServiceInterface", "Radio"]),
-  .library("SolarArrayServiceInterface", dependsOn: ["Radio", "Localization", "AppAnalytics"], strings: true),
-  .library("SolarArrayService", dependsOn: ["SolarArrayServiceInterface", "Radio", "Logging"], testsUse: ["Localization", "AppAnalytics"]),
-  .library("SolarArrayServiceFakes", dependsOn: ["SolarArrayServiceInterface"]),
-  .library("HeatRadiatorServiceInterface", dependsOn: ["Radio", "Localization", "AppAnalytics"], strings: true),
-  .library("HeatRadiatorService", dependsOn: ["HeatRadiatorServiceInterface", "Radio", "Logging"], testsUse: ["Localization", "AppAnalytics"]),
-  .library("HeatRadiatorServiceFakes", dependsOn: ["HeatRadiatorServiceInterface"]),
-  .library("DockingPortServiceInterface", dependsOn: ["Radio", "Localization", "AppAnalytics"], strings: true),
-  .library("DockingPortService", dependsOn: ["DockingPortServiceInterface", "Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("DockingPortServiceFakes", dependsOn: ["DockingPortServiceInterface", "Localization"]),
+  .library("DeviceServiceInterface", dependsOn: ["Localization", "AppAnalytics"]),
+  .library("SpacesuitServiceInterface", dependsOn: ["DeviceServiceInterface", "Localization", "AppAnalytics"], strings: true),
+  .library("SpacesuitService", dependsOn: ["SpacesuitServiceInterface", "Radio", "Localization", "Logging", "AppAnalytics"], testsUse: ["AppAnalyticsTestSupport"], strings: true),
+  .library("SolarArrayServiceInterface", dependsOn: ["DeviceServiceInterface", "Localization"], strings: true),
+  .library("SolarArrayService", dependsOn: ["SolarArrayServiceInterface", "Radio"], testsUse: ["DeviceServiceInterface", "Localization", "AppAnalytics", "Logging", "AppAnalyticsTestSupport"]),
+  .library("HeatRadiatorServiceInterface", dependsOn: ["DeviceServiceInterface", "Localization"], strings: true),
+  .library("HeatRadiatorService", dependsOn: ["HeatRadiatorServiceInterface", "Radio"], testsUse: ["DeviceServiceInterface", "Localization", "AppAnalytics", "Logging"]),
+  .library("DockingPortServiceInterface", dependsOn: ["DeviceServiceInterface", "Localization", "AppAnalytics"], strings: true),
+  .library("DockingPortService", dependsOn: ["DockingPortServiceInterface", "Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["AppAnalyticsTestSupport"], strings: true),
   .library("LaboratoryServiceInterface", dependsOn: ["MissionControlInterface", "Localization", "AppAnalytics"], strings: true),
   .library("LaboratoryService", dependsOn: ["LaboratoryServiceInterface", "MissionControlInterface", "Radio", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("LaboratoryServiceFakes", dependsOn: ["LaboratoryServiceInterface", "MissionControlInterface", "Localization"]),
 ]
 
 /// The system's SQLite (libsqlite3-dev: the headers `CSQLite` binds, the library and its archive).
@@ -88,12 +83,12 @@ let sqlite: [LinkerSetting] = {
 // swift-format-ignore
 let core: [Module] = [
   .systemLibrary("CSQLite"),
-  .library("Network", dependsOn: ["URLSessionBridgeInterface", "Localization", "Logging"], strings: true),
+  .library("Network", dependsOn: ["URLSessionBridgeInterface", "Localization", "Logging"], testsUse: ["LoggingTestSupport"], strings: true),
   .library("URLSessionBridgeInterface", dependsOn: []),
   .library("URLSessionBridge", dependsOn: ["URLSessionBridgeInterface"]),
-  .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], strings: true, linking: sqlite),
-  .library("Radio", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
-  .library("UIComponents", dependsOn: ["Navigation", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], testsUse: ["LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, linking: sqlite),
+  .library("Radio", dependsOn: ["Localization", "Logging", "AppAnalytics"], testsUse: ["LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true),
+  .library("UIComponents", dependsOn: ["Navigation", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponentsTestSupport"], strings: true),
   .library("CommandLineKit", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
 ]
 
@@ -101,8 +96,8 @@ let core: [Module] = [
 
 // swift-format-ignore
 let shared: [Module] = [
-  .library("Logging", dependsOn: []),
-  .library("AppAnalytics", dependsOn: []),
+  .library("Logging", dependsOn: [], testsUse: ["LoggingTestSupport"]),
+  .library("AppAnalytics", dependsOn: [], testsUse: ["AppAnalyticsTestSupport"]),
   .library("Localization", dependsOn: []),
   .library("Secrets", dependsOn: []),
   .library("PartnerConfiguration", dependsOn: [], styles: true),
@@ -122,9 +117,29 @@ let endToEndTests: [Target] = [
     path: "Tests/EndToEndTests")
 ]
 
-/// What every test target may use and no layer module may (`testSupportModules` in .layering.json):
-/// child processes that die with the test process, waiting for a state under a deadline, optional tools.
-let testSupport: [Target] = [
+// MARK: - Test support
+
+/// What tests may use and no layer module may (`testSupportModules` in .layering.json): the test
+/// doubles (each service's fakes, the terminal's, the logger's and analytics'), one line each: a
+/// target in `Tests/<name>/` with its tests in `Tests/<name>Tests/` and no product, so no app can link
+/// it; the manifest refuses a layer module that depends on one.
+// swift-format-ignore
+let testSupport: [TestSupportModule] = [
+  .testSupport("UIComponentsTestSupport", dependsOn: ["UIComponents", "Navigation"]),
+  .testSupport("LoggingTestSupport", dependsOn: ["Logging"]),
+  .testSupport("AppAnalyticsTestSupport", dependsOn: ["AppAnalytics"]),
+  .testSupport("CommandDeviceFakes", dependsOn: ["Radio"], testsUse: ["DeviceServiceInterface", "Localization"]),
+  .testSupport("SpacesuitServiceFakes", dependsOn: ["SpacesuitServiceInterface"]),
+  .testSupport("SolarArrayServiceFakes", dependsOn: ["SolarArrayServiceInterface", "SolarArrayService", "CommandDeviceFakes"]),
+  .testSupport("HeatRadiatorServiceFakes", dependsOn: ["HeatRadiatorServiceInterface", "HeatRadiatorService", "CommandDeviceFakes"]),
+  .testSupport("DockingPortServiceFakes", dependsOn: ["DockingPortServiceInterface", "DockingPortService", "CommandDeviceFakes", "Localization"]),
+  .testSupport("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Localization", "Secrets"], strings: true),
+  .testSupport("LaboratoryServiceFakes", dependsOn: ["LaboratoryServiceInterface", "MissionControlInterface", "Localization"]),
+]
+
+/// The harness every test target gets: child processes that die with the test process, waiting for
+/// a state under a deadline, optional tools. Test support too.
+let testHarness: [Target] = [
   .target(name: "TestHarness", dependencies: ["CTestHarness"], path: "Tests/TestHarness"),
   .target(name: "CTestHarness", path: "Tests/CTestHarness"),
   .testTarget(name: "TestHarnessTests", dependencies: ["TestHarness", "CTestHarness"], path: "Tests/TestHarnessTests"),
@@ -252,6 +267,38 @@ struct Module {
   }
 }
 
+/// A module only tests use (test doubles, the harness): a target in `Tests/<name>/` with its tests in
+/// `Tests/<name>Tests/`, and no product. Tests name it in `testsUse:`; a layer module never depends on
+/// one (`layeringViolations()` refuses it), so no app links a test double.
+struct TestSupportModule {
+  let name: String
+  let dependencies: [String]
+  /// What the module's own tests use besides it and its dependencies.
+  let testDependencies: [String]
+  /// Whether the module has string tables (`Strings/<language>.json`): a fake speaks every language.
+  var hasStrings = false
+
+  static func testSupport(
+    _ name: String, dependsOn dependencies: [String], testsUse: [String] = [], strings: Bool = false
+  ) -> TestSupportModule {
+    TestSupportModule(name: name, dependencies: dependencies, testDependencies: testsUse, hasStrings: strings)
+  }
+
+  /// The module's target and its tests' (which get the harness, as every test target does).
+  var targets: [Target] {
+    [
+      .target(
+        name: name, dependencies: dependencies.map { .init(stringLiteral: $0) }, path: "Tests/\(name)",
+        exclude: excludedFiles(in: "Tests/\(name)") + (hasStrings ? ["Strings"] : []), swiftSettings: callerIsolation,
+        plugins: hasStrings ? [.plugin(name: "StringTables")] : []),
+      .testTarget(
+        name: "\(name)Tests",
+        dependencies: ([name] + dependencies + testDependencies + ["TestHarness"]).map { .init(stringLiteral: $0) },
+        path: "Tests/\(name)Tests", swiftSettings: callerIsolation),
+    ]
+  }
+}
+
 let layers: [(Layer, [Module])] = [
   (.app, app), (.domain, domain), (.service, service), (.core, core), (.shared, shared),
 ]
@@ -260,16 +307,29 @@ let modules: [Module] = layers.flatMap { layer, group in group.map { $0.placed(i
 let systemLibraries: Set<String> = Set(modules.compactMap { if case .systemLibrary = $0.kind { $0.name } else { nil } })
 let layerOf: [String: Layer] = Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0.layer) })
 
-/// The one rule, checked while the manifest loads: strictly downward, or sideways onto an `…Interface` module.
+/// The test-support modules (test doubles, the harness), which only tests may use.
+let testSupportNames: Set<String> = Set(testSupport.map(\.name) + testHarness.map(\.name))
+
+/// The one rule, checked while the manifest loads: strictly downward, or sideways onto an `…Interface`
+/// module; and a test double stays in the tests: a layer module never depends on a test-support module
+/// (its tests name one in `testsUse:`), so no app can link one.
 func layeringViolations() -> [String] {
   modules.flatMap { module in
-    (module.dependencies + module.testDependencies).compactMap { dependency -> String? in
+    let declared = module.dependencies.map { ($0, false) } + module.testDependencies.map { ($0, true) }
+    return declared.compactMap { dependency, byTests -> String? in
       if systemLibraries.contains(dependency) { return nil }
+      if testSupportNames.contains(dependency) {
+        if byTests { return nil }
+        return "\(module.name) (\(module.layer.folder)) -> \(dependency) (Tests) depends on a test-support module, "
+          + "which only tests may use; name it in its tests' testsUse: instead, so no app links a test double"
+      }
       guard let target = layerOf[dependency] else {
         return "\(module.name) depends on \"\(dependency)\", which is no module of this package"
       }
       if target < module.layer { return nil }
-      // Sideways only onto an interface: an implementation, or another interface, of the same layer.
+      // Sideways only onto an interface: an implementation, or another interface, of the same layer
+      // (the cosmonaut and laboratory interfaces on `MissionControlInterface`, the devices' on
+      // `DeviceServiceInterface`).
       if target == module.layer && dependency.hasSuffix("Interface") { return nil }
       let direction = target == module.layer ? "sideways" : "upward"
       return "\(module.name) (\(module.layer.folder)) -> \(dependency) (\(target.folder)) points \(direction); "
@@ -391,5 +451,5 @@ let package = Package(
   name: "ISSApplicationFramework",
   platforms: [.macOS(.v14)],
   products: modules.flatMap(products(for:)) + toolingProducts,
-  targets: modules.flatMap(targets(for:)) + endToEndTests + testSupport + tooling
+  targets: modules.flatMap(targets(for:)) + endToEndTests + testSupport.flatMap(\.targets) + testHarness + tooling
 )

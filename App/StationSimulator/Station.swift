@@ -18,7 +18,7 @@ struct Station: Sendable {
   /// The message type of an answer to a request no system knows.
   static let unknownRequestType: UInt8 = 0xFF
   /// The request bands the station answers: its three systems'.
-  static let bands = [PowerProtocol.identity, ThermalProtocol.identity, DockingProtocol.identity].map(\.firstRequest)
+  static let bands = [PowerSystem.identity, ThermalControlSystem.identity, DockingSystem.identity].map(\.firstRequest)
 
   /// A station as `scenario` describes it at `start`, its time read from `clock`.
   init(scenario: StationScenario, start: Date, clock: @escaping @Sendable () -> Date, logger: Logger) {
@@ -32,9 +32,9 @@ struct Station: Sendable {
 
   /// The answer to one request frame.
   func answer(_ request: Frame) async -> Frame {
-    if PowerProtocol.handles(request.type) { return await power.answer(request) }
-    if ThermalProtocol.handles(request.type) { return await thermal.answer(request) }
-    if DockingProtocol.handles(request.type) { return await docking.answer(request) }
+    if PowerSystem.handles(request.type) { return await power.answer(request) }
+    if ThermalControlSystem.handles(request.type) { return await thermal.answer(request) }
+    if DockingSystem.handles(request.type) { return await docking.answer(request) }
     let message = Data(#"{"message":"no system of this station answers message type \#(request.type)"}"#.utf8)
     return Frame(type: Self.unknownRequestType, sequence: request.sequence, payload: Array(message))
   }

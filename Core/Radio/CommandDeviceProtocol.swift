@@ -1,13 +1,16 @@
-import AppAnalytics
 import FoundationEssentials
 import Localization
 
 /// A device that answers two requests over Radio — its status, and a command it carries out — with
-/// JSON bodies (the station's peripheries). A service describes its device once by conforming an
-/// enum to this protocol; ``LiveCommandDevice`` then talks to it, and a model of it
-/// (``CommandDeviceModel``) is served by ``CommandDevice`` and ``DeviceSimulation``, so the service
-/// keeps only its models, words and simulator. The protocol names what crosses the wire, not the
-/// model behind it: a client of the device knows nothing of the simulator.
+/// JSON bodies (the station's peripheries). A service puts its device on the wire once by conforming
+/// the type that names the device to this protocol; ``LiveCommandDevice`` then talks to it, and a
+/// model of it (``CommandDeviceModel``) is served by ``CommandDevice`` and ``DeviceSimulation``, so
+/// the service keeps only its models, words and simulator. The protocol names what crosses the
+/// wire, not the model behind it: a client of the device knows nothing of the simulator.
+///
+/// Radio knows nothing of the service's types either: what it needs of them — what an answer says,
+/// the service's errors, its news of the link — it asks of the conforming type (whose service
+/// declares them for every device alike), so no type of the service conforms to a Radio protocol.
 ///
 /// The type bytes are a band of 16 starting at the identity's `firstRequest` (0x10, 0x20, … up to
 /// 0x60; 0x70 is Radio's own, for ``RadioPeer``'s identify request): the
@@ -20,11 +23,29 @@ public protocol CommandDeviceProtocol: Sendable {
   /// What the device can be told to do.
   associatedtype Command: Codable & Sendable & CustomStringConvertible
   /// The device's answer to a command.
-  associatedtype Acknowledgement: CommandDeviceAcknowledgement
+  associatedtype Acknowledgement: Codable & Sendable
   /// The service's error type.
-  associatedtype Failure: CommandDeviceError
-  /// The device's type bytes and names.
+  associatedtype Failure: Error
+  /// What a client tells a watching screen of the link.
+  associatedtype LinkNews: Sendable
+  /// The device's type bytes and names on the wire and in analytics.
   static var identity: CommandDeviceIdentity { get }
+  /// How the device is named in error lines, e.g. "the power system" (the service's words).
+  static var name: LocalizedText { get }
+  /// What to check when the device cannot be reached (the service's words).
+  static var unreachableHint: LocalizedText { get }
+  /// What `answer` says: the command as the device understood it, and why it refused (nil: carried out).
+  static func verdict(on answer: Acknowledgement) -> (command: String, refusal: LocalizedText?)
+  /// The service's error for a device that cannot be reached, or whose link dropped (`line`: Radio's, saying where and what to check).
+  static func unreachable(_ line: LocalizedText) -> Failure
+  /// The service's error for a refused command (`reason`: why); nothing changed.
+  static func rejected(_ reason: LocalizedText) -> Failure
+  /// The service's error for an answer that could not be read (`reason`: how).
+  static func protocolViolation(_ reason: LocalizedText) -> Failure
+  /// The news that the link dropped and attempt `attempt` of `maximum` to reconnect is under way.
+  static func reconnecting(attempt: Int, of maximum: Int) -> LinkNews
+  /// The news that the link is back.
+  static var reconnected: LinkNews { get }
 }
 
 extension CommandDeviceProtocol {
@@ -35,7 +56,7 @@ extension CommandDeviceProtocol {
   public static func handles(_ type: UInt8) -> Bool { type & 0xF0 == identity.firstRequest & 0xF0 }
 }
 
-/// How a command device is known: on the wire, in process, in analytics and in error lines.
+/// How a command device is known on the wire, in process and in analytics.
 public struct CommandDeviceIdentity: Sendable {
   /// The status request's type byte, the first of the protocol's band (its low four bits zero).
   public let firstRequest: UInt8
@@ -45,48 +66,20 @@ public struct CommandDeviceIdentity: Sendable {
   public let inProcessEndpoint: String
   /// The module that records the device's errors in analytics, e.g. "SolarArrayService".
   public let module: String
-  /// The analytics event of a command, e.g. "power.command".
-  public let commandEvent: String
-  /// How the device is named in error lines, e.g. "the power system" (the service's words).
-  public let name: LocalizedText
-  /// What to check when the device cannot be reached (the service's words).
-  public let unreachableHint: LocalizedText
+  /// The analytics event of a command: the wire name's, e.g. "power.command".
+  public var commandEvent: String { "\(wireName).command" }
 
-  /// A device whose band starts at `firstRequest`, named as given.
-  public init(
-    firstRequest: UInt8, wireName: String, inProcessEndpoint: String, module: String, commandEvent: String,
-    name: LocalizedText, unreachableHint: LocalizedText
-  ) {
+  /// A device whose band starts at `band` (its status request), called `wireName` on the wire,
+  /// reached in process at `in-process:<endpoint>`, recorded in analytics under `module`.
+  public init(band firstRequest: UInt8, wireName: String, endpoint: String, module: String) {
     precondition(
       firstRequest & 0x0F == 0 && firstRequest < RadioPeer.identifyRequest,
       "a band starts at 0xN0 below 0x70 (Radio's own band)")
     self.firstRequest = firstRequest
     self.wireName = wireName
-    self.inProcessEndpoint = inProcessEndpoint
+    self.inProcessEndpoint = "in-process:" + endpoint
     self.module = module
-    self.commandEvent = commandEvent
-    self.name = name
-    self.unreachableHint = unreachableHint
   }
-}
-
-/// Talks to the command device `Device`: its status and its commands (what domains hold; the
-/// service's live client and its test fakes implement it).
-public protocol CommandDeviceClient<Device>: Sendable {
-  /// The device's protocol.
-  associatedtype Device: CommandDeviceProtocol
-  /// The device now.
-  func status() async throws -> Device.Status
-  /// Carries out `command`; throws `Device.Failure.rejected` when the device refuses it.
-  func send(_ command: Device.Command) async throws -> Device.Acknowledgement
-  /// What happens to the link to the device from now on (it dropped, a reconnect attempt, it is
-  /// back), for a watching screen to say so; a client without a link has none to tell.
-  func linkEvents() -> AsyncStream<LinkEvent>
-}
-
-extension CommandDeviceClient {
-  /// No link, no news: a stream that ends at once.
-  public func linkEvents() -> AsyncStream<LinkEvent> { AsyncStream { $0.finish() } }
 }
 
 /// A model of the command device `Device` (a simulator): its status now, the commands it carries
@@ -94,37 +87,14 @@ extension CommandDeviceClient {
 public protocol CommandDeviceModel: Sendable {
   /// The protocol the model answers.
   associatedtype Device: CommandDeviceProtocol
+  /// The model at `start` on a usual day: what an app simulates when it has no device to talk to.
+  static func nominal(at start: Date) -> Self
   /// The device now.
   var status: Device.Status { get }
   /// Carries out `command`, or refuses it (the answer says which).
   mutating func apply(_ command: Device.Command) -> Device.Acknowledgement
   /// Moves the model's time on to `date`.
   mutating func advance(to date: Date)
-}
-
-/// A device's answer to a command.
-public protocol CommandDeviceAcknowledgement: Codable, Sendable {
-  /// The command, as text.
-  var command: String { get }
-  /// Whether it was carried out.
-  var accepted: Bool { get }
-  /// Why not, in the reader's language, when refused.
-  var reason: LocalizedText { get }
-}
-
-/// The errors of a command device's service: the three ways asking it can fail, in its own words.
-public protocol CommandDeviceError: ReportableError, TranslatedError {
-  /// Nothing answers, or the link dropped: Radio's line saying where and what to check.
-  static func unreachable(_ line: LocalizedText) -> Self
-  /// The device refused the command (the value says why); nothing changed.
-  static func rejected(_ reason: LocalizedText) -> Self
-  /// The answer could not be read (the value says how).
-  static func protocolViolation(_ reason: LocalizedText) -> Self
-}
-
-extension CommandDeviceError {
-  /// The English line (logs, analytics).
-  public var userMessage: String { translatedMessage.description }
 }
 
 /// One message kind of the command device `P`: a type byte of its band.

@@ -39,3 +39,11 @@ public actor DeviceSimulation<Device: SimulatedDevice> {
       endpoint: Device.inProcessEndpoint, server: RadioServer(logger: logger) { await self.answer($0) })
   }
 }
+
+extension DeviceSimulation {
+  /// A command device on a usual day (its model's `nominal(at:)` now), simulated in this process in
+  /// real time: what an app connects to when it has no device to talk to.
+  public static func nominal<Model: CommandDeviceModel>(logger: Logger) -> Self where Device == CommandDevice<Model> {
+    Self(simulator: Model.nominal(at: Date()), clock: Date.init, logger: logger)
+  }
+}

@@ -26,6 +26,42 @@ public enum LinkEvent: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
+extension LinkEvent {
+  /// The event as news for a person watching the device, made by the caller's own constructors: a
+  /// reconnect attempt, or the return; nil for the loss (the attempt that follows it tells it) and
+  /// for giving up (the watch then ends with its error line).
+  public func news<News>(
+    reconnecting: (_ attempt: Int, _ maximumAttempts: Int) -> News, reconnected: () -> News
+  )
+    -> News?
+  {
+    switch self {
+    case .reconnecting(let attempt, let maximum, _): reconnecting(attempt, maximum)
+    case .reconnected: reconnected()
+    case .connectionLost, .gaveUp: nil
+    }
+  }
+}
+
+extension AsyncStream where Element == LinkEvent {
+  /// These events as news (``LinkEvent/news(reconnecting:reconnected:)``), in a stream that ends
+  /// with this one.
+  public func news<News: Sendable>(
+    reconnecting: @escaping @Sendable (_ attempt: Int, _ maximumAttempts: Int) -> News,
+    reconnected: @escaping @Sendable () -> News
+  ) -> AsyncStream<News> {
+    let (stream, continuation) = AsyncStream<News>.makeStream()
+    let task = Task {
+      for await event in self {
+        if let news = event.news(reconnecting: reconnecting, reconnected: reconnected) { continuation.yield(news) }
+      }
+      continuation.finish()
+    }
+    continuation.onTermination = { _ in task.cancel() }
+    return stream
+  }
+}
+
 /// Fans one series of events out to any number of subscribers.
 final class EventBroadcast<Event: Sendable>: Sendable {
   private struct State {

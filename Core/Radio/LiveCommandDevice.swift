@@ -1,11 +1,12 @@
 import AppAnalytics
+import Localization
 import Logging
 
 /// The command device `P` over a Radio link, connected on first use (and reconnected by the link).
 /// Every failure is thrown as `P.Failure`, logged and recorded in analytics; every command is tracked.
-public actor LiveCommandDevice<P: CommandDeviceProtocol>: CommandDeviceClient {
-  public typealias Device = P
-
+/// A service makes it its client by declaring the conformance (`extension LiveCommandDevice:
+/// SolarArrayClient where P == PowerSystem {}`): its methods are the client's.
+public actor LiveCommandDevice<P: CommandDeviceProtocol> {
   private let device: DeviceLink
   private let logger: Logger
   private let analytics: Analytics
@@ -15,8 +16,8 @@ public actor LiveCommandDevice<P: CommandDeviceProtocol>: CommandDeviceClient {
     connector: RadioConnector, configuration: RadioLinkConfiguration = .init(), logger: Logger, analytics: Analytics
   ) {
     device = DeviceLink(
-      name: P.identity.name, connector: connector, messages: DeviceMessages(failure: P.MessageType.failure.rawValue),
-      unreachableHint: P.identity.unreachableHint, configuration: configuration, logger: logger)
+      name: P.name, connector: connector, messages: DeviceMessages(failure: P.MessageType.failure.rawValue),
+      unreachableHint: P.unreachableHint, configuration: configuration, logger: logger)
     self.logger = logger
     self.analytics = analytics
   }
@@ -26,16 +27,19 @@ public actor LiveCommandDevice<P: CommandDeviceProtocol>: CommandDeviceClient {
     try await exchange(.statusRequest, body: [String: String](), expecting: .status, as: P.Status.self)
   }
 
-  /// What happens to the link to the device from now on (see ``DeviceLink/events()``).
-  public nonisolated func linkEvents() -> AsyncStream<LinkEvent> { device.events() }
-
-  /// Carries out `command`; throws `P.Failure.rejected` when the device refuses it.
+  /// Carries out `command`; throws `P.rejected(reason)` when the device refuses it.
   public func send(_ command: P.Command) async throws -> P.Acknowledgement {
     let answer = try await exchange(
       .commandRequest, body: command, expecting: .acknowledgement, as: P.Acknowledgement.self)
-    analytics.track(P.identity.commandEvent, ["command": answer.command, "accepted": String(answer.accepted)])
-    guard answer.accepted else { throw record(P.Failure.rejected(answer.reason), command.description) }
+    let verdict = P.verdict(on: answer)
+    analytics.track(P.identity.commandEvent, ["command": verdict.command, "accepted": String(verdict.refusal == nil)])
+    if let refusal = verdict.refusal { throw record(P.rejected(refusal), command.description) }
     return answer
+  }
+
+  /// What happens to the link from now on, as news for a watching screen (``LinkEvent/news(reconnecting:reconnected:)``).
+  public nonisolated func linkNews() -> AsyncStream<P.LinkNews> {
+    device.events().news(reconnecting: { P.reconnecting(attempt: $0, of: $1) }, reconnected: { P.reconnected })
   }
 
   private func exchange<Body: Encodable & Sendable, Answer: Decodable & Sendable>(
@@ -45,8 +49,8 @@ public actor LiveCommandDevice<P: CommandDeviceProtocol>: CommandDeviceClient {
       return try await device.exchange(request.rawValue, body: body, expecting: expected.rawValue, as: answer)
     } catch {
       switch error {
-      case .unreachable, .lost: throw record(P.Failure.unreachable(error.translatedMessage), "\(request)")
-      case .protocolViolation(_, let violation): throw record(P.Failure.protocolViolation(violation.text), "\(request)")
+      case .unreachable, .lost: throw record(P.unreachable(error.translatedMessage), "\(request)")
+      case .protocolViolation(_, let violation): throw record(P.protocolViolation(violation.text), "\(request)")
       }
     }
   }

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Localization
-import Radio
 import UIComponents
 
 /// The overview: power, thermal, docking, alerts and position, once, watched, or as a screen.
@@ -58,16 +57,15 @@ struct OverviewFlow {
   /// output between the samples, on stderr with `--json` (which keeps stdout one document). The
   /// three systems share the station's socket; the power system's link speaks for it.
   private func tellLinkNews() -> Task<Void, Never> {
-    let (context, events) = (context, reader.power.linkEvents())
+    let (context, events) = (context, reader.power.linkNews())
     return Task { @MainActor in
       for await event in events {
+        // The attempt says the link was lost; a link that gave up ends the watch with its error line.
         let line: LocalizedText
         switch event {
-        case .reconnecting(let attempt, let maximum, _):
+        case .reconnecting(let attempt, let maximum):
           line = Strings.watchLinkReconnecting(attempt: attempt, maximum: maximum)
         case .reconnected: line = Strings.watchLinkReconnected
-        // The next line says it was lost; a link that gave up ends the watch with its error line.
-        case .connectionLost, .gaveUp: continue
         }
         if context.json {
           context.terminal.printError(line)

@@ -1,25 +1,27 @@
 import DockingPortServiceInterface
 import FoundationEssentials
+import Radio
 
 /// A model of the station's docking ports and the vehicles at them, going through `DockingProcedure`.
 ///
 /// An approach starts at the 200 m keep-out sphere and closes at a tenth of the range per minute
 /// (at least 5 cm/s) until contact; a departing vehicle opens at 12 cm/s and frees the port once
 /// beyond 200 m. Only one vehicle moves near the station at a time. Time moves only through
-/// `advance(by:)` / `advance(to:)`.
-public struct DockingSimulator: Sendable {
+/// `advance(by:)` / `advance(to:)` (a `SteppedModel`, one ``tick(_:)`` a step). It is the one model
+/// of the docking system: the bench and the apps serve it (`CommandDevice`), tests' fakes run it.
+public struct DockingSimulator: SteppedModel, CommandDeviceModel {
+  public typealias Device = DockingSystem
+
   /// A departing vehicle's opening rate, m/s.
   public static let departureRate = 0.12
 
   private var ports: [DockingPort: PortStatus]
-  /// The model time.
-  public private(set) var now: Date
-  private let step: Double
+  /// The model time and its step.
+  public var clock: ModelClock
 
   /// A docking system at `start` as `scenario` describes it, in steps of `step` seconds.
   public init(start: Date, scenario: DockingScenario = .nominal, step: Double = 1) {
-    now = start
-    self.step = max(step, 0.01)
+    clock = ModelClock(start: start, step: step)
     ports = Dictionary(
       uniqueKeysWithValues: DockingPort.allCases.map { port in
         let vehicle = scenario.docked[port]
@@ -32,21 +34,12 @@ public struct DockingSimulator: Sendable {
     DockingStatus(timestamp: now, ports: DockingPort.allCases.compactMap { ports[$0] })
   }
 
-  /// Advances the model to `date` (no-op for a date in the past); at most one day is simulated.
-  public mutating func advance(to date: Date) {
-    advance(by: date.timeIntervalSince(now))
-  }
+  /// A usual day at `start` (``DockingScenario/nominal``).
+  public static func nominal(at start: Date) -> DockingSimulator { DockingSimulator(start: start) }
 
-  /// Advances the model by `seconds` in steps.
-  public mutating func advance(by seconds: Double) {
-    guard seconds > 0 else { return }
-    var remaining = min(seconds, 86_400)
-    while remaining > 1e-9 {
-      let dt = min(step, remaining)
-      for port in DockingPort.allCases { ports[port] = Self.move(ports[port], dt: dt) }
-      remaining -= dt
-    }
-    now = now.addingTimeInterval(seconds)
+  /// One step of `dt` seconds: approaching vehicles close in, departing ones open out.
+  public mutating func tick(_ dt: Double) {
+    for port in DockingPort.allCases { ports[port] = Self.move(ports[port], dt: dt) }
   }
 
   private static func move(_ status: PortStatus?, dt: Double) -> PortStatus? {
@@ -73,3 +66,7 @@ public struct DockingSimulator: Sendable {
     return DockingAcknowledgement(answering: command, with: step)
   }
 }
+
+/// A simulated docking system shared by every link to it, on a clock that may run faster than the
+/// wall; `nominal(logger:)` is one on a usual day in real time.
+public typealias DockingPortSimulation = DeviceSimulation<CommandDevice<DockingSimulator>>

@@ -1,3 +1,4 @@
+import DeviceServiceInterface
 import FoundationEssentials
 import Localization
 
@@ -199,7 +200,7 @@ public enum DockingRule: String, Codable, Sendable {
 }
 
 /// Why the docking system refused a step, in a form every language can show.
-public enum DockingRefusal: Codable, Sendable, Equatable {
+public enum DockingRefusal: DeviceRefusal {
   /// The step names a port the station does not have.
   case noSuchPort
   /// An approach to a port that is not free (its status).
@@ -250,35 +251,9 @@ public enum DockingRefusal: Codable, Sendable, Equatable {
   }
 }
 
-/// The docking system's answer to a step.
-public struct DockingAcknowledgement: Codable, Sendable, Equatable {
-  /// The step, as text.
-  public var command: String
-  /// Whether it was carried out.
-  public var accepted: Bool
-  /// What happened, or why not (English, as the device says it).
-  public var message: String
-  /// The port once the step was carried out (nil when refused, or from a device that gives none).
-  public var result: PortStatus?
-  /// Why not, when refused, in a form every language can show (nil from a device that gives none).
-  public var refusal: DockingRefusal?
-
-  /// An answer.
-  public init(
-    command: String, accepted: Bool, message: String, result: PortStatus? = nil, refusal: DockingRefusal? = nil
-  ) {
-    self.command = command
-    self.accepted = accepted
-    self.message = message
-    self.result = result
-    self.refusal = refusal
-  }
-
+extension DeviceAcknowledgement where Refusal == DockingRefusal, Result == PortStatus {
   /// What the step did, as a person reads it: `Harmony forward (IDA-2): Starliner, approach`.
   public var outcome: LocalizedText { result.map(Self.outcome(of:)) ?? .verbatim(message) }
-
-  /// Why the step was refused, as a person reads it (the device's own words when it gave no reason).
-  public var reason: LocalizedText { refusal?.text ?? .verbatim(message) }
 
   /// `port: vehicle, phase` for a port after a step.
   static func outcome(of port: PortStatus) -> LocalizedText {

@@ -1,3 +1,5 @@
+import DeviceServiceInterface
+
 /// The docking procedure: what each step does to its port, and what it refuses. Every docking
 /// system applies it alike (the simulator, a test's fake), so a refusal means the same everywhere.
 ///
@@ -59,16 +61,13 @@ public enum DockingProcedure {
   }
 }
 
-extension DockingAcknowledgement {
+extension DeviceAcknowledgement where Refusal == DockingRefusal, Result == PortStatus {
   /// The docking system's answer to `command`, which did `step`: refused with its reason, or
   /// carried out with the port's new status.
   public init(answering command: DockingCommand, with step: DockingProcedure.Step) {
     switch step {
-    case .refused(let refusal):
-      self.init(command: command.description, accepted: false, message: refusal.text.description, refusal: refusal)
-    case .next(let next):
-      self.init(
-        command: command.description, accepted: true, message: Self.outcome(of: next).description, result: next)
+    case .refused(let refusal): self.init(answering: command, refusal: refusal, outcome: refusal.text)
+    case .next(let next): self.init(answering: command, refusal: nil, outcome: Self.outcome(of: next), result: next)
     }
   }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HeatRadiatorServiceInterface
+import Radio
 
 #if canImport(Glibc)
   import Glibc
@@ -14,8 +15,12 @@ import HeatRadiatorServiceInterface
 /// while its radiator can reject the load; beyond that the loop warms (radiators reject more as
 /// they warm). A stopped pump carries no heat: the radiator side cools, the heat exchanger side
 /// heats up. Radiators extend and retract over ``ThermalLimits/deploymentSeconds``; a retracted or
-/// badly pointed radiator rejects less. Time moves only through `advance(by:)` / `advance(to:)`.
-public struct HeatRadiatorSimulator: Sendable {
+/// badly pointed radiator rejects less. Time moves only through `advance(by:)` / `advance(to:)` (a
+/// `SteppedModel`, one ``tick(_:)`` a step). It is the one model of the thermal control system: the
+/// bench and the apps serve it (`CommandDevice`), tests' fakes run it.
+public struct HeatRadiatorSimulator: SteppedModel, CommandDeviceModel {
+  public typealias Device = ThermalControlSystem
+
   private struct Loop: Sendable {
     var pumpFailed: Bool
     var pumpSpeed = ThermalLimits.nominalPumpSpeedRPM
@@ -33,12 +38,11 @@ public struct HeatRadiatorSimulator: Sendable {
     var angle = 0.0
   }
 
-  /// The model time.
-  public private(set) var now: Date
+  /// The model time and its step.
+  public var clock: ModelClock
   private var loops: [CoolantLoop: Loop] = [:]
   private var radiators: [RadiatorWing: Radiator] = [:]
   private var elapsed = 0.0
-  private let step: Double
 
   /// Ammonia heat capacity, kJ/(kg·K).
   private static let heatCapacity = 4.7
@@ -51,8 +55,7 @@ public struct HeatRadiatorSimulator: Sendable {
 
   /// A thermal control system at `start` as `scenario` describes it, in steps of `step` seconds.
   public init(start: Date, scenario: ThermalScenario = .nominal, step: Double = 1) {
-    now = start
-    self.step = max(step, 0.01)
+    clock = ModelClock(start: start, step: step)
     for loop in CoolantLoop.allCases {
       let load = scenario.loadKW[loop] ?? 12
       var state = Loop(pumpFailed: scenario.failedPump == loop, baseLoad: load, load: load)
@@ -66,22 +69,8 @@ public struct HeatRadiatorSimulator: Sendable {
     settle(dt: 0)
   }
 
-  /// Advances the model to `date` (no-op for a date in the past); at most one day is simulated.
-  public mutating func advance(to date: Date) {
-    advance(by: date.timeIntervalSince(now))
-  }
-
-  /// Advances the model by `seconds` in steps.
-  public mutating func advance(by seconds: Double) {
-    guard seconds > 0 else { return }
-    var remaining = min(seconds, 86_400)
-    while remaining > 1e-9 {
-      let dt = min(step, remaining)
-      tick(dt)
-      remaining -= dt
-    }
-    now = now.addingTimeInterval(seconds)
-  }
+  /// Both loops running, both radiators deployed and tracking, at `start`.
+  public static func nominal(at start: Date) -> HeatRadiatorSimulator { HeatRadiatorSimulator(start: start) }
 
   /// Carries out a command as the thermal control software would; refuses what the hardware cannot do.
   public mutating func apply(_ command: ThermalCommand) -> ThermalAcknowledgement {
@@ -128,7 +117,8 @@ public struct HeatRadiatorSimulator: Sendable {
     return ThermalLimits.radiatorCapacityKW * radiator.extended * pointing * warmth
   }
 
-  private mutating func tick(_ dt: Double) {
+  /// One step of `dt` seconds: the radiators move, then the loops carry and reject their heat.
+  public mutating func tick(_ dt: Double) {
     elapsed += dt
     for wing in RadiatorWing.allCases {
       guard var radiator = radiators[wing] else { continue }
@@ -177,3 +167,7 @@ public struct HeatRadiatorSimulator: Sendable {
     }
   }
 }
+
+/// A simulated thermal control system shared by every link to it, on a clock that may run faster
+/// than the wall; `nominal(logger:)` is one in real time.
+public typealias HeatRadiatorSimulation = DeviceSimulation<CommandDevice<HeatRadiatorSimulator>>

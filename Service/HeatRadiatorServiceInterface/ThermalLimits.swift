@@ -1,6 +1,6 @@
+import DeviceServiceInterface
 import FoundationEssentials
 import Localization
-import Radio
 
 /// The figures of the external thermal control system this model uses, and the limits that raise alerts.
 public enum ThermalLimits {

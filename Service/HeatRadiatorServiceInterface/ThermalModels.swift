@@ -1,3 +1,4 @@
+import DeviceServiceInterface
 import FoundationEssentials
 import Localization
 
@@ -193,7 +194,7 @@ public enum ThermalCommand: Codable, Sendable, Hashable, CustomStringConvertible
 }
 
 /// Why the thermal control system refused a command, in a form every language can show.
-public enum ThermalRefusal: Codable, Sendable, Equatable {
+public enum ThermalRefusal: DeviceRefusal {
   /// The command names a radiator the system does not have.
   case noSuchRadiator
   /// The radiator is already deployed or deploying (to deploy), retracted or retracting (to retract).
@@ -219,29 +220,6 @@ public enum ThermalRefusal: Codable, Sendable, Equatable {
       Strings.refusalRotateWhileMoving(radiator: wing.localizedName, state: state.localizedName)
     }
   }
-}
-
-/// The thermal control system's answer to a command.
-public struct ThermalAcknowledgement: Codable, Sendable, Equatable {
-  /// The command, as text.
-  public var command: String
-  /// Whether it was carried out.
-  public var accepted: Bool
-  /// What happened, or why not (English, as the device says it).
-  public var message: String
-  /// Why not, when refused, in a form every language can show (nil from a device that gives none).
-  public var refusal: ThermalRefusal?
-
-  /// An answer.
-  public init(command: String, accepted: Bool, message: String, refusal: ThermalRefusal? = nil) {
-    self.command = command
-    self.accepted = accepted
-    self.message = message
-    self.refusal = refusal
-  }
-
-  /// Why the command was refused, as a person reads it (the device's own words when it gave no reason).
-  public var reason: LocalizedText { refusal?.text ?? .verbatim(message) }
 }
 
 extension ThermalCommand {
@@ -285,14 +263,10 @@ extension ThermalCommand {
   }
 }
 
-extension ThermalAcknowledgement {
+extension DeviceAcknowledgement where Refusal == ThermalRefusal, Result == Never {
   /// The thermal control system's answer to `command` while its radiator is `deployment`: refused
   /// with its ``ThermalCommand/refusal(given:)`` (nothing changes), else under way.
   public init(answering command: ThermalCommand, given deployment: Deployment?) {
-    if let refusal = command.refusal(given: deployment) {
-      self.init(command: command.description, accepted: false, message: refusal.text.description, refusal: refusal)
-    } else {
-      self.init(command: command.description, accepted: true, message: command.outcome.description)
-    }
+    self.init(answering: command, refusal: command.refusal(given: deployment), outcome: command.outcome)
   }
 }

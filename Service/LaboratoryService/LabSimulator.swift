@@ -1,6 +1,7 @@
 // untranslated-file: the simulated labs answer as the equipment does, in English
 import FoundationEssentials
 import LaboratoryServiceInterface
+import Radio
 
 #if canImport(Glibc)
   import Glibc
@@ -34,8 +35,8 @@ public struct LabScenario: Codable, Sendable, Equatable {
 /// A running cooler pulls its freezer to the set point (time constant 10 minutes); a stopped one
 /// lets it warm towards the cabin's 22 °C (time constant an hour: a −80 °C dewar leaves its limits
 /// about six minutes after its cooler stops). Each freezer logs its excursions. Time moves only
-/// through `advance(by:)` / `advance(to:)`.
-public struct LabSimulator: Sendable {
+/// through `advance(by:)` / `advance(to:)` (a `SteppedModel`, one ``tick(_:)`` a step).
+public struct LabSimulator: SteppedModel {
   private struct RackModel: Sendable {
     var state: RackState
     var fault: String?
@@ -47,15 +48,14 @@ public struct LabSimulator: Sendable {
     var excursions: [Excursion] = []
   }
 
-  /// The model time.
-  public private(set) var now: Date
+  /// The model time and its step.
+  public var clock: ModelClock
   private let start: Date
   private let scenario: LabScenario
   private var racks: [String: RackModel] = [:]
   private var freezers: [String: FreezerModel] = [:]
   /// The scenario's failures that have happened.
   private var happened: Set<String> = []
-  private let step: Double
 
   /// The cabin air temperature, °C.
   static let cabinC = RackRules.cabinC
@@ -64,30 +64,17 @@ public struct LabSimulator: Sendable {
 
   /// Labs at `start` as `scenario` describes them, integrated in steps of `step` seconds.
   public init(start: Date, scenario: LabScenario = .nominal, step: Double = 5) {
-    now = start
+    clock = ModelClock(start: start, step: step)
     self.start = start
     self.scenario = scenario
-    self.step = max(step, 0.01)
     for rack in Rack.all { racks[rack.id] = RackModel(state: RackRules.initialState(of: rack)) }
     for freezer in Freezer.all { freezers[freezer.id] = FreezerModel(temperature: freezer.storage.celsius) }
   }
 
-  /// Advances the model to `date` (no-op for a date in the past); at most one day is simulated.
-  public mutating func advance(to date: Date) {
-    advance(by: date.timeIntervalSince(now))
-  }
-
-  /// Advances the model by `seconds` in steps.
-  public mutating func advance(by seconds: Double) {
-    guard seconds > 0 else { return }
-    var remaining = min(seconds, 86_400)
-    while remaining > 1e-9 {
-      let dt = min(step, remaining)
-      now += dt
-      remaining -= dt
-      applyScenario()
-      for freezer in Freezer.all { integrate(freezer, dt) }
-    }
+  /// One step of `dt` seconds (the clock is at its end): what the scenario breaks by now, then the freezers.
+  public mutating func tick(_ dt: Double) {
+    applyScenario()
+    for freezer in Freezer.all { integrate(freezer, dt) }
   }
 
   private mutating func applyScenario() {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Radio
 import SolarArrayServiceInterface
 
 #if canImport(Glibc)
@@ -22,8 +23,11 @@ extension PowerScenario {
 /// pointing errors, only in sunlight; the channel's batteries take the surplus (up to
 /// ``PowerLimits/maximumChargeKW``) and cover the deficit, through every eclipse. Gimbals and
 /// joints slew at their rates; a tracking joint turns once per orbit. Time moves only through
-/// `advance(by:)` / `advance(to:)`.
-public struct SolarArraySimulator: Sendable {
+/// `advance(by:)` / `advance(to:)` (a `SteppedModel`, one ``tick(_:)`` a step). It is the one model
+/// of the power system: the bench and the apps serve it (`CommandDevice`), tests' fakes run it.
+public struct SolarArraySimulator: SteppedModel, CommandDeviceModel {
+  public typealias Device = PowerSystem
+
   private struct Wing: Sendable {
     var mode: PointingMode = .track
     var angle: Double
@@ -40,8 +44,8 @@ public struct SolarArraySimulator: Sendable {
     var angle: Double
   }
 
-  /// The model time.
-  public private(set) var now: Date
+  /// The model time and its step.
+  public var clock: ModelClock
   private let orbit: Orbit
   private var phase: Double
   private var loadKW: Double
@@ -49,16 +53,14 @@ public struct SolarArraySimulator: Sendable {
   private var wings: [PowerChannel: Wing] = [:]
   private var joints: [AlphaJoint: Joint] = [:]
   private var elapsed = 0.0
-  private let step: Double
 
   /// A power system at `start` as `scenario` describes it, integrating in steps of `step` seconds.
   public init(start: Date, scenario: PowerScenario = .nominal, step: Double = 1) {
-    now = start
+    clock = ModelClock(start: start, step: step)
     orbit = Orbit(betaAngle: min(max(scenario.betaAngle, -75), 75))
     phase = scenario.orbitPhase - scenario.orbitPhase.rounded(.down)
     baseLoadKW = scenario.loadKW
     loadKW = scenario.loadKW
-    self.step = max(step, 0.01)
     for channel in PowerChannel.allCases {
       var wing = Wing(angle: orbit.betaAngle, charge: scenario.batteryCharge[channel] ?? 95)
       if let stuck = scenario.stuckGimbal, stuck.channel == channel {
@@ -74,21 +76,9 @@ public struct SolarArraySimulator: Sendable {
   /// The alpha joint angle that faces the sun now.
   private var sunAngle: Double { (phase * 360).truncatingRemainder(dividingBy: 360) }
 
-  /// Advances the model to `date` (no-op for a date in the past); at most one day is simulated.
-  public mutating func advance(to date: Date) {
-    advance(by: date.timeIntervalSince(now))
-  }
-
-  /// Advances the model by `seconds` in steps.
-  public mutating func advance(by seconds: Double) {
-    guard seconds > 0 else { return }
-    var remaining = min(seconds, 86_400)
-    while remaining > 1e-9 {
-      let dt = min(step, remaining)
-      tick(dt)
-      remaining -= dt
-    }
-    now = now.addingTimeInterval(seconds)
+  /// A nominal day at `start`, the station where its orbit puts it then (``PowerScenario/nominal(at:)``).
+  public static func nominal(at start: Date) -> SolarArraySimulator {
+    SolarArraySimulator(start: start, scenario: .nominal(at: start))
   }
 
   /// Carries out a command as the power system's software would.
@@ -138,7 +128,8 @@ public struct SolarArraySimulator: Sendable {
     }
   }
 
-  private mutating func tick(_ dt: Double) {
+  /// One step of `dt` seconds: the orbit, the load, the joints and gimbals, then the power flows.
+  public mutating func tick(_ dt: Double) {
     phase = (phase + dt / Orbit.periodSeconds).truncatingRemainder(dividingBy: 1)
     elapsed += dt
     // The load follows the crew's day: equipment cycling on and off in half-hour and five-minute rhythms.
@@ -188,3 +179,7 @@ public struct SolarArraySimulator: Sendable {
     return wrapping ? (moved + 360).truncatingRemainder(dividingBy: 360) : moved
   }
 }
+
+/// A simulated power system shared by every link to it, on a clock that may run faster than the
+/// wall; `nominal(logger:)` is one in real time, where the orbit puts the station now.
+public typealias SolarArraySimulation = DeviceSimulation<CommandDevice<SolarArraySimulator>>

@@ -1,3 +1,4 @@
+import DeviceServiceInterface
 import FoundationEssentials
 import Localization
 
@@ -264,7 +265,7 @@ public enum PowerCommand: Codable, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why the power system refused a command, in a form every language can show.
-public enum PowerRefusal: Codable, Sendable, Equatable {
+public enum PowerRefusal: DeviceRefusal {
   /// An alpha joint was told to feather (only beta gimbals feather).
   case jointDoesNotFeather
 
@@ -276,29 +277,6 @@ public enum PowerRefusal: Codable, Sendable, Equatable {
   }
 }
 
-/// The power system's answer to a command.
-public struct PowerAcknowledgement: Codable, Sendable, Equatable {
-  /// The command, as text.
-  public var command: String
-  /// Whether it was carried out.
-  public var accepted: Bool
-  /// What happened, or why not (English, as the device says it).
-  public var message: String
-  /// Why not, when refused, in a form every language can show (nil from a device that gives none).
-  public var refusal: PowerRefusal?
-
-  /// An answer.
-  public init(command: String, accepted: Bool, message: String, refusal: PowerRefusal? = nil) {
-    self.command = command
-    self.accepted = accepted
-    self.message = message
-    self.refusal = refusal
-  }
-
-  /// Why the command was refused, as a person reads it (the device's own words when it gave no reason).
-  public var reason: LocalizedText { refusal?.text ?? .verbatim(message) }
-}
-
 extension PowerCommand {
   /// Why the power system refuses this command, or nil when it carries it out: the rule every
   /// power system applies alike (the simulator, a test's fake).
@@ -308,14 +286,10 @@ extension PowerCommand {
   }
 }
 
-extension PowerAcknowledgement {
+extension DeviceAcknowledgement where Refusal == PowerRefusal, Result == Never {
   /// The power system's answer to `command`: refused with its `refusal` (nothing changes), else
   /// carried out with its `outcome`.
   public init(answering command: PowerCommand) {
-    if let refusal = command.refusal {
-      self.init(command: command.description, accepted: false, message: refusal.text.description, refusal: refusal)
-    } else {
-      self.init(command: command.description, accepted: true, message: command.outcome.description)
-    }
+    self.init(answering: command, refusal: command.refusal, outcome: command.outcome)
   }
 }

@@ -1,4 +1,3 @@
-import Radio
 import SpacesuitServiceInterface
 
 /// A suit client that connects when a flow first needs it (see `SpacesuitClients.connectingOnFirstUse`).
@@ -27,10 +26,5 @@ actor LazySpacesuitClient: SpacesuitClient {
 
   nonisolated func watchUpdates(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitWatchUpdate, any Error> {
     watchUpdateStream(count: count, interval: interval) { try await self.client() }
-  }
-
-  func linkStatistics() async -> LinkStatistics {
-    guard let connected else { return LinkStatistics() }
-    return await connected.linkStatistics()
   }
 }

@@ -145,19 +145,13 @@ final class LiveSpacesuitClient: SpacesuitClient {
 
   /// The link's news, worded for the crew (and logged).
   func linkNews() -> AsyncStream<SuitLinkEvent> {
-    let events = link.events()
     let logger = logger
-    return AsyncStream { continuation in
-      let task = Task {
-        for await event in events {
-          guard let news = SuitLinkEvent(event) else { continue }
-          logger.notice("\(news.message)")
-          continuation.yield(news)
-        }
-        continuation.finish()
-      }
-      continuation.onTermination = { _ in task.cancel() }
+    @Sendable func told(_ news: SuitLinkEvent) -> SuitLinkEvent {
+      logger.notice("\(news.message)")
+      return news
     }
+    return link.events().news(
+      reconnecting: { told(.reconnecting(attempt: $0, maximumAttempts: $1)) }, reconnected: { told(.reconnected) })
   }
 
   func linkStatistics() async -> LinkStatistics { await link.statistics() }
@@ -230,23 +224,11 @@ final class LiveSpacesuitClient: SpacesuitClient {
 func watchUpdateStream(
   count: Int?, interval: Duration, source: @escaping @Sendable () async throws -> LiveSpacesuitClient
 ) -> AsyncThrowingStream<SuitWatchUpdate, any Error> {
-  let (stream, continuation) = AsyncThrowingStream.makeStream(of: SuitWatchUpdate.self)
-  let task = Task {
-    do {
-      let client = try await source()
-      let news = client.linkNews()
-      let reporting = Task { for await event in news { continuation.yield(.link(event)) } }
-      defer { reporting.cancel() }
-      try await SteadyRate.run(count: count, interval: interval) {
-        continuation.yield(.sample(try await client.telemetry()))
-      }
-      continuation.finish()
-    } catch is CancellationError {
-      continuation.finish()
-    } catch {
-      continuation.finish(throwing: error)
-    }
+  SteadyRate.stream { updates in
+    let client = try await source()
+    let news = client.linkNews()
+    let reporting = Task { for await event in news { updates.yield(.link(event)) } }
+    defer { reporting.cancel() }
+    try await SteadyRate.run(count: count, interval: interval) { updates.yield(.sample(try await client.telemetry())) }
   }
-  continuation.onTermination = { _ in task.cancel() }
-  return stream
 }

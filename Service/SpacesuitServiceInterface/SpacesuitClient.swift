@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Localization
-import Radio
 
 /// Talks to one spacesuit: readings, commands, link health.
 public protocol SpacesuitClient: Sendable {
@@ -15,8 +14,6 @@ public protocol SpacesuitClient: Sendable {
   /// Like `watch`, and also says when the link to the suit is lost, each reconnect attempt, and
   /// when it is back; the stream throws only when the suit stays unreachable.
   func watchUpdates(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitWatchUpdate, any Error>
-  /// Frames sent/received, corrupt frames, dropped bytes, reconnects of the radio link.
-  func linkStatistics() async -> LinkStatistics
 }
 
 /// One element of `SpacesuitClient.watchUpdates`.
@@ -44,15 +41,6 @@ public enum SuitLinkEvent: Sendable, Equatable {
 
   /// The English line (logs).
   public var message: String { text.description }
-
-  /// The crew's view of a Radio link event; nil for what needs no line of its own.
-  package init?(_ event: LinkEvent) {
-    switch event {
-    case .reconnecting(let attempt, let maximum, _): self = .reconnecting(attempt: attempt, maximumAttempts: maximum)
-    case .reconnected: self = .reconnected
-    case .connectionLost, .gaveUp: return nil
-    }
-  }
 }
 
 /// Yields every sample of `samples` as an update and ends `updates` when they end (then runs
@@ -87,19 +75,9 @@ extension SpacesuitClient {
   /// Samples keep a steady rate (a slow answer does not push every later sample back); after a
   /// stall longer than the interval the next sample is taken at once and the rate resumes from it.
   public func sampling(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitTelemetry, any Error> {
-    let (stream, continuation) = AsyncThrowingStream.makeStream(of: SuitTelemetry.self)
-    let task = Task {
-      do {
-        try await SteadyRate.run(count: count, interval: interval) { continuation.yield(try await self.telemetry()) }
-        continuation.finish()
-      } catch is CancellationError {
-        continuation.finish()
-      } catch {
-        continuation.finish(throwing: error)
-      }
+    SteadyRate.stream { samples in
+      try await SteadyRate.run(count: count, interval: interval) { samples.yield(try await self.telemetry()) }
     }
-    continuation.onTermination = { _ in task.cancel() }
-    return stream
   }
 }
 
@@ -119,6 +97,26 @@ package enum SteadyRate {
   ) -> Instant {
     let next = due.advanced(by: interval)
     return next < now && next.duration(to: now) > catchUpWindow(for: interval) ? now : next
+  }
+
+  /// A stream filled by `fill` in a task of its own: it ends when `fill` returns or is cancelled (the
+  /// reader stopped), and throws what else `fill` throws.
+  package static func stream<Element: Sendable>(
+    _ fill: @escaping @Sendable (AsyncThrowingStream<Element, any Error>.Continuation) async throws -> Void
+  ) -> AsyncThrowingStream<Element, any Error> {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self)
+    let task = Task {
+      do {
+        try await fill(continuation)
+        continuation.finish()
+      } catch is CancellationError {
+        continuation.finish()
+      } catch {
+        continuation.finish(throwing: error)
+      }
+    }
+    continuation.onTermination = { _ in task.cancel() }
+    return stream
   }
 
   /// Runs `body` now, then once every `interval`, `count` times (nil: until cancelled).

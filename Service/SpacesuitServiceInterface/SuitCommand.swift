@@ -1,4 +1,5 @@
 import AppAnalytics
+import DeviceServiceInterface
 import FoundationEssentials
 import Localization
 
@@ -80,30 +81,10 @@ public enum SuitCommand: Sendable, Hashable {
 
 /// The suit's answer to a command (on the wire: `command`, `accepted`, `message` and, from suits
 /// that give one, a language-neutral `refusal`).
-public struct CommandAcknowledgement: Codable, Sendable, Equatable {
-  /// The command as the suit understood it, e.g. "temperature 22.5 °C".
-  public var command: String
-  /// Whether the suit carries it out.
-  public var accepted: Bool
-  /// What the suit did, or why it refused (English, as the suit says it).
-  public var message: String
-  /// Why not, when refused, in a form every language can show (nil from a suit that gives none).
-  public var refusal: SuitRefusal?
-
-  /// Creates an acknowledgement.
-  public init(command: String, accepted: Bool, message: String, refusal: SuitRefusal? = nil) {
-    self.command = command
-    self.accepted = accepted
-    self.message = message
-    self.refusal = refusal
-  }
-
-  /// Why the command was refused, as a person reads it (the suit's own words when it gave no reason).
-  public var reason: LocalizedText { refusal?.text ?? .verbatim(message) }
-}
+public typealias CommandAcknowledgement = DeviceAcknowledgement<SuitRefusal, Never>
 
 /// Why the suit refused a command, in a form every language can show.
-public enum SuitRefusal: Codable, Sendable, Equatable {
+public enum SuitRefusal: DeviceRefusal {
   /// The target temperature is outside what the suit accepts, °C.
   case temperatureOutOfRange(minimum: Double, maximum: Double)
   /// The oxygen flow is outside what the suit accepts, L/min.

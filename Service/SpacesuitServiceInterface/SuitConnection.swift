@@ -1,6 +1,11 @@
 import FoundationEssentials
 import Localization
-import Radio
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where the suit is.
 public enum SuitConnection: Sendable, Equatable, CustomStringConvertible {
@@ -46,14 +51,18 @@ public enum SuitConnection: Sendable, Equatable, CustomStringConvertible {
     throw .invalidConnection(Strings.connectionUnknown(argument: argument, grammar: grammar))
   }
 
-  /// Throws `SpacesuitError.invalidConnection` for a path that cannot be a Unix socket's.
+  /// The longest Unix socket path this system takes, in bytes (its socket address's path field,
+  /// less the terminating NUL): a rule of the system, so a path too long is a usage error at once.
+  public static let maximumSocketPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+
+  /// Throws `SpacesuitError.invalidConnection` for a path that cannot be a Unix socket's: empty, or
+  /// longer than ``maximumSocketPathLength`` bytes.
   package static func validateSocketPath(_ path: String) throws(SpacesuitError) {
-    do { try UnixSocketPath.validate(path) } catch {
-      if case .socketPathTooLong(_, let maximum) = error {
-        throw .invalidConnection(
-          Strings.connectionPathTooLong(path: path, length: path.utf8.count, maximum: maximum))
-      }
-      throw .invalidConnection(Strings.connectionPathEmpty)
+    let length = path.utf8.count
+    guard length > 0 else { throw .invalidConnection(Strings.connectionPathEmpty) }
+    guard length <= maximumSocketPathLength else {
+      throw .invalidConnection(
+        Strings.connectionPathTooLong(path: path, length: length, maximum: maximumSocketPathLength))
     }
   }
 

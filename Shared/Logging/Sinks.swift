@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -55,26 +54,4 @@ public struct LogFileError: Error, Equatable, CustomStringConvertible {
 
   /// A one-line explanation.
   public var description: String { "cannot open log file \(path): \(reason)" }
-}
-
-/// Keeps every record in memory, for tests.
-public final class InMemoryLogSink: LogSink {
-  private let storage = Mutex<[LogRecord]>([])
-
-  /// Creates an empty sink.
-  public init() {}
-
-  /// Stores the record.
-  public func write(_ record: LogRecord) {
-    storage.withLock { $0.append(record) }
-  }
-
-  /// A snapshot of the records written so far, oldest first.
-  public var records: [LogRecord] { storage.withLock { $0 } }
-
-  /// The messages written so far, oldest first.
-  public var messages: [String] { records.map(\.message) }
-
-  /// Forgets all records.
-  public func removeAll() { storage.withLock { $0.removeAll() } }
 }

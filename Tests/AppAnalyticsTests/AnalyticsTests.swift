@@ -1,3 +1,4 @@
+import AppAnalyticsTestSupport
 import Foundation
 import Testing
 

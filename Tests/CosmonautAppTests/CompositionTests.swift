@@ -7,6 +7,7 @@ import SpacesuitServiceInterface
 import TestHarness
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import CosmonautApp
 

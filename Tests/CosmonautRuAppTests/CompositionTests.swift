@@ -3,6 +3,7 @@ import Foundation
 import Scaffold
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import CosmonautRuApp
 

@@ -1,8 +1,10 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import CosmonautService
 import CosmonautServiceInterface
 import Foundation
 import Logging
+import LoggingTestSupport
 import MissionControlInterface
 import Network
 import Persistence

@@ -1,7 +1,9 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import CosmonautServiceInterface
 import Foundation
 import Logging
+import LoggingTestSupport
 import MissionControlInterface
 import Network
 import Persistence

@@ -1,13 +1,16 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import CommandLineKit
 import CosmonautServiceFakes
 import CosmonautServiceInterface
 import Foundation
 import Localization
 import Logging
+import LoggingTestSupport
 import Navigation
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Cosmonaut
 

@@ -3,7 +3,7 @@ import DockingPortServiceInterface
 import Foundation
 import Testing
 
-/// The fake docking system and schedule domains test with.
+/// The fake docking system and schedule domains test with: the docking system's one model, moved by the test.
 @Suite("The fake docking system")
 struct FakeDockingPortClientTests {
   @Test func itStartsWithTheScenariosVehiclesAndGoesThroughTheProcedure() async throws {
@@ -12,9 +12,13 @@ struct FakeDockingPortClientTests {
     #expect(start.port(.harmonyZenith) == PortStatus(port: .harmonyZenith, phase: .hatchOpen, vehicle: .crewDragon))
     #expect(start.port(.harmonyForward)?.phase == .free)
     _ = try await fake.send(.approach(.harmonyForward, .starliner))
+    #expect(try await fake.status().port(.harmonyForward)?.rangeMeters == DockingProcedure.keepOutSphereMeters)
     await #expect(throws: DockingPortError.self) { try await fake.send(.capture(.harmonyForward)) }
-    await fake.advance(by: 1800)
-    #expect(try await fake.status().port(.harmonyForward)?.rangeMeters == 0)
+    await fake.advance(by: 600)
+    let closing = try #require(try await fake.status().port(.harmonyForward)?.rangeMeters)
+    #expect(closing > 30 && closing < 100, "a tenth of the range a minute: \(closing) m after ten minutes")
+    await fake.advance(by: 1200)
+    #expect(try await fake.status().port(.harmonyForward)!.rangeMeters! <= DockingProcedure.contactMeters)
     for step in [DockingCommand.capture(.harmonyForward), .hardDock(.harmonyForward), .undock(.harmonyForward)] {
       #expect(try await fake.send(step).accepted)
     }

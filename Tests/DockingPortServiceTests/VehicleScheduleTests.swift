@@ -1,4 +1,5 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import DockingPortServiceInterface
 import Foundation
 import Logging

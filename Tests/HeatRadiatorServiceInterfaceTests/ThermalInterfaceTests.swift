@@ -47,9 +47,11 @@ struct ThermalInterfaceTests {
         == "насос контура A: 0 об/мин (норма 8700); переведите тепловую нагрузку на другой контур")
   }
 
-  @Test func theProtocolIsTheBandFrom0x20() {
-    #expect(ThermalProtocol.MessageType.commandRequest.rawValue == 0x21)
-    #expect(ThermalProtocol.identity.inProcessEndpoint == "in-process:thermal-control-system")
+  @Test func theNominalDayRunsEverythingAndTheErrorsAreThisSystemsLines() {
     #expect(ThermalScenario.nominal.failedPump == nil && ThermalScenario.nominal.retracted.isEmpty)
+    #expect(ThermalControlSystem.name.resolved(in: .russian) == "система терморегулирования")
+    #expect(
+      HeatRadiatorError.rejected(.verbatim("no")).translatedMessage.resolved(in: .russian)
+        == "система терморегулирования отказала: no; ничего не изменилось")
   }
 }

@@ -71,7 +71,7 @@ struct ThermalTests {
     #expect(try await client.status().loops.map(\.loop) == [.a, .b])
     #expect(try await client.send(.retract(.starboard)).accepted)
     await #expect(throws: HeatRadiatorError.self) { try await client.send(.retract(.starboard)) }
-    var device = HeatRadiatorDevice(simulator: HeatRadiatorSimulator(start: start))
+    var device = CommandDevice(simulator: HeatRadiatorSimulator(start: start))
     #expect(
       device.respond(to: Frame(type: 0x10, sequence: 1), at: start).type == 0xAF, "power requests are not thermal's")
   }

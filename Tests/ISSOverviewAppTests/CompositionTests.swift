@@ -4,6 +4,7 @@ import Scaffold
 import TestHarness
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import ISSOverviewApp
 

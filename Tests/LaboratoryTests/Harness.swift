@@ -1,4 +1,5 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import CosmonautServiceFakes
 import CosmonautServiceInterface
 import Foundation
@@ -6,8 +7,10 @@ import LaboratoryServiceFakes
 import LaboratoryServiceInterface
 import Localization
 import Logging
+import LoggingTestSupport
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Laboratory
 

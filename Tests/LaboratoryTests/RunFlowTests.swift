@@ -6,6 +6,7 @@ import LaboratoryServiceFakes
 import LaboratoryServiceInterface
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Laboratory
 

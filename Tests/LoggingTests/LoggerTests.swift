@@ -1,4 +1,5 @@
 import Foundation
+import LoggingTestSupport
 import Testing
 
 @testable import Logging

@@ -2,10 +2,10 @@ import CosmonautInterface
 import DockingPortServiceInterface
 import Foundation
 import HeatRadiatorServiceInterface
-import Radio
 import SolarArrayServiceInterface
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Peripheries
 
@@ -40,12 +40,9 @@ struct PeripheriesFlowTests {
   }
 
   @Test func watchSaysWhenTheStationLinkDropsAndComesBack() async throws {
-    let (events, link) = AsyncStream.makeStream(of: LinkEvent.self)
-    for event: LinkEvent in [
-      .connectionLost(reason: "reset"), .reconnecting(attempt: 1, maximumAttempts: 10, delay: .zero),
-      .reconnected(attempt: 1),
-    ] { link.yield(event) }
-    let harness = PeripheriesHarness(.once(json: false), powerLink: events)
+    let harness = PeripheriesHarness(.once(json: false))
+    harness.power.tell(.reconnecting(attempt: 1, maximumAttempts: 10))
+    harness.power.tell(.reconnected)
     try await harness.open("status --watch --count 2 --interval-ms 200")
     let lines = harness.output.lines
     #expect(lines.count == 4, "\(lines)")
@@ -53,9 +50,8 @@ struct PeripheriesFlowTests {
     #expect(lines.contains("station link reconnected"))
 
     // With --json the news goes to stderr: stdout stays one document.
-    let (jsonEvents, jsonLink) = AsyncStream.makeStream(of: LinkEvent.self)
-    jsonLink.yield(.reconnected(attempt: 2))
-    let json = PeripheriesHarness(.once(json: true), powerLink: jsonEvents)
+    let json = PeripheriesHarness(.once(json: true))
+    json.power.tell(.reconnected)
     try await json.open("status --watch --count 2 --interval-ms 200")
     #expect(json.errorOutput.text.contains("station link reconnected"))
     #expect(try JSONSerialization.jsonObject(with: Data(json.output.text.utf8)) is [Any])

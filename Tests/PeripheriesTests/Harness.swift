@@ -1,4 +1,5 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import DockingPortServiceFakes
 import DockingPortServiceInterface
 import Foundation
@@ -6,11 +7,12 @@ import HeatRadiatorServiceFakes
 import HeatRadiatorServiceInterface
 import Localization
 import Logging
-import Radio
+import LoggingTestSupport
 import SolarArrayServiceFakes
 import SolarArrayServiceInterface
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Peripheries
 
@@ -35,11 +37,9 @@ final class PeripheriesHarness {
     _ presentation: Presentation, input lines: [String] = [], theme: Theme = .plain,
     power: PowerScenario = .nominal, thermal: ThermalScenario = .nominal,
     navigator: RecordingNavigator = RecordingNavigator(shows: []), translator: Translator = .english,
-    features: PeripheriesFeatures = PeripheriesFeatures(), powerLink: AsyncStream<LinkEvent>? = nil
+    features: PeripheriesFeatures = PeripheriesFeatures()
   ) {
-    let fakePower = FakeSolarArrayClient(start: Self.start, scenario: power)
-    self.power = fakePower
-    let powerClient: any SolarArrayClient = powerLink.map { LinkedPower(fake: fakePower, events: $0) } ?? fakePower
+    self.power = FakeSolarArrayClient(start: Self.start, scenario: power)
     self.thermal = FakeHeatRadiatorClient(start: Self.start, scenario: thermal)
     docking = FakeDockingPortClient(start: Self.start)
     schedule = FakeVehicleScheduleClient()
@@ -53,7 +53,7 @@ final class PeripheriesHarness {
       logger: Logger(module: "PeripheriesTests", level: .trace, sinks: [log]),
       module: "Peripheries")
     coordinator = PeripheriesCoordinator(
-      context: context, power: powerClient,
+      context: context, power: self.power,
       thermal: self.thermal, docking: docking, schedule: schedule,
       features: features)
   }
@@ -77,14 +77,4 @@ final class PeripheriesHarness {
   func json() throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(output.text.utf8)) as? [String: Any])
   }
-}
-
-/// The fake power system behind a link whose events the test tells.
-struct LinkedPower: SolarArrayClient {
-  let fake: FakeSolarArrayClient
-  let events: AsyncStream<LinkEvent>
-
-  func status() async throws -> PowerStatus { try await fake.status() }
-  func send(_ command: PowerCommand) async throws -> PowerAcknowledgement { try await fake.send(command) }
-  func linkEvents() -> AsyncStream<LinkEvent> { events }
 }

@@ -1,6 +1,8 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import Foundation
 import Logging
+import LoggingTestSupport
 import Synchronization
 import Testing
 

@@ -1,13 +1,15 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import Foundation
 import Localization
 import Logging
+import LoggingTestSupport
 import Testing
 
 @testable import Radio
 
 /// A test device: a lamp that switches on and off and refuses to burn out.
-struct Lamp: CommandDeviceModel {
+struct Lamp: CommandDeviceModel, SteppedModel {
   typealias Device = LampProtocol
 
   struct Status: Codable, Sendable, Equatable {
@@ -20,17 +22,16 @@ struct Lamp: CommandDeviceModel {
     var description: String { rawValue }
   }
 
-  struct Acknowledgement: CommandDeviceAcknowledgement, Equatable {
+  struct Acknowledgement: Codable, Sendable, Equatable {
     var command: String
     var accepted: Bool
-    var reason: LocalizedText { .verbatim(accepted ? "done" : "lamps do not burn out on command") }
   }
 
   var on = false
   var start: Date
-  var now: Date
+  var clock: ModelClock
 
-  static func nominal(at date: Date) -> Lamp { Lamp(start: date, now: date) }
+  static func nominal(at date: Date) -> Lamp { Lamp(start: date, clock: ModelClock(start: date, step: 1)) }
   var status: Status { Status(on: on, seconds: now.timeIntervalSince(start)) }
 
   mutating func apply(_ command: Command) -> Acknowledgement {
@@ -42,10 +43,10 @@ struct Lamp: CommandDeviceModel {
     return Acknowledgement(command: command.description, accepted: true)
   }
 
-  mutating func advance(to date: Date) { now = max(now, date) }
+  mutating func tick(_ seconds: Double) {}
 }
 
-enum LampError: CommandDeviceError, Equatable {
+enum LampError: ReportableError, TranslatedError, Equatable {
   case unreachable(LocalizedText)
   case rejected(LocalizedText)
   case protocolViolation(LocalizedText)
@@ -65,16 +66,28 @@ enum LampError: CommandDeviceError, Equatable {
     case .protocolViolation(let reason): .verbatim("the lamp said nonsense: \(reason)")
     }
   }
+
+  var userMessage: String { translatedMessage.description }
 }
 
+/// The lamp on the wire; its service's words, errors and news are its own (Radio only asks for them).
 enum LampProtocol: CommandDeviceProtocol {
   typealias Status = Lamp.Status
   typealias Command = Lamp.Command
   typealias Acknowledgement = Lamp.Acknowledgement
-  typealias Failure = LampError
-  static let identity = CommandDeviceIdentity(
-    firstRequest: 0x40, wireName: "lamp", inProcessEndpoint: "in-process:lamp", module: "LampService",
-    commandEvent: "lamp.command", name: .verbatim("the lamp"), unreachableHint: .verbatim("check the lamp's socket"))
+  static let identity = CommandDeviceIdentity(band: 0x40, wireName: "lamp", endpoint: "lamp", module: "LampService")
+  static let name = LocalizedText.verbatim("the lamp")
+  static let unreachableHint = LocalizedText.verbatim("check the lamp's socket")
+
+  static func verdict(on answer: Acknowledgement) -> (command: String, refusal: LocalizedText?) {
+    (answer.command, answer.accepted ? nil : .verbatim("lamps do not burn out on command"))
+  }
+
+  static func unreachable(_ line: LocalizedText) -> LampError { .unreachable(line) }
+  static func rejected(_ reason: LocalizedText) -> LampError { .rejected(reason) }
+  static func protocolViolation(_ reason: LocalizedText) -> LampError { .protocolViolation(reason) }
+  static func reconnecting(attempt: Int, of maximum: Int) -> String { "reconnecting \(attempt)/\(maximum)" }
+  static var reconnected: String { "back" }
 }
 
 @Suite struct CommandDeviceTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Scaffold
 

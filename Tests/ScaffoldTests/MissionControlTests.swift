@@ -5,6 +5,7 @@ import MissionControlInterface
 import Secrets
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Scaffold
 

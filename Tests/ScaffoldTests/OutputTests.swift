@@ -2,8 +2,10 @@ import AppAnalytics
 import Foundation
 import Localization
 import Logging
+import LoggingTestSupport
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Scaffold
 

@@ -4,6 +4,7 @@ import MissionControlInterface
 import PartnerConfiguration
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Scaffold
 

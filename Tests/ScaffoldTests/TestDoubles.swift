@@ -1,11 +1,14 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import CommandLineKit
 import Foundation
 import Localization
 import Logging
+import LoggingTestSupport
 import Navigation
 import PartnerConfiguration
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Scaffold
 

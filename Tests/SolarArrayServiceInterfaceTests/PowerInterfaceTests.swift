@@ -1,6 +1,5 @@
 import Foundation
 import Localization
-import Radio
 import SolarArrayServiceInterface
 import Testing
 
@@ -29,11 +28,9 @@ struct PowerInterfaceTests {
     #expect(alerts[0].text.resolved(in: .russian).hasPrefix("бета-шарнир 2A не движется: 25° от заданного угла"))
   }
 
-  @Test func theProtocolIsTheBandFrom0x10() {
-    #expect(PowerProtocol.MessageType.statusRequest.rawValue == 0x10)
-    #expect(PowerProtocol.MessageType.failure.rawValue == 0x9F)
-    #expect(PowerProtocol.identity.inProcessEndpoint == "in-process:power-system")
-    #expect(PowerProtocol.identity.name.resolved(in: .russian) == "система электропитания")
+  @Test func thePowerSystemIsNamedInThisModulesWords() {
+    #expect(PowerSystem.name.resolved(in: .russian) == "система электропитания")
+    #expect(PowerSystem.unreachableHint.description == "check that the station (or station-sim) is listening there")
   }
 
   @Test(arguments: ["track", "feather", "-35", "180", "12.5"])
@@ -53,13 +50,14 @@ struct PowerInterfaceTests {
     #expect(PowerChannel.allCases.filter { $0.joint == .port }.map(\.segment) == ["P4", "P6", "P4", "P6"])
   }
 
-  @Test func aProtocolViolationReadsInRussian() {
-    let violation = SolarArrayError.protocolViolation(DeviceProtocolViolation.unexpectedAnswer(type: 0x85).text)
+  @Test func theErrorsAreThePowerSystemsLinesInEveryLanguage() {
+    let violation = SolarArrayError.protocolViolation(.verbatim("0x85"))
     #expect(
       violation.translatedMessage.resolved(in: .russian)
-        == "система электропитания прислала ответ, который программа не может прочитать: неожиданный тип ответа 0x85")
-    #expect(
-      violation.userMessage == "the power system sent an answer this app cannot read: unexpected answer type 0x85")
+        == "система электропитания прислала ответ, который программа не может прочитать: 0x85")
+    #expect(violation.userMessage == "the power system sent an answer this app cannot read: 0x85")
+    let refused = SolarArrayError.rejected(PowerRefusal.jointDoesNotFeather.text)
+    #expect(refused.kind == .rejected && refused.userMessage.hasPrefix("the power system refused: an alpha joint"))
   }
 
   private func wing(_ channel: PowerChannel, angle: Double, target: Double, moving: Bool, charge: Double) -> WingStatus

@@ -1,4 +1,5 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import Foundation
 import Logging
 import Radio
@@ -13,9 +14,9 @@ struct PowerLinkTests {
   let logger = Logger(module: "PowerLinkTests", level: .error, sinks: [])
 
   @Test func theDeviceAnswersEachRequestWithItsSequence() throws {
-    var device = SolarArrayDevice(simulator: SolarArraySimulator(start: start))
+    var device = CommandDevice(simulator: SolarArraySimulator(start: start))
     let status = device.respond(to: Frame(type: 0x10, sequence: 7), at: start.addingTimeInterval(60))
-    #expect(status.type == PowerProtocol.MessageType.status.rawValue && status.sequence == 7)
+    #expect(status.type == PowerSystem.MessageType.status.rawValue && status.sequence == 7)
     let decoded = try FrameBody.decode(PowerStatus.self, from: status.payload)
     #expect(decoded.timestamp == start.addingTimeInterval(60) && decoded.wings.count == 8)
     #expect(status.payload.count <= FrameFormat.maximumPayloadLength)
@@ -27,8 +28,15 @@ struct PowerLinkTests {
 
     for bad in [Frame(type: 0x1E, sequence: 9), Frame(type: 0x11, sequence: 10, payload: Array("{}".utf8))] {
       let failure = device.respond(to: bad, at: start)
-      #expect(failure.type == PowerProtocol.MessageType.failure.rawValue && failure.sequence == bad.sequence)
+      #expect(failure.type == PowerSystem.MessageType.failure.rawValue && failure.sequence == bad.sequence)
     }
+  }
+
+  @Test func thePowerSystemIsTheBandFrom0x10() {
+    #expect(PowerSystem.MessageType.statusRequest.rawValue == 0x10)
+    #expect(PowerSystem.MessageType.failure.rawValue == 0x9F)
+    #expect(PowerSystem.identity.inProcessEndpoint == "in-process:power-system")
+    #expect(SolarArraySimulation.nominal(logger: logger).connector.endpoint == "in-process:power-system")
   }
 
   @Test func theLiveClientTalksToTheInProcessSimulation() async throws {

@@ -1,4 +1,5 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import Foundation
 import Logging
 import Radio
@@ -89,7 +90,7 @@ final class ManualClock: Sendable {
 
   @Test func talksToTheInProcessSimulator() async throws {
     let analytics = InMemoryAnalyticsProvider()
-    let client = try await SpacesuitClients.live(
+    let client = try await SpacesuitClients.connect(
       .simulated(seed: 1), logger: logger, analytics: Analytics(providers: [analytics]),
       configuration: .init(requestTimeout: .seconds(60)))
     let telemetry = try await client.telemetry()

@@ -1,13 +1,15 @@
 import AppAnalytics
+import AppAnalyticsTestSupport
 import CommandLineKit
 import Foundation
 import Localization
 import Logging
-import Radio
+import LoggingTestSupport
 import SpacesuitServiceFakes
 import SpacesuitServiceInterface
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Spacesuit
 
@@ -90,7 +92,6 @@ actor RefusingSuit: SpacesuitClient {
   nonisolated func watch(count: Int?, interval: Duration) -> AsyncThrowingStream<SuitTelemetry, any Error> {
     sampling(count: count, interval: interval)
   }
-  func linkStatistics() async -> LinkStatistics { LinkStatistics() }
 }
 
 extension SuitTelemetry {

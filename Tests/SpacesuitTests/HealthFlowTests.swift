@@ -5,6 +5,7 @@ import SpacesuitServiceFakes
 import SpacesuitServiceInterface
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 @testable import Spacesuit
 

@@ -38,14 +38,15 @@ struct StationSimulatorTests {
   @Test func eachRequestGoesToTheSystemWhoseTypesItCarries() async throws {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
     let station = Station(scenario: .pumpFailure, start: start, clock: { start }, logger: logger)
-    let power = await station.answer(Frame(type: PowerProtocol.MessageType.statusRequest.rawValue, sequence: 1))
-    #expect(power.type == PowerProtocol.MessageType.status.rawValue && power.sequence == 1)
-    let thermal = await station.answer(Frame(type: ThermalProtocol.MessageType.statusRequest.rawValue, sequence: 2))
-    #expect(thermal.type == ThermalProtocol.MessageType.status.rawValue)
+    let power = await station.answer(Frame(type: PowerSystem.MessageType.statusRequest.rawValue, sequence: 1))
+    #expect(power.type == PowerSystem.MessageType.status.rawValue && power.sequence == 1)
+    let thermal = await station.answer(
+      Frame(type: ThermalControlSystem.MessageType.statusRequest.rawValue, sequence: 2))
+    #expect(thermal.type == ThermalControlSystem.MessageType.status.rawValue)
     #expect(
       String(decoding: thermal.payload, as: UTF8.self).contains(#""pumpSpeedRPM":0"#), "the scenario's tripped pump")
-    let docking = await station.answer(Frame(type: DockingProtocol.MessageType.statusRequest.rawValue, sequence: 3))
-    #expect(docking.type == DockingProtocol.MessageType.status.rawValue)
+    let docking = await station.answer(Frame(type: DockingSystem.MessageType.statusRequest.rawValue, sequence: 3))
+    #expect(docking.type == DockingSystem.MessageType.status.rawValue)
     let unknown = await station.answer(Frame(type: 0x42, sequence: 4))
     #expect(unknown.type == Station.unknownRequestType && unknown.sequence == 4)
   }
@@ -82,8 +83,8 @@ struct StationSimulatorTests {
     #expect(line == "station-sim listening on \(socket)")
     let link = RadioLink(connector: .unixSocket(path: socket), logger: logger)
     try await link.start()
-    let answer = try await link.request(type: DockingProtocol.MessageType.statusRequest.rawValue)
-    #expect(answer.type == DockingProtocol.MessageType.status.rawValue)
+    let answer = try await link.request(type: DockingSystem.MessageType.statusRequest.rawValue)
+    #expect(answer.type == DockingSystem.MessageType.status.rawValue)
     await link.close()
     #expect(await process.stop() == .exited(0))
     #expect(!FileManager.default.fileExists(atPath: socket))

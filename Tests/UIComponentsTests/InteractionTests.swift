@@ -3,6 +3,7 @@ import Logging
 import Synchronization
 import TestHarness
 import Testing
+import UIComponentsTestSupport
 
 @testable import UIComponents
 

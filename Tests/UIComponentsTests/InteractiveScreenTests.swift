@@ -2,6 +2,7 @@ import AppAnalytics
 import Logging
 import Navigation
 import Testing
+import UIComponentsTestSupport
 
 @testable import UIComponents
 

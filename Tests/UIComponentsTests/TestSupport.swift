@@ -1,6 +1,7 @@
 import AppAnalytics
 import Localization
 import Logging
+import UIComponentsTestSupport
 
 @testable import UIComponents
 

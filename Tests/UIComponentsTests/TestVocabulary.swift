@@ -2,6 +2,7 @@ import Navigation
 import PartnerConfiguration
 import Testing
 import UIComponents
+import UIComponentsTestSupport
 
 // Places and screens these tests name: declared here, as a domain declares its own.
 

@@ -1,5 +1,6 @@
 import Localization
 import Testing
+import UIComponentsTestSupport
 
 @testable import UIComponents
 

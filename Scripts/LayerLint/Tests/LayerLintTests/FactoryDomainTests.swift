@@ -42,6 +42,13 @@ import Testing
       .library("PartnerConfiguration", dependsOn: []),
     ]
 
+    // swift-format-ignore
+    let testSupport: [TestSupportModule] = [
+      .testSupport("UIComponentsTestSupport", dependsOn: ["UIComponents"]),
+      .testSupport("LoggingTestSupport", dependsOn: ["Logging"]),
+      .testSupport("AppAnalyticsTestSupport", dependsOn: ["AppAnalytics"]),
+      .testSupport("GalleyServiceFakes", dependsOn: ["GalleyServiceInterface"]),
+    ]
     struct Module {
       static func library(_ name: String, dependsOn: [String], testsUse: [String] = [], strings: Bool = false, partner: Bool = false) -> Module
     }
@@ -134,6 +141,7 @@ import Testing
       "Domain/Galley/PartnerVocabulary.json":
         #"{"toggles": [{"name": "espresso", "default": true}], "screens": [{"name": "pantry"}]}"#,
       "Core/UIComponents/Theme.swift": "let x = theme.apply(.status, to: text)\n",
+      ".layering.json": "{\n  \"testSupportModules\": [\"TestHarness\", \"GalleyServiceFakes\"]\n}\n",
     ])
   }
 
@@ -195,7 +203,7 @@ import Testing
     #expect(
       manifest.contains(
         #"  .library("Hold", dependsOn: ["CommandLineKit", "UIComponents"], strings: true, partner: true),"# + "\n"
-          + #"  .library("Greenhouse", dependsOn: ["CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization"], testsUse: ["Logging", "AppAnalytics"], strings: true, partner: true),"#
+          + #"  .library("Greenhouse", dependsOn: ["CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization"], testsUse: ["Logging", "AppAnalytics", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),"#
           + "\n]"))
     #expect(
       manifest.contains(
@@ -320,13 +328,22 @@ import Testing
           .library("GalleyServiceInterface", dependsOn: []),
           .library("WeatherServiceInterface", dependsOn: []),
           .library("WeatherService", dependsOn: ["WeatherServiceInterface", "Persistence"]),
-          .library("WeatherServiceFakes", dependsOn: ["WeatherServiceInterface"]),
         ]
         """))
+    #expect(
+      manifest.contains(
+        """
+          .testSupport("GalleyServiceFakes", dependsOn: ["GalleyServiceInterface"]),
+          .testSupport("WeatherServiceFakes", dependsOn: ["WeatherServiceInterface"]),
+        ]
+        """), "the fakes are test support: no product, no app can link them")
+    #expect(
+      package.read(".layering.json")
+        == "{\n  \"testSupportModules\": [\"TestHarness\", \"GalleyServiceFakes\", \"WeatherServiceFakes\"]\n}\n")
     for file in [
       "Service/WeatherServiceInterface/WeatherClient.swift", "Service/WeatherServiceInterface/WeatherStatus.swift",
       "Service/WeatherServiceInterface/WeatherState.swift", "Service/WeatherService/LiveWeatherClient.swift",
-      "Service/WeatherServiceFakes/FakeWeatherClient.swift",
+      "Tests/WeatherServiceFakes/FakeWeatherClient.swift",
       "Tests/WeatherServiceInterfaceTests/WeatherStatusTests.swift",
       "Tests/WeatherServiceTests/LiveWeatherClientTests.swift",
       "Tests/WeatherServiceFakesTests/FakeWeatherClientTests.swift",
@@ -340,13 +357,13 @@ import Testing
       package.read("Service/WeatherService/LiveWeatherClient.swift")?.hasPrefix(
         "import Persistence\nimport WeatherServiceInterface\n") == true)
     #expect(
-      package.read("Service/WeatherServiceFakes/FakeWeatherClient.swift")?.contains(
+      package.read("Tests/WeatherServiceFakes/FakeWeatherClient.swift")?.contains(
         "public actor FakeWeatherClient: WeatherClient {") == true)
     #expect(
       package.read("CODEOWNERS")?.hasSuffix(  // aligned with the line above each
         "/Service/GalleyServiceInterface/ @iss/galley\n/Service/WeatherServiceInterface/ @iss/weather\n"
-          + "/Service/WeatherService/" + String(repeating: " ", count: 10)
-          + "@iss/weather\n/Service/WeatherServiceFakes/     @iss/weather\n") == true)
+          + "/Service/WeatherService/" + String(repeating: " ", count: 10) + "@iss/weather\n\n# Tests\n"
+          + "/Tests/WeatherServiceFakes/ @iss/weather\n") == true)
     #expect(
       package.read("README.md")?.contains(
         "| `GalleyServiceInterface`; `WeatherServiceInterface` with `WeatherService` and `WeatherServiceFakes` |")
@@ -358,7 +375,7 @@ import Testing
     let package = try workspace()
     #expect(run(["service", "ClockInterface"], in: package).status == 0)
     let manifest = try #require(package.read("Package.swift"))
-    #expect(manifest.contains(#".library("ClockFakes", dependsOn: ["ClockInterface"]),"#))
+    #expect(manifest.contains(#".testSupport("ClockFakes", dependsOn: ["ClockInterface"]),"#))
     #expect(package.read("Service/ClockInterface/ClockClient.swift") != nil)
   }
 

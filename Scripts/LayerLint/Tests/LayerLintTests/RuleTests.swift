@@ -25,13 +25,13 @@ import Testing
         target("High", "Domain/High", dependsOn: ["Peer"]),
         target("Peer", "Domain/Peer"),
         target("PeerInterface", "Domain/PeerInterface", dependsOn: ["Peer"]),
-        target("OtherInterface", "Domain/OtherInterface", dependsOn: ["PeerInterface"]),
+        target("OtherInterface", "Domain/OtherInterface", dependsOn: ["PeerInterface", "Peer"]),
       ], configuration: noCoverage)
     let found = violations.map { "\($0.rule.rawValue) \($0.source)->\($0.target ?? "")" }
     #expect(
       Set(found) == [
         "layer-direction Low->High", "sideways High->Peer", "interface-direction PeerInterface->Peer",
-        "interface-direction OtherInterface->PeerInterface",
+        "interface-direction OtherInterface->Peer",
       ])
     #expect(violations.allSatisfy { $0.fix.contains("…Interface module") })
   }

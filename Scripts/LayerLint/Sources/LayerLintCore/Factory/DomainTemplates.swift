@@ -13,7 +13,9 @@ struct DomainTemplates {
   /// The modules the domain's sources import: its `dependsOn:`.
   static let dependencies = ["CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization"]
   /// What its tests import besides: its `testsUse:`.
-  static let testDependencies = ["Logging", "AppAnalytics"]
+  static let testDependencies = [
+    "Logging", "AppAnalytics", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport",
+  ]
 
   private var name: String { module.name }
   private var command: String { module.kebab }
@@ -362,10 +364,13 @@ struct DomainTemplates {
   private var harness: String {
     """
     import AppAnalytics
+    import AppAnalyticsTestSupport
     import CommandLineKit
     import Localization
     import Logging
+    import LoggingTestSupport
     import UIComponents
+    import UIComponentsTestSupport
 
     @testable import \(name)
 

@@ -40,12 +40,17 @@ enum ManifestEditor {
     return entries
   }
 
-  /// Inserts `line` before the closing `]` of `let <group>: [Module] = [`; `nil` if there is no such group.
-  static func inserting(_ line: String, intoGroup group: String, of manifest: String) -> String? {
+  /// Inserts `line` before the closing `]` of `let <group>: [<element>] = [` (`[Module]`, or the
+  /// test-support group's `[TestSupportModule]`); `nil` if there is no such group.
+  static func inserting(
+    _ line: String, intoGroup group: String, of manifest: String, element: String = "Module"
+  )
+    -> String?
+  {
     var lines = manifest.components(separatedBy: "\n")
-    guard let start = lines.firstIndex(where: { $0.hasPrefix("let \(group): [Module] = [") }) else { return nil }
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("let \(group): [\(element)] = [") }) else { return nil }
     if lines[start].trimmingCharacters(in: .whitespaces).hasSuffix("[]") {
-      lines[start] = "let \(group): [Module] = ["
+      lines[start] = "let \(group): [\(element)] = ["
       lines.insert(contentsOf: [line, "]"], at: start + 1)
       return lines.joined(separator: "\n")
     }

@@ -146,14 +146,22 @@ struct PlanBuilder {
     try requireModules(["Persistence"], for: "a live service")
     for module in templates.modules {
       let dependencies = module.dependencies.map { "\"\($0)\"" }.joined(separator: ", ")
-      try addEntry("  .library(\"\(module.name)\", dependsOn: [\(dependencies)]),", name: module.name)
-      newFiles += module.sources.map { ("\(layer.home)/\(module.name)/\($0.0)", $0.1) }
+      let home: String
+      if module.name == templates.fakesModule {
+        home = configuration.testFolder
+        try addTestSupport("  .testSupport(\"\(module.name)\", dependsOn: [\(dependencies)]),", name: module.name)
+      } else {
+        home = layer.home
+        try addEntry("  .library(\"\(module.name)\", dependsOn: [\(dependencies)]),", name: module.name)
+      }
+      newFiles += module.sources.map { ("\(home)/\(module.name)/\($0.0)", $0.1) }
       newFiles += module.tests.map { ("\(testFolder(module.name))/\($0.0)", $0.1) }
     }
     let (interface, live, fakes) = (templates.interfaceModule, templates.liveModule, templates.fakesModule)
     report.append(
-      "created \(names.map { "\(layer.home)/\($0)/" }.joined(separator: ", ")) and their test targets; added "
-        + "them to Package.swift (\(layer.name)) and \(configuration.ownersFile) (\(owner))")
+      "created \(layer.home)/\(interface)/, \(layer.home)/\(live)/, \(configuration.testFolder)/\(fakes)/ (test "
+        + "support: no product, in testSupportModules) and their test targets; added them to Package.swift "
+        + "(\(layer.name), test support) and \(configuration.ownersFile) (\(owner))")
     report.append(
       "domains link \(interface) (and use \(fakes) in their tests: testsUse); apps link \(live) and build "
         + "Live\(templates.noun)Client(store:) in their live services")
@@ -182,9 +190,10 @@ struct PlanBuilder {
     }
   }
 
-  /// Refuses when the manifest lacks a module the template builds on.
+  /// Refuses when the manifest lacks a module the template builds on (a layer module's line, or a
+  /// test-support module's `.testSupport("Name"` line).
   private func requireModules(_ names: [String], for what: String) throws(UsageError) {
-    let known = Set(entries.map(\.name))
+    let known = Set(entries.map(\.name)).union(names.filter { manifest.contains(".testSupport(\"\($0)\"") })
     if let missing = names.first(where: { !known.contains($0) }) {
       throw UsageError(message: "\(what) builds on \(missing), which Package.swift does not declare")
     }
@@ -270,6 +279,31 @@ struct PlanBuilder {
     manifest = edited
     owners = ManifestEditor.addingOwner(
       pattern: "/\(layer.home)/\(name)/", owner: owner, underHeading: "# \(layer.name)", to: owners ?? "")
+    modules.append(name)
+  }
+
+  /// Adds a test-support module (a service's fakes): its line to the manifest's test-support group, its
+  /// owner line, and its name to `testSupportModules` in the layering configuration.
+  private mutating func addTestSupport(_ entry: String, name: String) throws(UsageError) {
+    guard
+      let edited = ManifestEditor.inserting(entry, intoGroup: "testSupport", of: manifest, element: "TestSupportModule")
+    else {
+      throw UsageError(message: "Package.swift has no group `let testSupport: [TestSupportModule] = [ … ]`")
+    }
+    let path = LayeringConfiguration.fileName
+    let original = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    guard let original, let key = original.range(of: "\"testSupportModules\""),
+      let close = original[key.upperBound...].firstIndex(of: "]"),
+      let last = original[key.upperBound..<close].lastIndex(where: { !$0.isWhitespace })
+    else { throw UsageError(message: "\(path) has no \"testSupportModules\": [ … ] to list \(name) in") }
+    let item = original[last] == "[" ? "\"\(name)\"" : ", \"\(name)\""
+    var layering = original
+    layering.insert(contentsOf: item, at: original.index(after: last))
+    otherEdits.append(ModulePlan.Edit(path: path, contents: layering, original: original))
+    manifest = edited
+    owners = ManifestEditor.addingOwner(
+      pattern: "/\(configuration.testFolder)/\(name)/", owner: owner, underHeading: "# \(configuration.testFolder)",
+      to: owners ?? "")
     modules.append(name)
   }
 

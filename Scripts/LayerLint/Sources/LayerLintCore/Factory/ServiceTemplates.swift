@@ -1,7 +1,8 @@
 /// A service as three modules (the book's *Decoupling*, as every service of the workspace):
 /// `<Base>Interface` — the client protocol and its models, what domains link; `<Base>` — the live
 /// client, its status kept in an SQLite store through Persistence, what apps link; `<Base>Fakes` — a
-/// deterministic in-memory client for domain tests, which no app links. Each with its test target.
+/// deterministic in-memory client for domain tests, a test-support module in the test folder that no
+/// app can link. Each with its test target.
 struct ServiceTemplates {
   /// The live module's name, e.g. `WeatherService`.
   let base: String
@@ -342,11 +343,12 @@ struct ServiceTemplates {
 
   private var fakesReadme: String {
     """
-    # \(fakesModule) (Service)
+    # \(fakesModule) (test support)
 
     `Fake\(client)`, the deterministic in-memory `\(client)` domain tests use (`testsUse: ["\(fakesModule)"]`):
     it answers the status it is given, applies updates as the live client does and records them
-    (`updates`), and throws `failure` while one is set (`setFailure`). No app links it, and
+    (`updates`), and throws `failure` while one is set (`setFailure`). A test-support module (no
+    product, in `testSupportModules`): the manifest refuses a layer module that depends on it, and
     `Scripts/check-flavours` fails when a built executable carries it.
 
     Test: `swift test --filter \(fakesModule)Tests`

@@ -115,9 +115,10 @@ struct DependencyRules {
       return nil  // `unknown-layer` already names the target.
     case .layer(_, let targetRank):
       guard let rank = workspace.placement(of: module.name)?.rank, targetRank >= rank else { return nil }
-      if workspace.isInterface(module.name) {
+      if workspace.isInterface(module.name) && !(targetRank == rank && workspace.isInterface(dependency)) {
         return violation(
-          .interfaceDirection, "an interface module depends only on lower layers", "\(remove) and \(moveAdvice)")
+          .interfaceDirection, "an interface module depends only on lower layers and on other interfaces",
+          "\(remove) and \(moveAdvice)")
       }
       if targetRank > rank {
         return violation(.layerDirection, "depends upward on a higher layer", "\(remove) and \(moveAdvice)")

@@ -116,7 +116,7 @@ struct Workspace {
       return !(placements[dependency].map(Self.isTooling) ?? false)
     }
     if to < from { return true }
-    return to == from && isInterface(dependency) && !isInterface(module)
+    return to == from && isInterface(dependency)
   }
 
   /// The module a test target tests (`NetworkTests` → `Network`), if it names one.

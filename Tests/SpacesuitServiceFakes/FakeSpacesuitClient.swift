@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Radio
 import SpacesuitServiceInterface
 
 /// A deterministic in-memory suit for domain tests and previews; records the commands it gets.
@@ -12,7 +11,6 @@ public actor FakeSpacesuitClient: SpacesuitClient {
   public private(set) var sentCommands: [SuitCommand] = []
   /// When set, every call throws it (to test error paths).
   public var failure: SpacesuitError?
-  private var statistics = LinkStatistics()
 
   /// Creates a fake returning `telemetry` and `vitals`.
   public init(telemetry: SuitTelemetry = .nominal, vitals: Vitals = .nominal, failure: SpacesuitError? = nil) {
@@ -52,11 +50,7 @@ public actor FakeSpacesuitClient: SpacesuitClient {
     sampling(count: count, interval: interval)
   }
 
-  public func linkStatistics() async -> LinkStatistics { statistics }
-
   private func exchange() throws {
     if let failure { throw failure }
-    statistics.framesSent += 1
-    statistics.framesReceived += 1
   }
 }
