@@ -2,6 +2,7 @@ import CommandLineKit
 import Cosmonaut
 import CosmonautService
 import CosmonautServiceInterface
+import FoundationEssentials
 import Persistence
 import Scaffold
 import Spacesuit
@@ -15,6 +16,8 @@ final class LiveServices: AppServices {
   let cosmonaut: LiveCosmonautClient
   let suit: any SpacesuitClient
   private let launch: Launch
+  /// The cosmonaut's store (`cosmonaut.sqlite`), for `backup`.
+  private let store: EntityStore
   /// Delivery to Houston while the interactive app runs.
   private var backgroundSync: BackgroundSync?
   /// How often the interactive app delivers when nothing changes (a change triggers a round soon).
@@ -32,6 +35,7 @@ final class LiveServices: AppServices {
     let houston = try MissionControl.houston.client(launch, option: Self.houston)
     // A store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut.sqlite")))
+    self.store = store
     cosmonaut = LiveCosmonautClient(
       store: store, houston: houston, analytics: launch.analytics, logger: launch.logger.scoped(to: "CosmonautService"))
     suit = SpacesuitClients.connectingOnFirstUse(
@@ -49,5 +53,9 @@ final class LiveServices: AppServices {
 
   func shutdown() async {
     await backgroundSync?.stop()
+  }
+
+  func backup(to directory: URL) async throws -> [URL] {
+    [try await store.backup(into: directory)]
   }
 }

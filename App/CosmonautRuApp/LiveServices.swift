@@ -1,5 +1,6 @@
 import CommandLineKit
 import CosmonautServiceInterface
+import FoundationEssentials
 import Persistence
 import Scaffold
 import Spacesuit
@@ -13,6 +14,8 @@ import TsUPCosmonautService
 final class LiveServices: AppServices {
   let cosmonaut: TsUPCosmonautClient
   let suit: any SpacesuitClient
+  /// The cosmonaut's store (`cosmonaut-ru.sqlite`), for `backup`.
+  private let store: EntityStore
   /// Delivery to TsUP while the interactive app runs.
   private var backgroundSync: BackgroundSync?
   /// How often the interactive app delivers when nothing changes (a change triggers a round soon).
@@ -28,6 +31,7 @@ final class LiveServices: AppServices {
     let tsup = try MissionControl.tsup.client(launch, option: Self.tsup)
     // A store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut-ru.sqlite")))
+    self.store = store
     cosmonaut = TsUPCosmonautClient(
       store: store, tsup: tsup, analytics: launch.analytics, logger: launch.logger.scoped(to: "TsUPCosmonautService"))
     suit = SpacesuitClients.connectingOnFirstUse(
@@ -44,5 +48,9 @@ final class LiveServices: AppServices {
 
   func shutdown() async {
     await backgroundSync?.stop()
+  }
+
+  func backup(to directory: URL) async throws -> [URL] {
+    [try await store.backup(into: directory)]
   }
 }

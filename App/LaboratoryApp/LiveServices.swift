@@ -16,6 +16,8 @@ import Scaffold
 struct LiveServices: AppServices {
   let lab: LiveLaboratoryClient
   let cosmonaut: LiveCosmonautClient
+  /// The lab's store and the cosmonaut's, for `backup`.
+  private let stores: [EntityStore]
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: offline).
   static let houston = MissionControl.houston.option(purpose: Strings.optionHoustonPurpose)
@@ -29,6 +31,7 @@ struct LiveServices: AppServices {
     // Each store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let labStore = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("laboratory.sqlite")))
     let cosmonautStore = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut.sqlite")))
+    stores = [labStore, cosmonautStore]
     let (logger, analytics) = (launch.logger, launch.analytics)
     lab = LiveLaboratoryClient(
       store: labStore, houston: houston,
@@ -38,5 +41,11 @@ struct LiveServices: AppServices {
       analytics: analytics, logger: logger.scoped(to: "LaboratoryService"))
     cosmonaut = LiveCosmonautClient(
       store: cosmonautStore, houston: houston, analytics: analytics, logger: logger.scoped(to: "CosmonautService"))
+  }
+
+  func backup(to directory: URL) async throws -> [URL] {
+    var files: [URL] = []
+    for store in stores { files.append(try await store.backup(into: directory)) }
+    return files
   }
 }
