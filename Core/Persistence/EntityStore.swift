@@ -74,10 +74,9 @@ public final class EntityStore: @unchecked Sendable {
       logger.notice("read-only: no store in a read-only directory, reading an empty one", metadata: ["path": url.path])
       database = try EntityStore.open(":memory:", configuration: configuration, migrations: migrations)
       copied = url.path
-    } catch let error as PersistenceError
-      where error.isReadOnly && !FileManager.default.fileExists(atPath: url.path + "-wal")
-    {
-      // A read-only directory without the log SQLite would create: the file holds everything.
+    } catch let error as PersistenceError where error.isReadOnly && !WriteAheadLog.holdsData(url.path + "-wal") {
+      // A read-only directory where SQLite cannot make the log or its index, and no log that holds
+      // anything (none, or the empty one every write leaves): the file holds everything.
       logger.notice("read-only: opening the store immutable to read it", metadata: ["path": url.path])
       database = try EntityStore.open(url.path, configuration: configuration, migrations: migrations, immutable: true)
     } catch let error as PersistenceError where error.isReadOnly {
