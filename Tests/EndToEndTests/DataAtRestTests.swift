@@ -24,6 +24,15 @@ private func copyOfTheStoreAlone(from sandbox: Sandbox) throws -> Sandbox {
   return copy
 }
 
+extension KeyboardSession {
+  /// At the Supplies screen: the change `key` (`r` restock, `c` consume) of `quantity` of `item`.
+  fileprivate func supplies(_ key: String, _ item: String, _ quantity: Int) {
+    type(key)
+    type(item)
+    type(String(quantity))
+  }
+}
+
 /// Data at rest: what a command acknowledged is in the file people copy when it ends, a log
 /// changed under the app loses nothing it confirmed, a store that existed is never started over,
 /// and `backup` copies a store safely while others write to it.
@@ -76,9 +85,7 @@ struct DataAtRestTests {
     let session = try KeyboardSession(sandbox: sandbox)
     session.type("u")
     for (index, expected) in [407, 414, 421].enumerated() {
-      session.type("r")
-      session.type("water")
-      session.type("7")
+      session.supplies("r", "water", 7)
       try await session.waitFor("Restocked 7 L of Drinking water; \(expected) L left.")
       // Confirmed: the file people copy holds it, while the session still runs.
       let copy = try copyOfTheStoreAlone(from: sandbox)
@@ -101,9 +108,7 @@ struct DataAtRestTests {
     }
     if change == "deleted" {
       // The next change is refused with one line naming the log, not reported as saved.
-      session.type("r")
-      session.type("water")
-      session.type("7")
+      session.supplies("r", "water", 7)
       try await session.waitFor("Choose 1-3", occurrence: 4)
     }
     session.type("b")
