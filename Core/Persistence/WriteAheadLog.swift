@@ -32,10 +32,14 @@ enum WriteAheadLog {
   /// wrote (its magic number, format version, page size and checksum): a log of random bytes, or
   /// another file in its place. An absent or empty log is fine (every command empties it).
   static func checkHeader(_ path: String) throws {
-    guard holdsData(path) else { return }
-    guard let header = read(headerSize, at: 0, of: path), isValidHeader(header) else {
-      throw PersistenceError.damagedLog(path: path)
+    // Read again after a moment before refusing: another process may be writing a new header over
+    // an old one at this very instant (SQLite starting its log over), and a read may see part of it.
+    for attempt in 0..<3 {
+      guard holdsData(path) else { return }
+      if let header = read(headerSize, at: 0, of: path), isValidHeader(header) { return }
+      if attempt < 2 { usleep(2_000) }
     }
+    throw PersistenceError.damagedLog(path: path)
   }
 
   /// Whether `header` (the log's first 32 bytes) is one SQLite writes.
