@@ -1,6 +1,7 @@
 import AppAnalytics
 import CommandLineKit
 import DockingPortService
+import FoundationEssentials
 import HeatRadiatorService
 import HoustonMissionControl
 import Logging
@@ -18,6 +19,8 @@ struct LiveServices: AppServices {
   let thermal: LiveHeatRadiatorClient
   let docking: LiveDockingPortClient
   let schedule: LiveVehicleScheduleClient
+  /// Houston's vehicle schedule as kept (`iss-overview.sqlite`), for `backup`.
+  private let store: EntityStore
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: the kept schedule only).
   static let houston = MissionControl(.houston).option(purpose: Strings.optionHoustonPurpose)
@@ -33,6 +36,7 @@ struct LiveServices: AppServices {
     let file = launch.file("iss-overview.sqlite")
     // A store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let store = try EntityStore(configuration: StoreConfiguration(fileURL: file))
+    self.store = store
     let (logger, analytics) = (launch.logger, launch.analytics)
     schedule = LiveVehicleScheduleClient(
       houston: houston, store: store, analytics: analytics, logger: logger.scoped(to: "DockingPortService"))
@@ -47,5 +51,9 @@ struct LiveServices: AppServices {
     docking = LiveDockingPortClient(
       connector: station.connector(simulating: DockingPortSimulation.nominal(logger: simulators)),
       logger: logger.scoped(to: "DockingPortService"), analytics: analytics)
+  }
+
+  func backup(to directory: URL) async throws -> [URL] {
+    [try await store.backup(into: directory)]
   }
 }

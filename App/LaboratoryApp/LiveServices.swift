@@ -16,6 +16,8 @@ import Scaffold
 struct LiveServices: AppServices {
   let lab: LiveLaboratoryClient
   let cosmonaut: any CosmonautClient
+  /// The cosmonaut's store (`cosmonaut.sqlite`), copied by `backup` after the lab's.
+  private let cosmonautStore: EntityStore
 
   /// `--houston <url>` (default `$ISS_HOUSTON_URL`; none: offline).
   static let houston = MissionControl(.houston).option(purpose: Strings.optionHoustonPurpose)
@@ -31,6 +33,7 @@ struct LiveServices: AppServices {
     // Each store that cannot be opened says why itself (damaged, another program's, disk full, busy).
     let labStore = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("laboratory.sqlite")))
     let cosmonautStore = try EntityStore(configuration: StoreConfiguration(fileURL: launch.file("cosmonaut.sqlite")))
+    self.cosmonautStore = cosmonautStore
     lab = LiveLaboratoryClient(
       store: labStore, missionControl: houston,
       connector: (launch.options[Self.lab] ?? .simulated).connector(
@@ -40,6 +43,10 @@ struct LiveServices: AppServices {
     cosmonaut = LiveCosmonautClient(
       store: cosmonautStore, dialect: .houston, missionControl: houston, analytics: analytics,
       logger: logger.scoped(to: "CosmonautService"))
+  }
+
+  func backup(to directory: URL) async throws -> [URL] {
+    [try await lab.backup(into: directory), try await cosmonautStore.backup(into: directory)]
   }
 }
 

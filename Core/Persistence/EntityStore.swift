@@ -1,12 +1,15 @@
 import Dispatch
 import FoundationEssentials
+import Localization
 import Logging
 
 /// A Codable entity store on SQLite: JSON values addressed by (collection, key).
 ///
-/// WAL journal, `synchronous=FULL` (a returned write survives a crash), busy timeout from the
-/// configuration. Safe across threads (one connection, serialised by a lock) and across processes
-/// (`transaction` uses `BEGIN IMMEDIATE`, so a read-modify-write holds the write lock throughout).
+/// WAL journal, `synchronous=FULL`, busy timeout from the configuration. Every write is one
+/// `BEGIN IMMEDIATE` transaction whose pages are copied into the database file, synced, before the
+/// call returns, and the log is emptied: a returned write survives a crash, and is in the file a
+/// person copies. Safe across threads (one connection, serialised by a lock) and across processes
+/// (a read-modify-write in `transaction` holds the write lock throughout).
 ///
 /// `@unchecked Sendable` is sound because the only mutable state, the SQLite connection and the
 /// JSON codec, is touched exclusively while holding `lock` (the connection is opened with
@@ -23,7 +26,7 @@ public final class EntityStore: @unchecked Sendable {
   /// The connection; only ever touched while holding `lock`.
   private let database: SQLiteDatabase
   /// One encoder and decoder for every value; only ever touched while holding `lock`.
-  private let codec = EntityCodec()
+  private let codec: EntityCodec
   /// Runs `perform` bodies: SQLite blocks (disk syncs, another process's write lock), which must
   /// never hold one of the few threads of Swift's cooperative pool.
   private let queue = DispatchQueue(label: "Persistence.EntityStore")
@@ -34,15 +37,19 @@ public final class EntityStore: @unchecked Sendable {
 
   /// Opens (creating the parent directory and file) the store and brings its schema up to date.
   ///
-  /// An existing file must be a store (or empty): an SQLite database of another program is refused
-  /// with `notAStore` and left as it is. On a disk too full for SQLite's shared-memory file the
+  /// A new store's file is made whole under a temporary name and then given its name
+  /// (`StoreCreation`), so an existing file must be a store: an SQLite database of another program
+  /// is refused with `notAStore`, a file with no table with `noTables`, a log that is not one SQLite
+  /// wrote with `damagedLog`, a missing file whose log holds data with `storeMissing` — each left as
+  /// it is, never taken for a new store. On a disk too full for SQLite's shared-memory file the
   /// store is opened in exclusive locking mode, so it can still be read (other processes wait).
   ///
   /// - Parameter configuration: where the store's file lives and how long it waits for another writer.
   /// - Parameter migrations: schema steps run in version order, each in its own transaction, once.
   /// - Parameter logger: where the store reports opening its file and migrating its schema.
-  /// - Throws: `PersistenceError.openFailed`, `.notAStore`, `.schemaTooNew` when the file is newer
-  ///   than the highest migration version, `.migrationFailed`, `.busy`, `.diskFull`, or `.sqlite`.
+  /// - Throws: `PersistenceError.openFailed`, `.notAStore`, `.noTables`, `.damagedLog`,
+  ///   `.storeMissing`, `.schemaTooNew` when the file is newer than the highest migration version,
+  ///   `.migrationFailed`, `.busy`, `.diskFull`, `.io`, or `.sqlite`.
   public init(
     configuration: StoreConfiguration, migrations: [Migration] = [],
     logger: Logger = .disabled(module: "Persistence")  // untranslated: a module name for logs
@@ -50,6 +57,7 @@ public final class EntityStore: @unchecked Sendable {
     self.configuration = configuration
     self.logger = logger
     let url = configuration.fileURL
+    codec = EntityCodec(path: url.path)
     do {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     } catch {
@@ -61,15 +69,14 @@ public final class EntityStore: @unchecked Sendable {
     } catch let error as PersistenceError where error.isNoSpace {
       logger.warning("disk full: opening the store exclusively to read it", metadata: ["path": url.path])
       database = try EntityStore.open(url.path, configuration: configuration, migrations: migrations, exclusive: true)
-    } catch  where EntityStore.cannotBeMade(url) {
+    } catch  where EntityStore.cannotBeMade(url) && !EntityStore.existed(error) {
       // No store yet, in a directory that cannot take one: an empty store, read in memory.
       logger.notice("read-only: no store in a read-only directory, reading an empty one", metadata: ["path": url.path])
       database = try EntityStore.open(":memory:", configuration: configuration, migrations: migrations)
       copied = url.path
-    } catch let error as PersistenceError
-      where error.isReadOnly && !FileManager.default.fileExists(atPath: url.path + "-wal")
-    {
-      // A read-only directory without the log SQLite would create: the file holds everything.
+    } catch let error as PersistenceError where error.isReadOnly && !WriteAheadLog.holdsData(url.path + "-wal") {
+      // A read-only directory where SQLite cannot make the log or its index, and no log that holds
+      // anything (none, or the empty one every write leaves): the file holds everything.
       logger.notice("read-only: opening the store immutable to read it", metadata: ["path": url.path])
       database = try EntityStore.open(url.path, configuration: configuration, migrations: migrations, immutable: true)
     } catch let error as PersistenceError where error.isReadOnly {
@@ -88,7 +95,7 @@ public final class EntityStore: @unchecked Sendable {
 
   /// Stores `value` (as JSON) under `key`, replacing any previous value but keeping its position.
   public func put<T: Encodable>(_ value: T, key: String, in collection: String) throws {
-    try withWritableDatabase { database in
+    try withWritableDatabase(joining: true) { database in
       try EntityQueries.put(try codec.encode(value), key: key, in: collection, on: database)
     }
   }
@@ -125,13 +132,13 @@ public final class EntityStore: @unchecked Sendable {
   /// Removes `key`; returns whether it existed.
   @discardableResult
   public func delete(key: String, in collection: String) throws -> Bool {
-    try withWritableDatabase { try EntityQueries.delete(key: key, in: collection, on: $0) }
+    try withWritableDatabase(joining: true) { try EntityQueries.delete(key: key, in: collection, on: $0) }
   }
 
   /// Removes every entity in `collection`; returns how many were removed.
   @discardableResult
   public func deleteAll(in collection: String) throws -> Int {
-    try withWritableDatabase { try EntityQueries.deleteAll(in: collection, on: $0) }
+    try withWritableDatabase(joining: true) { try EntityQueries.deleteAll(in: collection, on: $0) }
   }
 
   /// The number of entities in `collection`.
@@ -142,11 +149,37 @@ public final class EntityStore: @unchecked Sendable {
   /// Runs `body` in one `BEGIN IMMEDIATE` transaction: commit on return, rollback on throw (the error is rethrown).
   ///
   /// Use the `StoreTransaction` handed to `body`; transactions do not nest. Other threads and
-  /// processes wait (up to the busy timeout) until this one commits or rolls back.
+  /// processes wait (up to the busy timeout) until this one commits or rolls back. Once it returns,
+  /// the change is in the database file.
   public func transaction<R>(_ body: (StoreTransaction) throws -> R) throws -> R {
-    try withWritableDatabase { database in
-      try database.inTransaction { try body(StoreTransaction(database: database, codec: codec)) }
-    }
+    try withWritableDatabase { database in try body(StoreTransaction(database: database, codec: codec)) }
+  }
+
+  /// Writes a copy of the store to a new file at `file` (creating its directory): a consistent
+  /// snapshot (`VACUUM INTO`, in one read transaction, so other processes go on reading and
+  /// writing meanwhile), a single file that opens as a store, written under a temporary name,
+  /// synced, and then given its name, so that `file` never holds part of a copy.
+  ///
+  /// - Throws: `backupExists` when `file` exists (a backup never overwrites one), `diskFull` when
+  ///   its disk is full, `backupFailed` otherwise; nothing is left at `file` then.
+  public func backup(to file: URL) throws {
+    try withDatabase { try StoreBackup.write(from: $0, to: file.path) }
+    logger.info("backed up the store", metadata: ["path": configuration.fileURL.path, "backup": file.path])
+  }
+
+  /// `backup(to:)` into a new file in `directory` named as the store's file is (`cosmonaut.sqlite`),
+  /// run off Swift's cooperative pool (`perform`); returns the file written.
+  public func backup(into directory: URL) async throws -> URL {
+    let file = directory.appendingPathComponent(configuration.fileURL.lastPathComponent)
+    try await perform { try $0.backup(to: file) }
+    return file
+  }
+
+  /// The error a store's owner throws for a value it read that cannot be right (a negative stock,
+  /// a count that does not add up) — a check across values, which `CheckedEntity` cannot make: one
+  /// line naming the store's file, the value and `reason`, and how to recover.
+  public func impossibleValue(_ reason: some TextArgument, in collection: String, key: String) -> PersistenceError {
+    .impossibleValue(path: configuration.fileURL.path, collection: collection, key: key, reason: reason.localizedText)
   }
 
   /// Runs `body` with this store and returns its result, so that blocking SQLite work never holds
@@ -180,11 +213,20 @@ public final class EntityStore: @unchecked Sendable {
     return try body(database)
   }
 
-  /// `withDatabase` for a write: refused (`readOnly`) when the store can only be read, and
-  /// (`replaced`) when one of its files was deleted or replaced on disk before or while it ran.
-  private func withWritableDatabase<R>(_ body: (SQLiteDatabase) throws -> R) throws -> R {
+  /// `withDatabase` for a write (`SQLiteDatabase.writing`: one transaction, in the database file
+  /// when it returns): refused (`readOnly`) when the store can only be read, and (`replaced`,
+  /// `changed`) when one of its files was deleted, replaced or changed on disk before or while it
+  /// ran. `joining`: inside a transaction of this thread, the write joins it.
+  private func withWritableDatabase<R>(joining: Bool = false, _ body: (SQLiteDatabase) throws -> R) throws -> R {
     if let readsACopyOf { throw PersistenceError.readOnly(path: readsACopyOf) }
-    return try withDatabase { try $0.writing(body) }
+    return try withDatabase { try $0.writing(joining: joining, body) }
+  }
+
+  /// Whether `error` says the store existed (its file is gone, its log is not), so that no empty
+  /// store may stand in for it.
+  private static func existed(_ error: any Error) -> Bool {
+    if case .storeMissing = error as? PersistenceError { return true }
+    return false
   }
 
   /// Whether there is no store file at `url`, and its directory cannot take one (read-only).
@@ -196,20 +238,34 @@ public final class EntityStore: @unchecked Sendable {
   /// Whether the store can only be read (`readOnly` for every write).
   var isReadOnly: Bool { readsACopyOf != nil || database.isReadOnly }
 
-  /// Opens the connection, checks the file is a store (or empty), and brings the schema up to date.
+  /// Makes the store's file when there is none (whole: `StoreCreation`), checks its log is one
+  /// SQLite wrote before SQLite reads it, opens the connection, checks the file is a store, brings
+  /// the schema up to date, and copies into the file whatever the log holds: the file people copy
+  /// holds everything from the start.
   private static func open(
     _ path: String, configuration: StoreConfiguration, migrations: [Migration], exclusive: Bool = false,
     immutable: Bool = false
   ) throws -> SQLiteDatabase {
-    let database = try SQLiteDatabase(path: path, exclusive: exclusive, immutable: immutable)
+    let inMemory = path == ":memory:"
+    if !inMemory && !immutable {
+      try StoreCreation.createIfMissing(at: path)
+      try WriteAheadLog.checkHeader(path + "-wal")
+    }
+    let database = try SQLiteDatabase(path: path, exclusive: exclusive, immutable: immutable, create: inMemory)
     database.setBusyTimeout(configuration.busyTimeout)
-    let isEmpty = try StoreSchema.checkIdentity(of: database)
+    if try StoreSchema.checkIdentity(of: database) {
+      // An existing file without a table: never a new store (those are made whole), so one that lost its content.
+      guard inMemory else { throw PersistenceError.noTables(path: path) }
+      try StoreSchema.create(in: database)
+    }
     if !immutable, try database.pragma("journal_mode") != "wal" { try database.execute("PRAGMA journal_mode=WAL") }
     // A log SQLite restarts (after a checkpoint of another program) is cut back to this size.
     try database.execute("PRAGMA synchronous=FULL; PRAGMA journal_size_limit=\(SQLiteDatabase.logLimitFrames * 4096)")
-    if isEmpty { try StoreSchema.create(in: database) }
-    try StoreSchema.migrate(database, migrations: migrations)
-    database.shrinkOversizedLog()
+    if try StoreSchema.migrate(database, migrations: migrations), !database.isReadOnly {
+      if let failure = database.copyLogIntoFile(waiting: true) { throw failure }
+    } else {
+      database.emptyLeftoverLog()
+    }
     database.recordFiles()
     return database
   }
@@ -259,6 +315,12 @@ public struct StoreTransaction {
   /// The number of entities in `collection`.
   public func count(in collection: String) throws -> Int {
     try EntityQueries.count(in: collection, on: database)
+  }
+
+  /// The error for a value read in this transaction that cannot be right: see
+  /// `EntityStore.impossibleValue(_:in:key:)`.
+  public func impossibleValue(_ reason: some TextArgument, in collection: String, key: String) -> PersistenceError {
+    .impossibleValue(path: codec.path, collection: collection, key: key, reason: reason.localizedText)
   }
 
   /// Removes the oldest entities of `collection` (by first insertion) beyond the newest `limit`.
@@ -348,12 +410,15 @@ enum EntityQueries {
 
 /// JSON with ISO-8601 dates (Logging's `UTCTimestamp`, which reads and writes what `.iso8601` does
 /// without loading ICU's time-zone data) and sorted keys; one encoder and decoder, used under the
-/// store's lock.
+/// store's lock. A value read whose type is a `CheckedEntity` is checked as it is decoded.
 final class EntityCodec {
   private let encoder: JSONEncoder
   private let decoder: JSONDecoder
+  /// The store's file, named by the errors of values read from it.
+  let path: String
 
-  init() {
+  init(path: String) {
+    self.path = path
     encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .utcTimestamp
     encoder.outputFormatting = [.sortedKeys]
@@ -370,10 +435,15 @@ final class EntityCodec {
   }
 
   func decode<T: Decodable>(_ type: T.Type, from data: Data, collection: String, key: String) throws -> T {
+    let value: T
     do {
-      return try decoder.decode(type, from: data)
+      value = try decoder.decode(type, from: data)
     } catch {
       throw PersistenceError.decoding(collection: collection, key: key, reason: "\(error)")
     }
+    if let checked = value as? any CheckedEntity, let reason = checked.impossibility {
+      throw PersistenceError.impossibleValue(path: path, collection: collection, key: key, reason: reason)
+    }
+    return value
   }
 }

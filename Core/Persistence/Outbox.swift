@@ -169,7 +169,7 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
     let queue = try await store.perform { _ in
       OutboxWindows<Payload>(
         rows: try self.store.rows(in: self.queueCollection, orderedBy: "sequence"), size: max(1, window),
-        collection: self.queueCollection)
+        collection: self.queueCollection, store: self.store.configuration.fileURL.path)
     }
     let make: @Sendable (Int) throws -> (items: [OutboxItem<Payload>], request: OutboxRequest<Request>) = { start in
       let items = try queue.items(from: start)

@@ -10,6 +10,8 @@ struct OutboxWindows<Payload: Codable & Sendable>: Sendable {
   let size: Int
   /// The queue's collection, named by a decoding error.
   let collection: String
+  /// The store's file, named by an impossible value's error.
+  let store: String
 
   /// How many messages the queue held.
   var count: Int { rows.count }
@@ -17,7 +19,7 @@ struct OutboxWindows<Payload: Codable & Sendable>: Sendable {
   /// The messages of the window that starts at `start`, decoded. Throws `PersistenceError.decoding`
   /// naming the first row that does not decode.
   func items(from start: Int) throws -> [OutboxItem<Payload>] {
-    let codec = EntityCodec()
+    let codec = EntityCodec(path: store)
     return try rows[start..<min(start + size, rows.count)].map {
       try codec.decode(OutboxItem<Payload>.self, from: $0.value, collection: collection, key: $0.key)
     }

@@ -20,21 +20,6 @@ enum SQLValue {
 /// `SQLITE_TRANSIENT`: SQLite copies bound text/blobs before the call returns.
 private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-/// Empties the write-ahead log after a commit that left it at `SQLiteDatabase.logLimitFrames` or
-/// more: a truncating checkpoint that waits for nobody (the context is the busy timeout in
-/// milliseconds, restored afterwards). Another connection reading or writing meanwhile makes it a
-/// passive one (as many pages copied as can be) and a later commit tries again. Its errors are not
-/// the commit's: the commit has already happened, and the log keeps everything it does not copy.
-private let checkpointingLogHook:
-  @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32 = {
-    context, connection, name, frames in
-    guard frames >= SQLiteDatabase.logLimitFrames, let connection else { return SQLITE_OK }
-    sqlite3_busy_timeout(connection, 0)
-    _ = sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
-    sqlite3_busy_timeout(connection, Int32(truncatingIfNeeded: Int(bitPattern: context)))
-    return SQLITE_OK
-  }
-
 /// One open SQLite connection. Not thread-safe: `EntityStore` serialises every use under its lock.
 ///
 /// Statements given as string literals are prepared once and kept (`cached`); the SQL parser is
@@ -47,14 +32,17 @@ final class SQLiteDatabase {
   private var statements: [UnsafeRawPointer: OpaquePointer] = [:]
   /// The files as they were once the store was opened; nil until `recordFiles()`.
   private var files: StoreFiles?
-  /// The busy timeout, which the log's checkpoint puts back after waiting for nobody.
+  /// The busy timeout, which a checkpoint that waits for nobody puts back afterwards.
   private var busyMilliseconds: Int32 = 0
+  /// Whether the connection was opened in exclusive locking mode (its log index in private memory).
+  private let exclusive: Bool
 
-  /// How many frames (pages) the write-ahead log may hold after a commit before that commit
-  /// checkpoints and empties it: 256 pages of 4 KiB, 1 MiB, some 70 one-change commands.
+  /// The size SQLite cuts a write-ahead log back to when it restarts it itself: 256 pages of
+  /// 4 KiB, 1 MiB (`journal_size_limit`). The store's own checkpoint after every write empties it.
   static let logLimitFrames: Int32 = 256
 
-  /// Opens (creating) the database at `path`.
+  /// Opens the database at `path` (creating it only with `create`: a store's file is made whole
+  /// by `StoreCreation` first, so that SQLite never makes an empty one in its place).
   ///
   /// - Parameter exclusive: `PRAGMA locking_mode=EXCLUSIVE` before the first access, so a WAL
   ///   database needs no shared-memory file (which cannot be created on a full disk). Other
@@ -62,12 +50,12 @@ final class SQLiteDatabase {
   /// - Parameter immutable: opens the file read-only as a file nothing changes (no locks, no
   ///   `-wal`, no `-shm`): for a database without a write-ahead log in a directory that cannot be
   ///   written, whose whole content is then in the file itself.
-  init(path: String, exclusive: Bool = false, immutable: Bool = false) throws {
+  init(path: String, exclusive: Bool = false, immutable: Bool = false, create: Bool = true) throws {
     var connection: OpaquePointer?
     let flags =
       immutable
       ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
-      : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+      : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
     let name = immutable ? "file:" + Self.uriEscaped(path) + "?immutable=1" : path
     let result = sqlite3_open_v2(name, &connection, flags, nil)
     guard result == SQLITE_OK, let connection else {
@@ -80,16 +68,15 @@ final class SQLiteDatabase {
     }
     sqlite3_extended_result_codes(connection, 1)
     self.path = path
+    self.exclusive = exclusive
     handle = connection
-    // Keep the -wal and -shm files when the connection closes, and do not checkpoint then: a command
-    // costs one disk sync (its commit), and the next open needs no new disk space to read. The log
-    // is emptied by the commit that takes it past `logLimitFrames` instead (SQLite's own automatic
-    // checkpoint never empties it: each process forgets what the last one copied, and the log grows
-    // for ever).
+    // Keep the -wal and -shm files when the connection closes (the next open needs no new disk
+    // space to read), and do not checkpoint then: every write has already copied the log into the
+    // database file and emptied it (`copyLogIntoFile`), so SQLite's own checkpoints are switched off.
     var persist: Int32 = 1
     _ = sqlite3_file_control(connection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
     _ = csqlite_disable_checkpoint_on_close(connection)
-    sqlite3_wal_hook(connection, checkpointingLogHook, nil)
+    sqlite3_wal_autocheckpoint(connection, 0)
     if exclusive { try execute("PRAGMA locking_mode=EXCLUSIVE") }
   }
 
@@ -104,22 +91,51 @@ final class SQLiteDatabase {
     let milliseconds = max(0, min(Int64(Int32.max), seconds * 1000 + attoseconds / 1_000_000_000_000_000))
     busyMilliseconds = Int32(milliseconds)
     sqlite3_busy_timeout(handle, busyMilliseconds)
-    sqlite3_wal_hook(handle, checkpointingLogHook, UnsafeMutableRawPointer(bitPattern: Int(busyMilliseconds)))
   }
 
   /// Whether the connection can only read (the file, its directory or its `-wal`/`-shm` cannot be
   /// written, or it was opened immutable).
   var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
-  /// Empties a write-ahead log larger than `logLimitFrames` pages (left by an older version of the
-  /// store, or by a program that never checkpoints), waiting for nobody. A busy or full disk leaves it.
-  func shrinkOversizedLog() {
+  /// Copies every committed page of the write-ahead log into the database file, syncs it, and
+  /// cuts the log to 0 bytes (a truncating checkpoint), waiting up to the busy timeout for other
+  /// connections' writes, reads and checkpoints to end, or, without `waiting`, for nobody. Returns
+  /// nil once everything committed is in the database file (also when a reader kept the log from
+  /// being cut: what it holds is in the file then, and the next write starts it over), else
+  /// `notCopiedIntoFile` with SQLite's words for what kept it out; the log keeps what it did not
+  /// copy, and the next checkpoint copies it.
+  func copyLogIntoFile(waiting: Bool) -> PersistenceError? {
+    if !waiting { sqlite3_busy_timeout(handle, 0) }
+    defer { if !waiting { sqlite3_busy_timeout(handle, busyMilliseconds) } }
+    var waited = 0
+    var pause = 500
+    while true {
+      var frames: Int32 = -1
+      var copied: Int32 = -1
+      let result = sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_TRUNCATE, &frames, &copied)
+      if result == SQLITE_OK || (result & 0xFF == SQLITE_BUSY && frames >= 0 && copied >= frames) { return nil }
+      // Another connection's checkpoint holds the checkpoint lock, which SQLite takes without its
+      // busy handler (and without saying how far the log is copied): wait for it as for a lock.
+      guard waiting, result & 0xFF == SQLITE_BUSY, frames < 0, waited < Int(busyMilliseconds) * 1000 else {
+        var reason = String(cString: sqlite3_errmsg(handle))
+        if sqlite3_system_errno(handle) != 0 {
+          reason += " (" + String(cString: strerror(sqlite3_system_errno(handle))) + ")"  // untranslated: the system's words, quoted
+        }
+        return .notCopiedIntoFile(path: path, reason: reason)
+      }
+      usleep(useconds_t(pause))
+      waited += pause
+      pause = min(pause * 2, 20_000)
+    }
+  }
+
+  /// Empties a write-ahead log that holds anything when the store opens (left by a process that
+  /// could not copy it, or by an older version of the store), waiting for nobody: a busy or full
+  /// disk leaves it for the next write.
+  func emptyLeftoverLog() {
     var status = stat()
-    guard !isReadOnly, stat(path + "-wal", &status) == 0,
-      Int(status.st_size) > Int(Self.logLimitFrames) * (4096 + 24)
-    else { return }
-    _ = checkpointingLogHook(
-      UnsafeMutableRawPointer(bitPattern: Int(busyMilliseconds)), handle, "main", Self.logLimitFrames)
+    guard !isReadOnly, stat(path + "-wal", &status) == 0, status.st_size > 0 else { return }
+    _ = copyLogIntoFile(waiting: false)
   }
 
   /// Remembers which files the store is: call once it is open (the `-wal` and `-shm` exist from
@@ -139,14 +155,55 @@ final class SQLiteDatabase {
     if let replaced = files?.replaced() { throw PersistenceError.replaced(path: replaced) }
   }
 
-  /// Runs `body`, a write, between two `checkFilesInPlace()`: a write refused before it starts
-  /// when a file was replaced, and reported as lost when one was replaced while it ran.
-  func writing<R>(_ body: (SQLiteDatabase) throws -> R) throws -> R {
+  /// Runs `body`, a write, in one `BEGIN IMMEDIATE` transaction between two `checkFilesInPlace()`
+  /// (a write refused before it starts when a file was replaced, and reported as lost when one was
+  /// replaced while it ran), refused before it changes anything when the log no longer holds what
+  /// was written to it (`checkLogInPlace`), and copied into the database file once it
+  /// commits: when `writing` returns, the change is in the file people copy, and the log is empty.
+  ///
+  /// Inside a transaction already open on this connection, `joining` runs `body` in it (the outer
+  /// transaction's end copies it); otherwise the nested `BEGIN` fails with SQLite's error.
+  func writing<R>(joining: Bool = false, _ body: (SQLiteDatabase) throws -> R) throws -> R {
     if isReadOnly { throw PersistenceError.readOnly(path: path) }
+    if joining && isInTransaction { return try body(self) }
     try checkFilesInPlace()
-    let value = try body(self)
+    let value = try inTransaction {
+      if !exclusive { try checkLogInPlace() }
+      return try body(self)
+    }
     try checkFilesInPlace()
+    if let failure = copyLogIntoFile(waiting: true) { throw failure }
     return value
+  }
+
+  /// Throws `changed` (naming the log) when the log no longer holds frames its index counts and
+  /// that are not in the database file yet (`WriteAheadLog.holdsWhatItsIndexSays`): it was cut or
+  /// overwritten under the store. Reads the index where SQLite has it mapped (the database file's
+  /// `xShmMap`) and the log through SQLite's descriptor (`SQLITE_FCNTL_JOURNAL_POINTER`): a
+  /// descriptor of our own, closed, would drop this process's locks on the file, the write lock of
+  /// the transaction in progress among them. Call it inside `BEGIN IMMEDIATE`, so that no other
+  /// connection starts the log over meanwhile; not in exclusive locking mode (no shared index).
+  func checkLogInPlace() throws {
+    var databaseFile: UnsafeMutablePointer<sqlite3_file>?
+    guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &databaseFile) == SQLITE_OK,
+      let databaseFile, let methods = databaseFile.pointee.pMethods, methods.pointee.iVersion >= 2,
+      let map = methods.pointee.xShmMap
+    else { return }
+    var region: UnsafeMutableRawPointer?
+    guard map(databaseFile, 0, 32768, 0, &region) == SQLITE_OK, let region else { return }
+    var logFile: UnsafeMutablePointer<sqlite3_file>?
+    guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_JOURNAL_POINTER, &logFile) == SQLITE_OK, let logFile,
+      let logMethods = logFile.pointee.pMethods, let fileSize = logMethods.pointee.xFileSize,
+      let read = logMethods.pointee.xRead
+    else { return }
+    var size: sqlite3_int64 = 0
+    if fileSize(logFile, &size) != SQLITE_OK { size = 0 }
+    var header = [UInt8](repeating: 0, count: WriteAheadLog.headerSize)
+    let result = header.withUnsafeMutableBytes { read(logFile, $0.baseAddress, Int32($0.count), 0) }
+    let holds = WriteAheadLog.holdsWhatItsIndexSays(
+      index: UnsafeRawBufferPointer(start: region, count: 136), logSize: Int(size),
+      logHeader: result == SQLITE_OK ? header : nil)
+    if !holds { throw PersistenceError.changed(path: path + "-wal") }
   }
 
   /// `path` for a `file:` URI: the characters a URI gives meaning to, percent-encoded.

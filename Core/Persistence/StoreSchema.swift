@@ -55,8 +55,10 @@ enum StoreSchema {
     }
   }
 
-  /// Runs the migrations newer than the file's `user_version`, in order, each in its own transaction.
-  static func migrate(_ database: SQLiteDatabase, migrations: [Migration]) throws {
+  /// Runs the migrations newer than the file's `user_version`, in order, each in its own transaction;
+  /// returns whether one ran.
+  @discardableResult
+  static func migrate(_ database: SQLiteDatabase, migrations: [Migration]) throws -> Bool {
     let ordered = migrations.sorted { $0.version < $1.version }
     if let duplicate = zip(ordered, ordered.dropFirst()).first(where: { $0.version == $1.version }) {
       throw PersistenceError.migrationFailed(version: duplicate.0.version, reason: "duplicate migration version")  // untranslated: a programming error in the migrations, not for users
@@ -67,7 +69,9 @@ enum StoreSchema {
     let supported = ordered.last?.version ?? 0
     let found = try database.userVersion()
     if found > supported { throw PersistenceError.schemaTooNew(found: found, supported: supported) }
+    var ran = false
     for migration in ordered where migration.version > found {
+      ran = true
       do {
         try database.inTransaction {
           // Another process may have migrated while we waited for the write lock.
@@ -79,12 +83,13 @@ enum StoreSchema {
         }
       } catch let error as PersistenceError {
         switch error {
-        case .schemaTooNew, .busy, .diskFull, .readOnly, .replaced: throw error
+        case .schemaTooNew, .busy, .diskFull, .readOnly, .replaced, .io: throw error
         default: throw PersistenceError.migrationFailed(version: migration.version, reason: error.description)
         }
       } catch {
         throw PersistenceError.migrationFailed(version: migration.version, reason: "\(error)")
       }
     }
+    return ran
   }
 }

@@ -46,6 +46,8 @@ import UIComponents
     case command(HostedRoute)
     /// The interactive app, starting at a typed link.
     case open(DeepLink)
+    /// `backup <directory>`: copies of the app's stores there.
+    case backup(directory: String)
   }
 
   /// An app called `name` hosting `domains` in this order (also the main menu's order). `options`
@@ -93,7 +95,8 @@ import UIComponents
     program = Program(
       name: name, version: version, abstract: abstract,
       options: StandardOptions.all(partner: partner, among: partners) + [language] + options,
-      commands: commands.map { $0.map(Target.command) } + [open], groups: groups,
+      commands: commands.map { $0.map(Target.command) } + [open, BackupCommand.command { .backup(directory: $0) }],
+      groups: groups,
       withoutCommand: Strings.appWithoutCommand, sections: [.exitCodes])
   }
 
@@ -153,6 +156,15 @@ import UIComponents
       output.write(text + "\n")
       return OutputCheck.exitCode(
         ExitCode.success, output: output.failure, changeSaved: false, errors: errors, translator: translator)
+    case .run(.backup(let directory), let json, let options):
+      let built: (launch: Launch, services: Services)
+      do {
+        built = try services(options: options, environment: environment, translator: translator, streams: streams)
+      } catch {
+        return fail(error)
+      }
+      return await BackupCommand.run(
+        into: directory, json: json, appName: name, services: built.services, launch: built.launch)
     case .run(let target, let json, let options):
       var start: (route: HostedRoute, link: String)?
       if case .open(let link) = target {
@@ -172,7 +184,7 @@ import UIComponents
       }
       switch target {
       case .command(let route): return await coordinator.runOnce(route, json: json)
-      case .open, nil:
+      case .open, .backup, nil:
         // Ctrl-C cancels a prompt or a slow flow instead of killing the app; twice in a row quits.
         if streams == nil { InterruptSignal.install() }
         return await coordinator.runInteractive(startingAt: start?.route, link: start?.link)
@@ -198,17 +210,9 @@ import UIComponents
     options: ParsedValues, environment: [String: String], translator: Translator, streams: LaunchStreams?,
     interactive: Bool, stage: Stage?, terminal: Terminal?
   ) throws -> AppCoordinator.Configuration {
-    let launch = try Launch(
-      appName: name, options: options, environment: environment, translator: translator, stage: stage,
-      terminal: terminal, streams: streams, defaultPartner: partner, partners: partners, vocabulary: vocabulary)
-    let services: Services
-    do {
-      services = try makeServices(launch)
-    } catch {
-      launch.analytics.recordError(error, module: name)
-      launch.logger.error(ErrorLine.text(for: error))
-      throw error
-    }
+    let (launch, services) = try self.services(
+      options: options, environment: environment, translator: translator, streams: streams, stage: stage,
+      terminal: terminal)
     var hosted: [AppCoordinator.Domain] = []
     for domain in domains { hosted.append(domain.build(services, launch)) }
     return AppCoordinator.Configuration(
@@ -234,6 +238,26 @@ import UIComponents
   }
 }
 
+extension AppLauncher {
+  /// The launch (data directory, log, analytics) and the app's services over it; a failure to build
+  /// the services is recorded and logged before it is thrown.
+  private func services(
+    options: ParsedValues, environment: [String: String], translator: Translator, streams: LaunchStreams?,
+    stage: Stage? = nil, terminal: Terminal? = nil
+  ) throws -> (launch: Launch, services: Services) {
+    let launch = try Launch(
+      appName: name, options: options, environment: environment, translator: translator, stage: stage,
+      terminal: terminal, streams: streams, defaultPartner: partner, partners: partners, vocabulary: vocabulary)
+    do {
+      return (launch, try makeServices(launch))
+    } catch {
+      launch.analytics.recordError(error, module: name)
+      launch.logger.error(ErrorLine.text(for: error))
+      throw error
+    }
+  }
+}
+
 extension AppLauncher.Target {
   /// True for one scripted command (not the interactive app).
   var isCommand: Bool {
@@ -247,6 +271,7 @@ extension AppLauncher.Target {
       switch self {
       case .command(let route): return route
       case .open(let link): throw UsageError(Strings.errorOpenTakesACommand(link: link.description))
+      case .backup: throw UsageError(Strings.errorOpenBackup)
       }
     }
   }

@@ -31,10 +31,24 @@ struct CosmonautStore: Sendable {
     try transaction.put(profile, key: Self.profileKey, in: profileCollection)
   }
 
-  /// The stored inventory; nil before the first one is kept.
+  /// The stored inventory; nil before the first one is kept. One that cannot be right (a stock
+  /// below zero, an item listed twice) is refused with the store's line, never acted on.
   func storedInventory(in store: some EntityReading) throws -> [SupplyItem]? {
-    try store.get([SupplyItem].self, key: Self.inventoryKey, in: suppliesCollection)
-      ?? legacyRecord(in: store)?.inventory
+    if let items = try store.get([SupplyItem].self, key: Self.inventoryKey, in: suppliesCollection) {
+      return try checked(items, key: Self.inventoryKey, in: suppliesCollection, store: store)
+    }
+    guard let record = try legacyRecord(in: store) else { return nil }
+    return try checked(record.inventory, key: Self.legacyRecordKey, in: legacyRecordCollection, store: store)
+  }
+
+  /// `items`, or the store's `impossibleValue` error naming `collection`/`key` and why.
+  private func checked(
+    _ items: [SupplyItem], key: String, in collection: String, store: some EntityReading
+  ) throws -> [SupplyItem] {
+    if let reason = SupplyItem.impossibility(of: items) {
+      throw store.impossibleValue(reason, in: collection, key: key)
+    }
+    return items
   }
 
   /// The stored inventory, seeded with the default inventory when there is none.
@@ -49,9 +63,19 @@ struct CosmonautStore: Sendable {
     try transaction.put(items, key: Self.inventoryKey, in: suppliesCollection)
   }
 
+  /// The position kept last; one off the globe is refused with the store's line.
   func position(in store: some EntityReading) throws -> StationPosition? {
-    try store.get(StationPosition.self, key: Self.positionKey, in: metaCollection)
-      ?? legacyRecord(in: store)?.lastOrbit
+    if let position = try store.get(StationPosition.self, key: Self.positionKey, in: metaCollection) {
+      if let reason = position.impossibility {
+        throw store.impossibleValue(reason, in: metaCollection, key: Self.positionKey)
+      }
+      return position
+    }
+    guard let position = try legacyRecord(in: store)?.lastOrbit else { return nil }
+    if let reason = position.impossibility {
+      throw store.impossibleValue(reason, in: legacyRecordCollection, key: Self.legacyRecordKey)
+    }
+    return position
   }
 
   func putPosition(_ position: StationPosition, in transaction: StoreTransaction) throws {

@@ -53,6 +53,12 @@ public final class LiveCosmonautClient<
   /// The centre the client reports to.
   public var controlCenter: ControlCenter { dialect.center }
 
+  /// A consistent copy of the cosmonaut's store in a new file in `directory`, named as the store's
+  /// file is, while other processes go on using it; returns the file written (the `backup` command).
+  public func backup(into directory: URL) async throws -> URL {
+    try await store.backup(into: directory)
+  }
+
   // MARK: Profile
 
   public func profile() async throws -> CosmonautProfile {
@@ -194,7 +200,10 @@ public final class LiveCosmonautClient<
           .retrying(
             attempt: attempt, retryIn: wait, reason: CosmonautServiceError(failure, center: center).translatedMessage))
       })
-    return try dialect.position(answer)
+    let position = try dialect.position(answer)
+    // What is kept and shown must be a place on the globe, whoever answered.
+    if let reason = position.impossibility { throw CosmonautServiceError.invalidResponse(center, reason: reason) }
+    return position
   }
 
   // MARK: Sync

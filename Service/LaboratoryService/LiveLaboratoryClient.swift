@@ -62,6 +62,12 @@ public final class LiveLaboratoryClient: LaboratoryClient {
     self.houstonBudget = houstonBudget
   }
 
+  /// A consistent copy of the lab's store in a new file in `directory`, named as the store's file
+  /// is, while other processes go on using it; returns the file written (the `backup` command).
+  public func backup(into directory: URL) async throws -> URL {
+    try await store.backup(into: directory)
+  }
+
   // MARK: Labs
 
   public func telemetry() async throws -> LabTelemetry {

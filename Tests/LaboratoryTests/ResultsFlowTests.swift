@@ -60,7 +60,7 @@ import UIComponents
     let harness = LaboratoryHarness(.interactive)
     try await harness.open("run", "start", "capillary-flow")
     let id = try await harness.onlyRun().id
-    try await harness.lab.update(id, .abort(reason: "spilled"))
+    _ = try await harness.lab.update(id, .abort(reason: "spilled"))
     await #expect(throws: LaboratoryError.self) { try await harness.open("run", "resume", id) }
   }
 }
