@@ -88,7 +88,7 @@ let core: [Module] = [
   .systemLibrary("CSQLite"),
   .library("Network", dependsOn: ["URLSessionBridgeInterface", "Localization", "Logging"], strings: true),
   .library("URLSessionBridgeInterface", dependsOn: []),
-  .library("URLSessionBridge", dependsOn: ["URLSessionBridgeInterface"]),
+  .library("URLSessionBridge", dependsOn: ["URLSessionBridgeInterface", "Logging"]),
   .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], strings: true, linking: sqlite),
   .library("Radio", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
   .library("UIComponents", dependsOn: ["PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], strings: true),

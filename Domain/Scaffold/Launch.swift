@@ -95,12 +95,13 @@ import UIComponents
     // Logs and analytics go through Logging's whole-line, size-rotated writer (1 MiB, 3 old files each);
     // a file that cannot be opened (a read-only data directory) is left out, never stopping the app.
     // AppAnalytics takes it as a closure, so the two Shared modules never link each other; likewise
-    // Logging's timestamps, which spare every process ICU's time-zone data.
+    // Logging's timestamps, which spare every process ICU's time-zone data, and Localization's rule
+    // for showing text inert, which Logging's lines use (SharedWiring.swift).
     var sinks: [any LogSink] = []
     if let file = try? RotatingLineFile(url: dataDirectory.appendingPathComponent("\(appName).log")) {
-      sinks.append(FileLogSink(file: file))
+      sinks.append(FileLogSink(file: file, format: .inertText))
     }
-    if environment["ISS_LOG_STDERR"] == "1" { sinks.append(StandardErrorLogSink()) }
+    if environment["ISS_LOG_STDERR"] == "1" { sinks.append(StandardErrorLogSink(format: .inertText)) }
     logger = Logger(module: appName, level: options[StandardOptions.logLevel] ?? .info, sinks: sinks)
     let directory = dataDirectory
     analytics = Analytics(

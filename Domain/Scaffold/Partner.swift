@@ -49,7 +49,7 @@ enum PartnerChoice {
         guard let file = file() else { return nil }
         return JSONLinesAnalyticsProvider(appendLine: { file.append($0) }, timestamp: UTCTimestamp.string(from:))
       case .console:
-        return ConsoleAnalyticsProvider()
+        return ConsoleAnalyticsProvider.writingLines()
       }
     }
   }

@@ -120,21 +120,15 @@ public final class RotatingLineFile: Sendable {
     return true
   }
 
-  /// Writes every byte, retrying on `EINTR` and short writes; on failure cuts the file back to `size`.
+  /// Writes every byte (``WholeWrite``); on failure cuts the file back to `size`.
   private func writeWhole(_ bytes: [UInt8], to descriptor: Int32, restoringSize size: Int) -> Bool {
-    let written = bytes.withUnsafeBytes { buffer -> Bool in
-      guard let base = buffer.baseAddress else { return true }
-      var offset = 0
-      while offset < buffer.count {
-        let count = system.write(descriptor, base + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        if count == 0 { return false }
-        offset += count
+    let written = bytes.withUnsafeBytes { buffer in
+      do throws(WholeWrite.Failure) {
+        try WholeWrite.all(buffer) { system.write(descriptor, $0, $1) }
+        return true
+      } catch {
+        return false
       }
-      return true
     }
     if !written { _ = ftruncate(descriptor, off_t(size)) }
     return written
@@ -145,24 +139,6 @@ public final class RotatingLineFile: Sendable {
     guard descriptor >= 0 else { throw LogFileError(path: path, reason: String(cString: strerror(errno))) }
     return descriptor
   }
-
-  /// Writes every byte of `bytes` to `descriptor` (standard error, a pipe), retrying on `EINTR`
-  /// and short writes; false when a write failed.
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return true }
-      var offset = 0
-      while offset < buffer.count {
-        let written = SystemCalls.live.write(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += written
-      }
-      return true
-    }
-  }
 }
 
 /// The system calls a line file makes that tests replace (to fail a write half-way, as a full disk does).
@@ -171,11 +147,3 @@ struct SystemCalls: Sendable {
 
   static let live = SystemCalls(write: { descriptor, bytes, count in systemWrite(descriptor, bytes, count) })
 }
-
-#if canImport(Glibc)
-  private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-  private let systemWrite = Musl.write
-#elseif canImport(Darwin)
-  private let systemWrite = Darwin.write
-#endif

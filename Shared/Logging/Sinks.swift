@@ -9,40 +9,46 @@ import Synchronization
   import Darwin
 #endif
 
-/// Writes one formatted line per record to the process's standard error.
+/// Writes one line per record to the process's standard error.
 public struct StandardErrorLogSink: LogSink {
-  /// Creates the sink.
-  public init() {}
+  private let format: LogLineFormat
 
-  /// Writes `record.formatted` plus a newline to stderr in a single write.
+  /// Writes each record as `format` makes its line.
+  public init(format: LogLineFormat) {
+    self.format = format
+  }
+
+  /// Writes the record's line plus a newline to stderr, whole (``WholeWrite``).
   public func write(_ record: LogRecord) {
-    _ = RotatingLineFile.writeAll(Array((record.formatted + "\n").utf8), to: STDERR_FILENO)
+    WholeWrite.line(format.line(for: record), to: STDERR_FILENO)
   }
 }
 
-/// Appends one formatted line per record to a `RotatingLineFile`: whole lines or nothing, rotated
-/// by size, never interleaved between threads or processes.
+/// Appends one line per record to a `RotatingLineFile`: whole lines or nothing, rotated by size,
+/// never interleaved between threads or processes.
 public final class FileLogSink: LogSink {
   /// The file being appended to.
   public let file: RotatingLineFile
+  private let format: LogLineFormat
 
-  /// Writes to `file`.
-  public init(file: RotatingLineFile) {
+  /// Writes to `file`, each record as `format` makes its line.
+  public init(file: RotatingLineFile, format: LogLineFormat) {
     self.file = file
+    self.format = format
   }
 
   /// Opens (creating if needed) `url` for appending, rotating by `rotation`.
   /// - Throws: `LogFileError` when the directory or file cannot be created or opened.
-  public convenience init(url: URL, rotation: RotatingLineFile.Rotation = .standard) throws {
-    self.init(file: try RotatingLineFile(url: url, rotation: rotation))
+  public convenience init(url: URL, rotation: RotatingLineFile.Rotation = .standard, format: LogLineFormat) throws {
+    self.init(file: try RotatingLineFile(url: url, rotation: rotation), format: format)
   }
 
   /// The file's location.
   public var url: URL { file.url }
 
-  /// Appends `record.formatted` as one line.
+  /// Appends the record's line.
   public func write(_ record: LogRecord) {
-    file.append(record.formatted)
+    file.append(format.line(for: record))
   }
 }
 

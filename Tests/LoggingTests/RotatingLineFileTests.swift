@@ -111,7 +111,8 @@ private func lines(_ url: URL) throws -> [String] {
 @Test func aFileLogSinkWritesThroughTheRotatingFile() throws {
   let directory = temporaryDirectory()
   defer { try? FileManager.default.removeItem(at: directory) }
-  let sink = try FileLogSink(url: directory.appendingPathComponent("a.log"), rotation: .init(maxBytes: 200, keep: 1))
+  let sink = try FileLogSink(
+    url: directory.appendingPathComponent("a.log"), rotation: .init(maxBytes: 200, keep: 1), format: .asWritten)
   let logger = Logger(module: "A", level: .info, sinks: [sink], clock: { Date(timeIntervalSince1970: 0) })
   for index in 0..<10 { logger.info("message \(index)") }
   #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("a.log.1").path))
