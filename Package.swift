@@ -85,7 +85,7 @@ let core: [Module] = [
   .systemLibrary("CSQLite"),
   .library("Network", dependsOn: ["URLSessionBridgeInterface", "Localization", "Logging"], testsUse: ["LoggingTestSupport"], strings: true),
   .library("URLSessionBridgeInterface", dependsOn: []),
-  .library("URLSessionBridge", dependsOn: ["URLSessionBridgeInterface"]),
+  .library("URLSessionBridge", dependsOn: ["URLSessionBridgeInterface", "Logging"]),
   .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], testsUse: ["LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, linking: sqlite),
   .library("Radio", dependsOn: ["Localization", "Logging", "AppAnalytics"], testsUse: ["LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true),
   .library("UIComponents", dependsOn: ["Navigation", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponentsTestSupport"], strings: true),

@@ -5,7 +5,7 @@ import Radio
 import Scaffold
 
 let options = LabOptions(BenchLauncher.options(of: LabCommandLine.program))
-let logger = Logger(module: "lab-sim", level: options.logLevel, sinks: [StandardErrorLogSink()])
+let logger = Logger(module: "lab-sim", level: options.logLevel, sinks: [StandardErrorLogSink(format: .inertText)])
 let start = Date()
 let labs = LabSimulation(
   simulator: LabSimulator(start: start, scenario: options.scenario.lab),

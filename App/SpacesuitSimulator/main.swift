@@ -14,7 +14,7 @@ import SpacesuitServiceInterface
 
 let options = SimulatorOptions(BenchLauncher.options(of: SimulatorCommandLine.program))
 
-let logger = Logger(module: "spacesuit-sim", level: options.logLevel, sinks: [StandardErrorLogSink()])
+let logger = Logger(module: "spacesuit-sim", level: options.logLevel, sinks: [StandardErrorLogSink(format: .inertText)])
 
 if let count = options.measureCount {
   Task {

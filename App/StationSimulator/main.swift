@@ -4,7 +4,7 @@ import Radio
 import Scaffold
 
 let options = StationOptions(BenchLauncher.options(of: StationCommandLine.program))
-let logger = Logger(module: "station-sim", level: options.logLevel, sinks: [StandardErrorLogSink()])
+let logger = Logger(module: "station-sim", level: options.logLevel, sinks: [StandardErrorLogSink(format: .inertText)])
 let start = Date()
 let station = Station(
   scenario: options.scenario, start: start, clock: SimulationClock.starting(at: start, factor: options.timeFactor),

@@ -2,6 +2,7 @@
 import Dispatch
 import FoundationEssentials
 import Localization
+import Logging
 import Synchronization
 import URLSessionBridgeInterface
 
@@ -126,14 +127,12 @@ final class URLSessionHelper: Sendable {
     let frame = HelperFrame.framed(payload)
     return writing.withLock { _ in
       frame.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let sent = Glibc.send(socket, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-          if sent < 0 && errno == EINTR { continue }
-          guard sent > 0 else { return false }
-          offset += sent
+        do throws(WholeWrite.Failure) {
+          try WholeWrite.all(buffer) { Glibc.send(socket, $0, $1, Int32(MSG_NOSIGNAL)) }
+          return true
+        } catch {
+          return false
         }
-        return true
       }
     }
   }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Logging
 import Synchronization
 
 /// A non-blocking stream socket whose waits are served by the `PollLoop`: no thread of its own.
@@ -294,23 +295,20 @@ final class NonBlockingSocket: Sendable {
 
   /// Sends what the kernel takes now (called with the state locked, so writes never interleave).
   private func send(_ bytes: ArraySlice<UInt8>) throws -> Int {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { raw in
-        Glibc.send(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-      }
-      if written >= 0 {
-        offset += written
-        continue
-      }
-      switch errno {
-      case EINTR: continue
-      case EAGAIN, EWOULDBLOCK: return offset
-      case EPIPE, ECONNRESET, EINVAL, EBADF, ENOTCONN: throw RadioError.closed
-      case let code: throw systemError("send", code)
+    let failure = bytes.withUnsafeBytes { raw -> WholeWrite.Failure? in
+      do throws(WholeWrite.Failure) {
+        try WholeWrite.all(raw) { Glibc.send(fd, $0, $1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        return nil
+      } catch {
+        return error
       }
     }
-    return offset
+    guard let failure else { return bytes.count }
+    switch failure.code {
+    case EAGAIN, EWOULDBLOCK: return failure.written
+    case EPIPE, ECONNRESET, EINVAL, EBADF, ENOTCONN: throw RadioError.closed
+    case let code: throw systemError("send", code)
+    }
   }
 
   private func armWrite() {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Localization
+import Logging
 import PartnerConfiguration
 import Synchronization
 
@@ -149,18 +150,10 @@ final class FileDescriptorOutput: Sendable {
     guard failures.first == nil else { return }  // one failure is enough: the rest would fail alike
     var text = text
     text.withUTF8 { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var offset = 0
-      while offset < buffer.count {
-        let written = systemWrite(descriptor, base + offset, buffer.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0 && errno == EINTR {
-          continue
-        } else {
-          failures.keep(written < 0 ? errno : EIO)  // a write of nothing at all counts as an I/O error
-          return
-        }
+      do throws(WholeWrite.Failure) {
+        try WholeWrite.all(UnsafeRawBufferPointer(buffer), to: descriptor)
+      } catch {
+        failures.keep(error.code)  // a write of nothing at all counts as an I/O error (EIO)
       }
     }
   }
@@ -185,16 +178,6 @@ final class WriteFailure: Sendable {
   static let standardOutput = WriteFailure()
   /// Standard error's.
   static let standardError = WriteFailure()
-}
-
-private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    Glibc.write(descriptor, pointer, count)
-  #elseif canImport(Musl)
-    Musl.write(descriptor, pointer, count)
-  #else
-    Darwin.write(descriptor, pointer, count)
-  #endif
 }
 
 /// The process's standard output; writes are not buffered, and checked: see ``failure``.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import URLSessionBridgeInterface
 
 #if canImport(Glibc)
@@ -86,7 +87,7 @@ private final class Server: @unchecked Sendable {
   /// Writes `reply` and releases the request's task.
   func finish(id: UInt64, reply: [UInt8]) {
     lock.lock()
-    HelperFrame.write(reply, to: output)
+    _ = try? HelperFrame.framed(reply).withUnsafeBytes { try WholeWrite.all($0, to: output) }  // the app may be gone
     let task = tasks.removeValue(forKey: id)
     if task == nil { finished.insert(id) }
     lock.unlock()

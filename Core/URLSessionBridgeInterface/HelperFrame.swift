@@ -26,23 +26,6 @@ public enum HelperFrame {
     return exactly(length, from: descriptor)
   }
 
-  /// Writes `payload` as one frame to `descriptor` (whole, retrying short writes); false when the
-  /// other end is gone. (A socket whose peer may vanish wants `send` with `MSG_NOSIGNAL` and
-  /// ``framed(_:)`` instead.)
-  @discardableResult
-  public static func write(_ payload: [UInt8], to descriptor: Int32) -> Bool {
-    framed(payload).withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = writeBytes(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return false }
-        offset += written
-      }
-      return true
-    }
-  }
-
   private static func exactly(_ count: Int, from descriptor: Int32) -> [UInt8]? {
     var bytes = [UInt8](repeating: 0, count: count)
     var offset = 0
@@ -114,11 +97,7 @@ public enum HelperFrame {
   }
 }
 
-/// read(2) and write(2), under names `HelperFrame`'s own methods do not hide.
+/// read(2), under a name `HelperFrame`'s own methods do not hide.
 private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
   read(descriptor, buffer, count)
-}
-
-private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
 }

@@ -1,6 +1,7 @@
 import AppAnalytics
 import FoundationEssentials
 import Localization
+import Logging
 
 #if canImport(Glibc)
   import Glibc
@@ -97,6 +98,37 @@ enum DataDirectory {
       default: Strings.dataDirectorySystemError(path: path, reason: String(cString: strerror(code)))
       }
     return DataDirectoryError(directory: directory, reason: reason, kind: code == EIO ? .io : .cannotCreate)
+  }
+}
+
+extension DataDirectory {
+  /// The line file `name` in `directory` (the log, analytics), opened for appending; nil — left out,
+  /// never stopping the app — when it cannot be opened (a read-only data directory). Something other
+  /// than a plain file in its place (a symbolic link that would send the lines elsewhere, a FIFO
+  /// that would hold the app) is refused with one line (73).
+  static func lineFile(_ name: String, in directory: URL) throws(DataDirectoryError) -> RotatingLineFile? {
+    do {
+      return try RotatingLineFile(url: directory.appendingPathComponent(name))
+    } catch let error as LogFileError {
+      guard let found = error.found else { return nil }
+      throw DataDirectoryError(
+        directory: directory, reason: Strings.dataDirectoryNotAPlainFile(path: error.path, found: found.text))
+    } catch {
+      return nil
+    }
+  }
+}
+
+extension LogFileError.Found {
+  /// What is there, in the reader's language.
+  var text: LocalizedText {
+    switch self {
+    case .symbolicLink: Strings.foundSymbolicLink
+    case .fifo: Strings.foundFifo
+    case .socket: Strings.foundSocket
+    case .device: Strings.foundDevice
+    case .directory: Strings.foundDirectory
+    }
   }
 }
 

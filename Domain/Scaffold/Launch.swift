@@ -93,19 +93,22 @@ import UIComponents
       notes = StandardError()
     }
     // Logs and analytics go through Logging's whole-line, size-rotated writer (1 MiB, 3 old files each);
-    // a file that cannot be opened (a read-only data directory) is left out, never stopping the app.
+    // a file that cannot be opened (a read-only data directory) is left out, never stopping the app;
+    // something other than a plain file in its place is refused (DataDirectory.lineFile).
     // AppAnalytics takes it as a closure, so the two Shared modules never link each other; likewise
-    // Logging's timestamps, which spare every process ICU's time-zone data.
+    // Logging's timestamps, which spare every process ICU's time-zone data, and Localization's rule
+    // for showing text inert, which Logging's lines use (SharedWiring.swift).
     var sinks: [any LogSink] = []
-    if let file = try? RotatingLineFile(url: dataDirectory.appendingPathComponent("\(appName).log")) {
-      sinks.append(FileLogSink(file: file))
+    if let file = try DataDirectory.lineFile("\(appName).log", in: dataDirectory) {
+      sinks.append(FileLogSink(file: file, format: .inertText))
     }
-    if environment["ISS_LOG_STDERR"] == "1" { sinks.append(StandardErrorLogSink()) }
+    if environment["ISS_LOG_STDERR"] == "1" { sinks.append(StandardErrorLogSink(format: .inertText)) }
     logger = Logger(module: appName, level: options[StandardOptions.logLevel] ?? .info, sinks: sinks)
     let directory = dataDirectory
     analytics = Analytics(
-      providers: PartnerChoice.analyticsProviders(
-        partner.analytics, file: try? RotatingLineFile(url: directory.appendingPathComponent("analytics.jsonl"))))
+      providers: try PartnerChoice.analyticsProviders(partner.analytics) {
+        try DataDirectory.lineFile("analytics.jsonl", in: directory)
+      })
     logger.info("partner \(partner.id) (\(decoded.file))")
     // A few warnings say what is wrong; thousands would bury it (and the line after them).
     for key in decoded.unknownKeys.prefix(Self.shownUnknownKeys) { warn(PartnerText.warning(key)) }

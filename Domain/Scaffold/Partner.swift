@@ -41,15 +41,15 @@ enum PartnerChoice {
   /// The analytics providers the partner switches on: the JSON-lines file `analytics.jsonl` in
   /// `directory` (written through `file`), and the console (standard error).
   static func analyticsProviders(
-    _ selection: AnalyticsSelection, file: @autoclosure () -> RotatingLineFile?
-  ) -> [any AnalyticsProvider] {
-    selection.providers.compactMap { provider -> (any AnalyticsProvider)? in
+    _ selection: AnalyticsSelection, file: () throws -> RotatingLineFile?
+  ) rethrows -> [any AnalyticsProvider] {
+    try selection.providers.compactMap { provider -> (any AnalyticsProvider)? in
       switch provider {
       case .jsonLines:
-        guard let file = file() else { return nil }
+        guard let file = try file() else { return nil }
         return JSONLinesAnalyticsProvider(appendLine: { file.append($0) }, timestamp: UTCTimestamp.string(from:))
       case .console:
-        return ConsoleAnalyticsProvider()
+        return ConsoleAnalyticsProvider.writingLines()
       }
     }
   }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Logging
 import SpacesuitServiceInterface
 
 #if canImport(Glibc)
@@ -101,19 +102,20 @@ final class SuitStateFile {
     let temporary = "\(directory)/.\(url.lastPathComponent).\(getpid()).tmp"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw failure(.create, temporary) }
-    var written = 0
+    var writeError: Int32 = 0
     let ok = data.withUnsafeBytes { raw -> Bool in
-      while written < raw.count {
-        let count = write(fd, raw.baseAddress! + written, raw.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        written += count
+      do throws(WholeWrite.Failure) {
+        try WholeWrite.all(raw, to: fd)
+      } catch {
+        writeError = error.code
+        return false
       }
-      return fsync(fd) == 0
+      guard fsync(fd) == 0 else {
+        writeError = errno
+        return false
+      }
+      return true
     }
-    let writeError = errno
     close(fd)
     guard ok else {
       unlink(temporary)

@@ -1,60 +1,38 @@
 import FoundationEssentials
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Writes `analytics: <name> k=v ...` lines (keys sorted) to a file descriptor, standard error by default.
+/// Writes `analytics: <name> k=v ...` lines (keys sorted), one per event, with a line writer.
+///
+/// Both collaborators are the app's, as AppAnalytics links no other module: a `quote` that shows a
+/// value in a pair as Logging's log lines do (Logging's `LogRecord.quoteIfNeeded`), and a
+/// `writeLine` that writes whole lines to standard error (Logging's `WholeWrite.line`).
 public final class ConsoleAnalyticsProvider: AnalyticsProvider {
-  private let descriptor: Int32
+  private let quote: @Sendable (String) -> String
+  private let writeLine: @Sendable (String) -> Bool
   private let lock = Mutex<Void>(())
 
-  /// Creates a provider writing to `fileDescriptor` (default: standard error), which it does not close.
-  public init(fileDescriptor: Int32 = STDERR_FILENO) {
-    self.descriptor = fileDescriptor
+  /// Writes each event's line (without newline) with `writeLine`, which returns false when it could
+  /// not (the event is then dropped: analytics never stops the app); each value as `quote` shows it.
+  public init(
+    quote: @escaping @Sendable (String) -> String, writeLine: @escaping @Sendable (String) -> Bool
+  ) {
+    self.quote = quote
+    self.writeLine = writeLine
   }
 
-  /// Writes one line for the event (whole, retrying short writes; a failed write is dropped).
+  /// Writes one line for the event; lines from many threads are never interleaved.
   public func record(_ event: AnalyticsEvent) {
-    let line = Array((ConsoleAnalyticsProvider.render(event) + "\n").utf8)
-    lock.withLock { _ in
-      line.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-          if written < 0 && errno == EINTR { continue }
-          if written <= 0 { return }
-          offset += written
-        }
-      }
-    }
+    let line = render(event)
+    lock.withLock { _ in _ = writeLine(line) }
   }
 
   /// The line written for `event` (without newline): `analytics: <name> k=v` with sorted keys.
-  static func render(_ event: AnalyticsEvent) -> String {
+  func render(_ event: AnalyticsEvent) -> String {
     var line = "analytics: \(event.name)"
     for key in event.properties.keys.sorted() {
-      line += " \(key)=\(quoteIfNeeded(event.properties[key] ?? ""))"
+      line += " \(key)=\(quote(event.properties[key] ?? ""))"
     }
     return line
-  }
-
-  static func quoteIfNeeded(_ value: String) -> String {
-    let needsQuotes = value.isEmpty || value.contains { $0.isWhitespace || $0 == "\"" || $0 == "=" }
-    guard needsQuotes else { return value }
-    var escaped = ""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\\": escaped += "\\\\"
-      case "\"": escaped += "\\\""
-      case "\n": escaped += "\\n"
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return "\"\(escaped)\""
   }
 }
 

@@ -10,7 +10,7 @@ public struct LogRecord: Sendable, Equatable {
   public var module: String
   /// The rendered message.
   public var message: String
-  /// Structured context, rendered as sorted `key=value` pairs.
+  /// Structured context, shown as sorted `key=value` pairs (``LogLineFormat``).
   public var metadata: [String: String]
 
   /// Creates a record.
@@ -22,29 +22,15 @@ public struct LogRecord: Sendable, Equatable {
     self.metadata = metadata
   }
 
-  /// The one-line text form: `2026-11-22T05:00:00Z WARNING [Network] message key=value` (UTC, keys
-  /// sorted); the message, module and values shown inert and bounded (``LogText``), so one record is
-  /// one line and nothing in it acts on a terminal.
-  public var formatted: String {
-    var line = "\(LogRecord.timestamp(date)) \(level) [\(LogText.inert(module))] \(LogText.inert(message))"
-    let pairs = LogRecord.renderMetadata(metadata)
-    if !pairs.isEmpty { line += " " + pairs }
-    return line
-  }
-
-  /// Renders metadata as `key=value` pairs sorted by key; values with spaces, quotes or `=` are quoted.
-  static func renderMetadata(_ metadata: [String: String]) -> String {
-    metadata.keys.sorted().map { key in
-      "\(LogText.inert(key))=\(LogText.inert(quoteIfNeeded(metadata[key] ?? "")))"
-    }.joined(separator: " ")
-  }
-
   /// ISO-8601 in UTC with whole seconds, e.g. `2026-11-22T05:00:00Z` (`UTCTimestamp`).
   public static func timestamp(_ date: Date) -> String {
     UTCTimestamp.string(from: date)
   }
 
-  static func quoteIfNeeded(_ value: String) -> String {
+  /// `value` as a `key=value` pair shows it: as it is, or in double quotes (with `\\`, `\"` and `\n`
+  /// escaped) when it is empty or holds white space, `"` or `=`. Log lines quote their metadata so,
+  /// and AppAnalytics' console lines, handed this by the app, their properties.
+  public static func quoteIfNeeded(_ value: String) -> String {
     let needsQuotes = value.isEmpty || value.contains { $0.isWhitespace || $0 == "\"" || $0 == "=" }
     guard needsQuotes else { return value }
     var escaped = ""
@@ -57,15 +43,5 @@ public struct LogRecord: Sendable, Equatable {
       }
     }
     return "\"\(escaped)\""
-  }
-
-  /// Keeps one record on one line so line-oriented readers never see a torn record.
-  static func singleLine(_ text: String) -> String {
-    guard text.unicodeScalars.contains("\n") else { return text }
-    var line = ""
-    for scalar in text.unicodeScalars {
-      if scalar == "\n" { line += "\\n" } else { line.unicodeScalars.append(scalar) }
-    }
-    return line
   }
 }

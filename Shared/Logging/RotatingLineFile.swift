@@ -77,8 +77,13 @@ public final class RotatingLineFile: Sendable {
       var status = stat()
       guard fstat(descriptor, &status) == 0 else { return false }
       var size = Int(status.st_size)
-      if size > 0 && size + bytes.count > rotation.maxBytes, rotate(&descriptor) {
-        size = 0
+      // Another writer may have written to the fresh file before this one locked it: the size is
+      // read again after each rotation (a few at most). A file that cannot rotate (a rename refused)
+      // takes the line as it is; a line too long for any file goes out alone.
+      for _ in 0..<3 where size > 0 && size + bytes.count > rotation.maxBytes {
+        guard rotate(&descriptor) else { break }
+        guard fstat(descriptor, &status) == 0 else { return false }
+        size = Int(status.st_size)
       }
       return writeWhole(bytes, to: descriptor, restoringSize: size)
     }
@@ -103,65 +108,53 @@ public final class RotatingLineFile: Sendable {
     return false
   }
 
-  /// Shifts `name` → `name.1` → … → `name.<keep>` and opens (and locks) a fresh `name`.
-  /// The lock on the old file is kept until the caller releases it; false when it failed.
+  /// Shifts `name` → `name.1` → … → `name.<keep>`, then holds the lock of the file the path names
+  /// now (a fresh one, or one another writer opened first); false, holding the file it held, when
+  /// the file could not be renamed or a fresh one opened.
   private func rotate(_ descriptor: inout Int32) -> Bool {
     for index in stride(from: rotation.keep - 1, through: 1, by: -1) {
       _ = rename("\(path).\(index)", "\(path).\(index + 1)")
     }
     guard rename(path, "\(path).1") == 0, let fresh = try? Self.openForAppending(path) else { return false }
-    guard flock(fresh, LOCK_EX) == 0 else {
-      _ = close(fresh)
-      return false
-    }
     _ = flock(descriptor, LOCK_UN)
     _ = close(descriptor)
     descriptor = fresh
-    return true
+    return lockCurrentFile(&descriptor)
   }
 
-  /// Writes every byte, retrying on `EINTR` and short writes; on failure cuts the file back to `size`.
+  /// Writes every byte (``WholeWrite``); on failure cuts the file back to `size`.
   private func writeWhole(_ bytes: [UInt8], to descriptor: Int32, restoringSize size: Int) -> Bool {
-    let written = bytes.withUnsafeBytes { buffer -> Bool in
-      guard let base = buffer.baseAddress else { return true }
-      var offset = 0
-      while offset < buffer.count {
-        let count = system.write(descriptor, base + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        if count == 0 { return false }
-        offset += count
+    let written = bytes.withUnsafeBytes { buffer in
+      do throws(WholeWrite.Failure) {
+        try WholeWrite.all(buffer) { system.write(descriptor, $0, $1) }
+        return true
+      } catch {
+        return false
       }
-      return true
     }
     if !written { _ = ftruncate(descriptor, off_t(size)) }
     return written
   }
 
+  /// Opens `path` for appending without following a symbolic link and without blocking (a FIFO
+  /// with no reader would hold the program before it does anything); a path that names anything
+  /// but a regular file is refused, saying what is there.
   private static func openForAppending(_ path: String) throws -> Int32 {
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw LogFileError(path: path, reason: String(cString: strerror(errno))) }
-    return descriptor
-  }
-
-  /// Writes every byte of `bytes` to `descriptor` (standard error, a pipe), retrying on `EINTR`
-  /// and short writes; false when a write failed.
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return true }
-      var offset = 0
-      while offset < buffer.count {
-        let written = SystemCalls.live.write(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += written
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+    guard descriptor >= 0 else {
+      let reason = String(cString: strerror(errno))
+      var status = stat()
+      if lstat(path, &status) == 0, let found = LogFileError.Found(mode: status.st_mode) {
+        throw LogFileError(path: path, reason: reason, found: found)
       }
-      return true
+      throw LogFileError(path: path, reason: reason)
     }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, let found = LogFileError.Found(mode: status.st_mode) {
+      _ = close(descriptor)
+      throw LogFileError(path: path, reason: "not a regular file", found: found)
+    }
+    return descriptor
   }
 }
 
@@ -171,11 +164,3 @@ struct SystemCalls: Sendable {
 
   static let live = SystemCalls(write: { descriptor, bytes, count in systemWrite(descriptor, bytes, count) })
 }
-
-#if canImport(Glibc)
-  private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-  private let systemWrite = Musl.write
-#elseif canImport(Darwin)
-  private let systemWrite = Darwin.write
-#endif

@@ -8,50 +8,96 @@ import FoundationEssentials
   import Darwin
 #endif
 
-/// Writes one formatted line per record to the process's standard error.
+/// Writes one line per record to the process's standard error.
 public struct StandardErrorLogSink: LogSink {
-  /// Creates the sink.
-  public init() {}
+  private let format: LogLineFormat
 
-  /// Writes `record.formatted` plus a newline to stderr in a single write.
+  /// Writes each record as `format` makes its line.
+  public init(format: LogLineFormat) {
+    self.format = format
+  }
+
+  /// Writes the record's line plus a newline to stderr, whole (``WholeWrite``).
   public func write(_ record: LogRecord) {
-    _ = RotatingLineFile.writeAll(Array((record.formatted + "\n").utf8), to: STDERR_FILENO)
+    WholeWrite.line(format.line(for: record), to: STDERR_FILENO)
   }
 }
 
-/// Appends one formatted line per record to a `RotatingLineFile`: whole lines or nothing, rotated
-/// by size, never interleaved between threads or processes.
+/// Appends one line per record to a `RotatingLineFile`: whole lines or nothing, rotated by size,
+/// never interleaved between threads or processes.
 public final class FileLogSink: LogSink {
   /// The file being appended to.
   public let file: RotatingLineFile
+  private let format: LogLineFormat
 
-  /// Writes to `file`.
-  public init(file: RotatingLineFile) {
+  /// Writes to `file`, each record as `format` makes its line.
+  public init(file: RotatingLineFile, format: LogLineFormat) {
     self.file = file
+    self.format = format
   }
 
   /// Opens (creating if needed) `url` for appending, rotating by `rotation`.
   /// - Throws: `LogFileError` when the directory or file cannot be created or opened.
-  public convenience init(url: URL, rotation: RotatingLineFile.Rotation = .standard) throws {
-    self.init(file: try RotatingLineFile(url: url, rotation: rotation))
+  public convenience init(url: URL, rotation: RotatingLineFile.Rotation = .standard, format: LogLineFormat) throws {
+    self.init(file: try RotatingLineFile(url: url, rotation: rotation), format: format)
   }
 
   /// The file's location.
   public var url: URL { file.url }
 
-  /// Appends `record.formatted` as one line.
+  /// Appends the record's line.
   public func write(_ record: LogRecord) {
-    file.append(record.formatted)
+    file.append(format.line(for: record))
   }
 }
 
 /// Why a log file could not be opened.
 public struct LogFileError: Error, Equatable, CustomStringConvertible {
+  /// What is at a log file's path that is no regular file: a line file never writes through it.
+  public enum Found: String, Sendable, Equatable {
+    /// A symbolic link (followed, it would send the lines to another file).
+    case symbolicLink
+    /// A named pipe (writing would block until something reads it).
+    case fifo
+    /// A socket.
+    case socket
+    /// A character or block device.
+    case device
+    /// A directory.
+    case directory
+
+    /// What `mode` (from `stat`) names; nil for a regular file.
+    init?(mode: mode_t) {
+      switch mode & S_IFMT {
+      case S_IFREG: return nil
+      case S_IFLNK: self = .symbolicLink
+      case S_IFIFO: self = .fifo
+      case S_IFSOCK: self = .socket
+      case S_IFCHR, S_IFBLK: self = .device
+      case S_IFDIR: self = .directory
+      default: self = .device
+      }
+    }
+  }
+
   /// The path that failed.
   public let path: String
   /// The operating-system reason.
   public let reason: String
+  /// What is at the path instead of a regular file; nil when opening failed for another reason
+  /// (a read-only directory, permissions).
+  public let found: Found?
+
+  /// The error for `path`, failed for `reason`, with `found` there instead of a regular file.
+  public init(path: String, reason: String, found: Found? = nil) {
+    self.path = path
+    self.reason = reason
+    self.found = found
+  }
 
   /// A one-line explanation.
-  public var description: String { "cannot open log file \(path): \(reason)" }
+  public var description: String {
+    guard let found else { return "cannot open log file \(path): \(reason)" }
+    return "cannot open log file \(path): it is a \(found.rawValue), not a regular file"
+  }
 }

@@ -22,17 +22,14 @@ public enum PartnerFile {
   ) throws(PartnerConfigurationError) -> DecodedPartner {
     let tree: Any
     do {
-      tree = try JSONTree.parse(data)
+      tree = try StrictJSON.parse(data)
     } catch {
-      // A trailing comma is named where it stands, whichever parser saw it first.
-      if let violation = StrictJSON.violation(in: data), violation.kind == .trailingComma {
+      switch error {
+      case .notJSON(let syntaxError):
+        throw PartnerConfigurationError(.notJSON(file: file, detail: notJSONDetail(syntaxError, in: data)))
+      case .notStrict(let violation):
         throw PartnerConfigurationError(.notStrictJSON(file: file, violation))
       }
-      throw PartnerConfigurationError(.notJSON(file: file, detail: notJSONDetail(error, in: data)))
-    }
-    // What a lenient parser let through (a trailing comma, a key given twice) is refused too.
-    if let violation = StrictJSON.violation(in: data) {
-      throw PartnerConfigurationError(.notStrictJSON(file: file, violation))
     }
     let notes = DecodingNotes()
     let decoder = JSONDecoder()
@@ -87,7 +84,7 @@ public enum PartnerFile {
   }
 
   /// The parser's reason, with "character N" turned into a line and a column.
-  private static func notJSONDetail(_ error: JSONTree.SyntaxError, in data: Data) -> String {
+  private static func notJSONDetail(_ error: StrictJSON.SyntaxError, in data: Data) -> String {
     let reason = error.description
     guard let range = reason.firstRange(of: #/character \d+/#),
       let offset = Int(reason[range].dropFirst("character ".count)), offset <= data.count

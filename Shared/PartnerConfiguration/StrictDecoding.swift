@@ -126,7 +126,7 @@ enum KeyPath {
   /// The key path of the whole file.
   static let topLevel = "the top level"
 
-  /// The value at `path` in a JSON tree read by `JSONTree`.
+  /// The value at `path` in the values `StrictJSON` read.
   static func value(at path: [any CodingKey], in root: Any) -> Any? {
     var node: Any? = root
     for key in path {
@@ -142,7 +142,7 @@ enum KeyPath {
   /// A JSON value as an error line shows it: `"yes"`, `3`, `true`, `null`, `a list`, `an object`.
   static func describe(_ value: Any?) -> FoundValue {
     switch value {
-    case nil, is JSONTree.Null: return .null
+    case nil, is StrictJSON.Null: return .null
     case let text as String:
       let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
       return .json("\"" + shown.replacing("\"", with: "\\\"") + "\"")

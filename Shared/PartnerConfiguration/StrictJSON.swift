@@ -1,38 +1,162 @@
-/// A strict check of JSON text as RFC 8259 writes it, before anything is decoded: what a lenient
-/// parser lets through — a comma before `}` or `]`, a key given twice (where a decoder silently keeps
-/// one of them), a comment, `NaN`, a leading zero — is refused with the line and column where it
-/// stands, so a partner file means exactly one thing.
+/// JSON text read strictly, as RFC 8259 writes it, in one pass: the values it holds, or the first
+/// thing wrong with it. What a lenient parser lets through — a comma before `}` or `]`, a key given
+/// twice (where a decoder silently keeps one of them), a comment, `NaN`, a leading zero — is refused
+/// with the line and column where it stands, so a partner file means exactly one thing.
 ///
-/// It checks syntax only (no values are built): the decoding that follows reads the values.
+/// The values are plain — `[String: Any]`, `[Any]`, `String`, `Bool`, `Int`, `Double` and
+/// ``null`` — for an error line to show what a file holds at a key path; the decoding reads them
+/// from the text. A text that is no JSON at all is refused in the words of JSON parsers
+/// (`JSONSerialization`'s: "Invalid value around character 15.", "Unexpected end of file during JSON
+/// parse.") unless the first thing strict JSON refuses in it is a trailing comma, which is named
+/// where it stands; a text that is JSON but not strict JSON (a key given twice, nested deeper than
+/// 256) is refused with the line and column of the first thing strict JSON refuses.
 enum StrictJSON {
-  /// Where and how `data` breaks strict JSON, nil when it does not.
-  static func violation(in data: some Collection<UInt8>) -> StrictJSONViolation? {
-    var reader = Reader(bytes: Array(data))
-    do throws(StrictJSONViolation) {
-      reader.skipByteOrderMark()
-      reader.skipWhitespace()
-      try reader.value(depth: 0)
-      reader.skipWhitespace()
-      guard reader.atEnd else { throw reader.failure(.unexpected(reader.peekText)) }
-      return nil
-    } catch {
-      return error
-    }
+  /// JSON's `null`.
+  struct Null: Equatable {}
+  static let null = Null()
+
+  /// Text that is no JSON; `description` is `JSONSerialization`'s text for it (0-based byte offsets).
+  struct SyntaxError: Error, Equatable, CustomStringConvertible {
+    let description: String
   }
 
-  /// Reads JSON text byte by byte, keeping the line and column (in characters) of where it is.
+  /// Why a text was refused.
+  enum Refusal: Error, Equatable {
+    /// It is no JSON at all.
+    case notJSON(SyntaxError)
+    /// It breaks strict JSON.
+    case notStrict(StrictJSONViolation)
+  }
+
+  /// The values `bytes` hold (any value at the top level), or why they are refused (see ``StrictJSON``).
+  static func parse(_ bytes: some Collection<UInt8>) throws(Refusal) -> Any {
+    let reading = Reader.read(Array(bytes))
+    if let error = reading.syntaxError {
+      // A trailing comma is named where it stands, whichever rule saw it first.
+      if let violation = reading.violation, violation.kind == .trailingComma { throw .notStrict(violation) }
+      throw .notJSON(error)
+    }
+    if let violation = reading.violation { throw .notStrict(violation) }
+    return reading.value ?? null
+  }
+
+  /// Where and how `bytes` first break strict JSON, nil when they do not.
+  static func violation(in bytes: some Collection<UInt8>) -> StrictJSONViolation? {
+    Reader.read(Array(bytes)).violation
+  }
+
+  /// What a reading found: the values (when the text is JSON), the first syntax error (when it is
+  /// not), and the first violation of strict JSON.
+  private struct Reading {
+    var value: Any?
+    var syntaxError: SyntaxError?
+    var violation: StrictJSONViolation?
+  }
+
+  /// Reads JSON text byte by byte by two rules at once, until both have refused it or it ends: JSON
+  /// as parsers read it (which builds the values and stops at the first syntax error), and strict
+  /// JSON (which stops at its first violation). The two agree on the grammar; they differ where a
+  /// parser is lenient (a key given twice, nesting deeper than 256, a byte order mark the parsers
+  /// refuse) or strict JSON is (a `\u` escape of half a surrogate pair, bytes that are no UTF-8 in a
+  /// string, which it reads as U+FFFD), and there one rule goes on after the other has refused.
   private struct Reader {
     let bytes: [UInt8]
     var index = 0
-    var line = 1
-    var column = 1
+    /// Where the text starts for strict JSON: after a UTF-8 byte order mark, if there is one.
+    let start: Int
+    var syntaxError: SyntaxError?
+    var violation: StrictJSONViolation?
 
-    /// The deepest nesting read; deeper is refused rather than risk the stack.
-    static let maximumDepth = 256
+    /// Thrown when both rules have refused the text: nothing more to read.
+    struct Stop: Error {}
 
+    /// The deepest nesting a parser reads (a container inside 512 others is refused).
+    static let parserDepth = 512
+    /// The deepest strict JSON reads (a value inside 256 containers is refused), rather than risk the stack.
+    static let strictDepth = 256
+
+    /// Whether the parser's rule still reads (and builds the values).
+    var building: Bool { syntaxError == nil }
+    /// Whether strict JSON's rule still reads.
+    var checking: Bool { violation == nil }
     var atEnd: Bool { index >= bytes.count }
 
-    /// The next character as a person sees it (`end of file` at the end), for an error line.
+    private init(bytes: [UInt8]) {
+      self.bytes = bytes
+      start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
+    static func read(_ bytes: [UInt8]) -> Reading {
+      var reader = Reader(bytes: bytes)
+      var value: Any?
+      do throws(Stop) {
+        if reader.start > 0 {
+          // A parser refuses the byte order mark; strict JSON reads on after it.
+          try reader.refuseSyntax(reader.invalid())
+          reader.index = reader.start
+        }
+        reader.skipWhitespace()
+        let read = try reader.value(depth: 0)
+        reader.skipWhitespace()
+        if !reader.atEnd { try reader.refuse(reader.invalid(), .unexpected(reader.peekText)) }
+        value = read
+      } catch {}
+      return Reading(
+        value: reader.building ? value : nil, syntaxError: reader.syntaxError, violation: reader.violation)
+    }
+
+    // MARK: Refusing
+
+    /// Both rules refuse the text here: the parser with `error`, strict JSON with `kind` at `offset`
+    /// (the current byte unless told), its column moved by `columnShift`.
+    mutating func refuse(
+      _ error: SyntaxError, _ kind: StrictJSONViolation.Kind, at offset: Int? = nil, columnShift: Int = 0
+    ) throws(Stop) -> Never {
+      if building { syntaxError = error }
+      if checking { violation = violation(kind, at: offset ?? index, columnShift: columnShift) }
+      throw Stop()
+    }
+
+    /// Only the parser refuses the text here; strict JSON reads on, if it still does.
+    mutating func refuseSyntax(_ error: SyntaxError) throws(Stop) {
+      if building { syntaxError = error }
+      if !checking { throw Stop() }
+    }
+
+    /// Only strict JSON refuses the text here; the parser reads on, if it still does.
+    mutating func refuseStrict(_ kind: StrictJSONViolation.Kind, at offset: Int? = nil) throws(Stop) {
+      if checking { violation = violation(kind, at: offset ?? index, columnShift: 0) }
+      if !building { throw Stop() }
+    }
+
+    func invalid(at offset: Int? = nil) -> SyntaxError {
+      SyntaxError(description: "Invalid value around character \(offset ?? index).")
+    }
+
+    static let endOfFile = SyntaxError(description: "Unexpected end of file during JSON parse.")
+
+    /// The violation `kind` at the byte at `offset`, with the line and the column (in characters)
+    /// strict JSON counts from where the text starts.
+    func violation(_ kind: StrictJSONViolation.Kind, at offset: Int, columnShift: Int) -> StrictJSONViolation {
+      let (line, column) = position(of: offset)
+      return StrictJSONViolation(line: line, column: column + columnShift, kind: kind)
+    }
+
+    func position(of offset: Int) -> (line: Int, column: Int) {
+      var line = 1
+      var column = 1
+      for byte in bytes[start..<max(start, min(offset, bytes.count))] {
+        if byte == UInt8(ascii: "\n") {
+          line += 1
+          column = 1
+        } else if byte & 0xC0 != 0x80 {
+          column += 1
+        }
+      }
+      return (line, column)
+    }
+
+    /// The next character as a person sees it (empty at the end), for an error line.
     var peekText: String {
       guard !atEnd else { return "" }
       var end = index + 1
@@ -40,148 +164,162 @@ enum StrictJSON {
       return String(decoding: bytes[index..<end], as: UTF8.self)
     }
 
-    func failure(_ kind: StrictJSONViolation.Kind, line: Int? = nil, column: Int? = nil) -> StrictJSONViolation {
-      StrictJSONViolation(line: line ?? self.line, column: column ?? self.column, kind: kind)
-    }
-
-    mutating func advance() {
-      let byte = bytes[index]
-      index += 1
-      if byte == UInt8(ascii: "\n") {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
-
-    mutating func skipByteOrderMark() {
-      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-    }
+    // MARK: Reading
 
     mutating func skipWhitespace() {
-      while !atEnd, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { advance() }
+      while !atEnd, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
 
-    mutating func expect(_ character: UInt8) throws(StrictJSONViolation) {
-      guard !atEnd, bytes[index] == character else {
-        throw failure(atEnd ? .endOfFile : .unexpected(peekText))
-      }
-      advance()
-    }
-
-    mutating func value(depth: Int) throws(StrictJSONViolation) {
-      guard depth < Self.maximumDepth else { throw failure(.tooDeep(Self.maximumDepth)) }
-      guard !atEnd else { throw failure(.endOfFile) }
+    /// A value inside `depth` containers.
+    mutating func value(depth: Int) throws(Stop) -> Any {
+      if checking && depth >= Self.strictDepth { try refuseStrict(.tooDeep(Self.strictDepth)) }
+      guard !atEnd else { try refuse(Self.endOfFile, .endOfFile) }
       switch bytes[index] {
-      case UInt8(ascii: "{"): try object(depth: depth)
-      case UInt8(ascii: "["): try array(depth: depth)
-      case UInt8(ascii: "\""): _ = try string()
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
-      case UInt8(ascii: "t"): try literal("true")
-      case UInt8(ascii: "f"): try literal("false")
-      case UInt8(ascii: "n"): try literal("null")
-      default: throw failure(.unexpected(peekText))
+      case UInt8(ascii: "{"): return try object(depth: depth)
+      case UInt8(ascii: "["): return try array(depth: depth)
+      case UInt8(ascii: "\""): return try string()
+      case UInt8(ascii: "t"): return try literal("true", true)
+      case UInt8(ascii: "f"): return try literal("false", false)
+      case UInt8(ascii: "n"): return try literal("null", StrictJSON.null)
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+      default: try refuse(invalid(), .unexpected(peekText))
       }
     }
 
-    mutating func object(depth: Int) throws(StrictJSONViolation) {
-      try expect(UInt8(ascii: "{"))
-      skipWhitespace()
-      if !atEnd, bytes[index] == UInt8(ascii: "}") {
-        advance()
-        return
+    mutating func literal(_ word: String, _ value: Any) throws(Stop) -> Any {
+      for byte in word.utf8 {
+        guard !atEnd else { try refuse(Self.endOfFile, .endOfFile) }
+        guard bytes[index] == byte else { try refuse(invalid(), .unexpected(peekText)) }
+        index += 1
       }
-      var keys: [String: Int] = [:]
+      return value
+    }
+
+    /// A parser's nesting limit, checked as a container inside `depth` others opens.
+    mutating func checkNesting(_ depth: Int) throws(Stop) {
+      guard building, depth + 1 > Self.parserDepth else { return }
+      try refuseSyntax(
+        SyntaxError(description: "Too many nested arrays or dictionaries around character \(index + 1)."))
+    }
+
+    mutating func object(depth: Int) throws(Stop) -> Any {
+      try checkNesting(depth)
+      index += 1
+      var members: [String: Any] = [:]
+      var keys: [String: Int] = [:]  // where each key was first given
+      skipWhitespace()
+      guard !atEnd else { try refuse(Self.endOfFile, .endOfFile) }
+      if bytes[index] == UInt8(ascii: "}") {
+        index += 1
+        return members
+      }
       while true {
         skipWhitespace()
-        let (keyLine, keyColumn) = (line, column)
-        guard !atEnd, bytes[index] == UInt8(ascii: "\"") else {
-          throw failure(atEnd ? .endOfFile : .expectedKey(peekText))
-        }
+        let keyOffset = index
+        guard !atEnd else { try refuse(Self.endOfFile, .endOfFile) }
+        guard bytes[index] == UInt8(ascii: "\"") else { try refuse(invalid(), .expectedKey(peekText)) }
         let key = try string()
-        if let first = keys[key] {
-          throw failure(.duplicateKey(key, firstLine: first), line: keyLine, column: keyColumn)
+        if checking {
+          if let first = keys[key] {
+            try refuseStrict(.duplicateKey(key, firstLine: position(of: first).line), at: keyOffset)
+          } else {
+            keys[key] = keyOffset
+          }
         }
-        keys[key] = keyLine
         skipWhitespace()
-        try expect(UInt8(ascii: ":"))
+        guard !atEnd else { try refuse(Self.endOfFile, .endOfFile) }
+        guard bytes[index] == UInt8(ascii: ":") else { try refuse(invalid(), .unexpected(peekText)) }
+        index += 1
         skipWhitespace()
-        try value(depth: depth + 1)
+        let member = try value(depth: depth + 1)
+        if building { members[key] = member }
         skipWhitespace()
-        guard !atEnd else { throw failure(.endOfFile) }
+        guard !atEnd else { try refuse(Self.endOfFile, .endOfFile) }
         if bytes[index] == UInt8(ascii: "}") {
-          advance()
-          return
+          index += 1
+          return members
         }
-        let (commaLine, commaColumn) = (line, column)
-        try expect(UInt8(ascii: ","))
+        let comma = index
+        guard bytes[index] == UInt8(ascii: ",") else { try refuse(invalid(), .unexpected(peekText)) }
+        index += 1
         skipWhitespace()
-        if !atEnd, bytes[index] == UInt8(ascii: "}") {
-          throw failure(.trailingComma, line: commaLine, column: commaColumn)
-        }
+        if !atEnd, bytes[index] == UInt8(ascii: "}") { try refuse(invalid(), .trailingComma, at: comma) }
       }
     }
 
-    mutating func array(depth: Int) throws(StrictJSONViolation) {
-      try expect(UInt8(ascii: "["))
+    mutating func array(depth: Int) throws(Stop) -> Any {
+      try checkNesting(depth)
+      index += 1
+      var elements: [Any] = []
       skipWhitespace()
       if !atEnd, bytes[index] == UInt8(ascii: "]") {
-        advance()
-        return
+        index += 1
+        return elements
       }
       while true {
         skipWhitespace()
-        try value(depth: depth + 1)
+        let element = try value(depth: depth + 1)
+        if building { elements.append(element) }
         skipWhitespace()
-        guard !atEnd else { throw failure(.endOfFile) }
+        guard !atEnd else { try refuse(Self.endOfFile, .endOfFile) }
         if bytes[index] == UInt8(ascii: "]") {
-          advance()
-          return
+          index += 1
+          return elements
         }
-        let (commaLine, commaColumn) = (line, column)
-        try expect(UInt8(ascii: ","))
+        let comma = index
+        guard bytes[index] == UInt8(ascii: ",") else { try refuse(invalid(), .unexpected(peekText)) }
+        index += 1
         skipWhitespace()
-        if !atEnd, bytes[index] == UInt8(ascii: "]") {
-          throw failure(.trailingComma, line: commaLine, column: commaColumn)
-        }
+        if !atEnd, bytes[index] == UInt8(ascii: "]") { try refuse(invalid(), .trailingComma, at: comma) }
       }
     }
 
     /// A string, decoded (so that `"a"` and `"\u0061"` are the same key).
-    mutating func string() throws(StrictJSONViolation) -> String {
-      try expect(UInt8(ascii: "\""))
+    mutating func string() throws(Stop) -> String {
+      index += 1
       var scalars = String.UnicodeScalarView()
-      var start = index
-      func flush(_ reader: Reader) {
-        scalars.append(contentsOf: String(decoding: reader.bytes[start..<reader.index], as: UTF8.self).unicodeScalars)
-      }
+      var run = index  // the start of the bytes not yet copied
       while true {
-        guard !atEnd else { throw failure(.endOfFile) }
-        let byte = bytes[index]
-        switch byte {
+        guard !atEnd else { try refuse(Self.endOfFile, .endOfFile) }
+        switch bytes[index] {
         case UInt8(ascii: "\""):
-          flush(self)
-          advance()
+          try copy(from: run, into: &scalars)
+          index += 1
           return String(scalars)
         case UInt8(ascii: "\\"):
-          flush(self)
-          advance()
-          scalars.append(try escape())
-          start = index
-        case 0x00..<0x20:
-          throw failure(.controlInString)
+          try copy(from: run, into: &scalars)
+          let backslash = index
+          index += 1
+          scalars.append(try escape(after: backslash))
+          run = index
+        case 0..<0x20:
+          try refuse(
+            SyntaxError(description: "Unescaped control character around character \(index)."), .controlInString)
         default:
-          advance()
+          index += 1
         }
       }
     }
 
-    /// The character an escape after `\` stands for.
-    mutating func escape() throws(StrictJSONViolation) -> Unicode.Scalar {
-      guard !atEnd else { throw failure(.endOfFile) }
+    /// Copies the bytes from `run` to here into `scalars`: a parser refuses bytes that are no
+    /// UTF-8, strict JSON reads them as U+FFFD.
+    mutating func copy(from run: Int, into scalars: inout String.UnicodeScalarView) throws(Stop) {
+      guard run < index else { return }
+      if building {
+        if let text = String(validating: bytes[run..<index], as: UTF8.self) {
+          scalars.append(contentsOf: text.unicodeScalars)
+          return
+        }
+        try refuseSyntax(SyntaxError(description: "Unable to convert data to a string using the detected encoding."))
+      }
+      scalars.append(contentsOf: String(decoding: bytes[run..<index], as: UTF8.self).unicodeScalars)
+    }
+
+    /// The character the escape after the `\` at `backslash` stands for.
+    mutating func escape(after backslash: Int) throws(Stop) -> Unicode.Scalar {
+      guard !atEnd else { try refuse(Self.endOfFile, .endOfFile) }
       let byte = bytes[index]
-      advance()
+      index += 1
       switch byte {
       case UInt8(ascii: "\""): return "\""
       case UInt8(ascii: "\\"): return "\\"
@@ -193,28 +331,43 @@ enum StrictJSON {
       case UInt8(ascii: "t"): return "\t"
       case UInt8(ascii: "u"):
         let unit = try hexUnit()
-        guard (0xD800...0xDBFF).contains(unit) else {
-          // A lone low surrogate stands for nothing; keep the check going with the replacement character.
-          return Unicode.Scalar(unit) ?? "\u{FFFD}"
+        guard UTF16.isLeadSurrogate(unit) else {
+          guard let scalar = Unicode.Scalar(unit) else {
+            // Half a pair stands for nothing: a parser refuses it, strict JSON reads on with U+FFFD.
+            try refuseSyntax(invalid(at: backslash))
+            return "\u{FFFD}"
+          }
+          return scalar
         }
-        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-        else { return "\u{FFFD}" }
-        advance()
-        advance()
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+          try refuseSyntax(invalid(at: backslash))
+          return "\u{FFFD}"
+        }
+        index += 2
         let low = try hexUnit()
-        guard (0xDC00...0xDFFF).contains(low) else { return "\u{FFFD}" }
-        return Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)) ?? "\u{FFFD}"
+        guard UTF16.isTrailSurrogate(low) else {
+          try refuseSyntax(invalid(at: backslash))
+          return "\u{FFFD}"
+        }
+        return Unicode.Scalar(0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00)) ?? "\u{FFFD}"
       default:
-        throw failure(.badEscape(String(decoding: [byte], as: UTF8.self)), column: column - 2)
+        // Strict JSON names the column of the `\` (two characters back, as it counts them).
+        try refuse(
+          SyntaxError(description: "Invalid escape sequence around character \(backslash)."),
+          .badEscape(String(decoding: [byte], as: UTF8.self)), columnShift: -2)
       }
     }
 
-    mutating func hexUnit() throws(StrictJSONViolation) -> UInt16 {
+    /// The four hex digits of a `\u` escape.
+    mutating func hexUnit() throws(Stop) -> UInt16 {
+      let first = index
       var unit: UInt16 = 0
       for _ in 0..<4 {
-        guard !atEnd, let digit = Self.hexValue(bytes[index]) else { throw failure(.badUnicodeEscape) }
+        guard !atEnd, let digit = Self.hexValue(bytes[index]) else {
+          try refuse(first + 4 <= bytes.count ? invalid(at: first) : Self.endOfFile, .badUnicodeEscape)
+        }
         unit = unit << 4 | UInt16(digit)
-        advance()
+        index += 1
       }
       return unit
     }
@@ -228,37 +381,44 @@ enum StrictJSON {
       }
     }
 
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
-    mutating func number() throws(StrictJSONViolation) {
-      let (startLine, startColumn) = (line, column)
-      if bytes[index] == UInt8(ascii: "-") { advance() }
-      guard !atEnd, isDigit(bytes[index]) else { throw failure(.badNumber, line: startLine, column: startColumn) }
-      if bytes[index] == UInt8(ascii: "0") {
-        advance()
-        if !atEnd, isDigit(bytes[index]) { throw failure(.badNumber, line: startLine, column: startColumn) }
-      } else {
-        while !atEnd, isDigit(bytes[index]) { advance() }
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, an `Int` when it is whole and fits, else a `Double`.
+    mutating func number() throws(Stop) -> Any {
+      let start = index
+      var isInteger = true
+      if bytes[index] == UInt8(ascii: "-") { index += 1 }
+      let wholeStart = index
+      let whole = digits()
+      guard whole > 0 else { try refuse(atEnd ? Self.endOfFile : invalid(), .badNumber, at: start) }
+      if whole > 1 && bytes[wholeStart] == UInt8(ascii: "0") {
+        try refuse(
+          SyntaxError(description: "Number with leading zero around character \(wholeStart)."), .badNumber, at: start)
       }
       if !atEnd, bytes[index] == UInt8(ascii: ".") {
-        advance()
-        guard !atEnd, isDigit(bytes[index]) else { throw failure(.badNumber, line: startLine, column: startColumn) }
-        while !atEnd, isDigit(bytes[index]) { advance() }
+        isInteger = false
+        index += 1
+        guard digits() > 0 else { try refuse(atEnd ? Self.endOfFile : invalid(), .badNumber, at: start) }
       }
       if !atEnd, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-        advance()
-        if !atEnd, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { advance() }
-        guard !atEnd, isDigit(bytes[index]) else { throw failure(.badNumber, line: startLine, column: startColumn) }
-        while !atEnd, isDigit(bytes[index]) { advance() }
+        isInteger = false
+        index += 1
+        if !atEnd, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard digits() > 0 else { try refuse(atEnd ? Self.endOfFile : invalid(), .badNumber, at: start) }
       }
+      guard building else { return 0 }
+      let text = String(decoding: bytes[start..<index], as: UTF8.self)
+      if isInteger, let value = Int(text) { return value }
+      guard let value = Double(text) else {
+        try refuseSyntax(SyntaxError(description: "Number \(text) is not representable in Swift."))
+        return 0
+      }
+      return value
     }
 
-    func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-
-    mutating func literal(_ word: String) throws(StrictJSONViolation) {
-      for expected in word.utf8 {
-        guard !atEnd, bytes[index] == expected else { throw failure(atEnd ? .endOfFile : .unexpected(peekText)) }
-        advance()
-      }
+    /// Reads the digits here; how many.
+    mutating func digits() -> Int {
+      let first = index
+      while !atEnd, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+      return index - first
     }
   }
 }

@@ -50,12 +50,21 @@ private enum PlainFailure: Error { case broken(code: Int) }
   #expect(properties?["module"] == "Radio")
 }
 
-@Test func consoleProviderWritesSortedKeyValueLines() throws {
-  let pipe = Pipe()
-  let provider = ConsoleAnalyticsProvider(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor)
+@Test func consoleProviderWritesSortedKeyValueLinesWithTheQuotingItIsHanded() {
+  let lines = Lines()
+  let provider = ConsoleAnalyticsProvider(quote: { "<\($0)>" }, writeLine: lines.append)
   provider.record(AnalyticsEvent(name: "app.started", properties: ["mode": "once", "app": "cosmonaut"]))
   provider.record(AnalyticsEvent(name: "error", properties: ["message": "no water"]))
-  try pipe.fileHandleForWriting.close()
-  let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  #expect(output == "analytics: app.started app=cosmonaut mode=once\nanalytics: error message=\"no water\"\n")
+  provider.record(AnalyticsEvent(name: "quiet"))
+  #expect(
+    lines.all == [
+      "analytics: app.started app=<cosmonaut> mode=<once>", "analytics: error message=<no water>", "analytics: quiet",
+    ])
+}
+
+@Test func aConsoleLineThatCannotBeWrittenIsDropped() {
+  let lines = Lines(accepts: false)
+  let provider = ConsoleAnalyticsProvider(quote: { $0 }, writeLine: lines.append)
+  provider.record(AnalyticsEvent(name: "app.started"))
+  #expect(lines.all.isEmpty)
 }

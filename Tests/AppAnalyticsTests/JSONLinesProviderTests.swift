@@ -4,8 +4,8 @@ import Testing
 
 @testable import AppAnalytics
 
-/// A line writer that keeps what it was handed, as the app's file writer would write it.
-private final class Lines: Sendable {
+/// A line writer that keeps what it was handed, as the app's writer (a file, standard error) would write it.
+final class Lines: Sendable {
   private let storage = Mutex<[String]>([])
   let accepts: Bool
 

@@ -1,5 +1,6 @@
 import CosmonautServiceInterface
 import Foundation
+import Logging
 import MissionControlInterface
 import Network
 import Testing
@@ -97,7 +98,8 @@ import Testing
     let error = await #expect(throws: CosmonautServiceError.self) { try await client.sync() }
     #expect(error?.userMessage.contains("not Houston") == true)
     _ = try? await client.stationPosition()
-    let logged = harness.logs.records.map { $0.formatted }.joined(separator: "\n")
+    let lines = LogLineFormat(inert: { text, _ in text })  // every text as it is, unescaped
+    let logged = harness.logs.records.map(lines.line(for:)).joined(separator: "\n")
     let tracked = harness.analytics.events.map { "\($0.name) \($0.properties)" }.joined(separator: "\n")
     for secret in ["Yuri", "Gagarin", "Roscosmos", "Pilot-Cosmonaut", "Vostok One"] {
       #expect(!logged.contains(secret), "log holds \(secret): \(logged)")

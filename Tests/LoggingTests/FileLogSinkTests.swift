@@ -3,6 +3,12 @@ import Testing
 
 @testable import Logging
 
+extension LogLineFormat {
+  /// Lines with text from outside as it is (the tests' texts need no escaping; the apps hand over
+  /// Localization's rule, which ScaffoldTests check the lines with).
+  static let asWritten = LogLineFormat(inert: { text, _ in text })
+}
+
 private func temporaryDirectory() -> URL {
   FileManager.default.temporaryDirectory.appendingPathComponent("LoggingTests-\(UUID().uuidString)")
 }
@@ -13,11 +19,13 @@ private func temporaryDirectory() -> URL {
   let url = directory.appendingPathComponent("nested/dir/app.log")
   let date = Date(timeIntervalSince1970: 0)
   do {
-    let logger = Logger(module: "A", level: .info, sinks: [try FileLogSink(url: url)], clock: { date })
+    let logger = Logger(
+      module: "A", level: .info, sinks: [try FileLogSink(url: url, format: .asWritten)], clock: { date })
     logger.info("first", metadata: ["k": "v"])
   }
   do {
-    let logger = Logger(module: "B", level: .info, sinks: [try FileLogSink(url: url)], clock: { date })
+    let logger = Logger(
+      module: "B", level: .info, sinks: [try FileLogSink(url: url, format: .asWritten)], clock: { date })
     logger.error("second")
   }
   let text = try String(contentsOf: url, encoding: .utf8)
@@ -28,7 +36,7 @@ private func temporaryDirectory() -> URL {
   let directory = temporaryDirectory()
   defer { try? FileManager.default.removeItem(at: directory) }
   let url = directory.appendingPathComponent("concurrent.log")
-  let sink = try FileLogSink(url: url)
+  let sink = try FileLogSink(url: url, format: .asWritten)
   let logger = Logger(module: "Load", level: .info, sinks: [sink])
   let padding = String(repeating: "x", count: 300)
   await withTaskGroup(of: Void.self) { group in
@@ -48,5 +56,5 @@ private func temporaryDirectory() -> URL {
   defer { try? FileManager.default.removeItem(at: directory) }
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   // A directory cannot be opened as a log file.
-  #expect(throws: LogFileError.self) { try FileLogSink(url: directory) }
+  #expect(throws: LogFileError.self) { try FileLogSink(url: directory, format: .asWritten) }
 }

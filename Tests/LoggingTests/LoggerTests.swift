@@ -61,29 +61,23 @@ private func makeLogger(level: LogLevel = .info, sink: InMemoryLogSink) -> Logge
   #expect(scoped.level == .debug)
 }
 
-@Test func formattedLineHasUTCTimestampLevelModuleAndSortedMetadata() {
-  let record = LogRecord(
-    date: fixedDate, level: .warning, module: "Network", message: "retrying",
-    metadata: ["zeta": "1", "alpha": "two words", "mid": ""])
-  #expect(record.formatted == "2026-11-22T05:00:00Z WARNING [Network] retrying alpha=\"two words\" mid=\"\" zeta=1")
-  let plain = LogRecord(date: fixedDate, level: .info, module: "App", message: "line1\nline2")
-  #expect(plain.formatted == "2026-11-22T05:00:00Z INFO [App] line1\\nline2")
-}
+/// A stand-in for the app's rule of showing text inert (Localization's, which Logging does not
+/// link): brackets what it is given and says the limit, so a test sees what goes through it.
+private let bracketing = LogLineFormat(inert: { text, limit in "<\(text)|\(limit)>" })
 
-@Test func aLogLineShowsTextFromOutsideInert() {
+@Test func aLineIsTimeLevelModuleMessageAndSortedPairsEachShownByTheInertRuleBounded() {
   let record = LogRecord(
-    date: fixedDate, level: .error, module: "App", message: "no partner \"\u{1B}[2J\u{7}\"\r",
-    metadata: ["name": "Ann\u{1B}[31mRed", "path": "a b\u{0}"])
+    date: fixedDate, level: .error, module: "App", message: "no partner", metadata: ["path": "a b", "k": "v"])
   #expect(
-    record.formatted
-      == "2026-11-22T05:00:00Z ERROR [App] no partner \"\\e[2J\\u{7}\"\\r name=Ann\\e[31mRed path=\"a b\\u{0}\"")
-  #expect(!record.formatted.unicodeScalars.contains { $0.properties.generalCategory == .control })
+    bracketing.line(for: record)
+      == "2026-11-22T05:00:00Z ERROR [<App|4096>] <no partner|4096> <k|4096>=<v|4096> <path|4096>=<\"a b\"|4096>")
 }
 
-@Test func aLogLineKeepsItsLengthBounded() {
-  let long = LogRecord(date: fixedDate, level: .info, module: "App", message: String(repeating: "x", count: 200_000))
-  #expect(long.formatted.count < LogText.maximumLength + 60)
-  #expect(long.formatted.hasSuffix("x…"))
+@Test func valuesAreQuotedWhenEmptyOrHoldingSpaceQuotesOrEquals() {
+  #expect(LogRecord.quoteIfNeeded("plain") == "plain")
+  #expect(LogRecord.quoteIfNeeded("") == "\"\"")
+  #expect(LogRecord.quoteIfNeeded("a=b") == "\"a=b\"")
+  #expect(LogRecord.quoteIfNeeded("say \"hi\"\n\\") == "\"say \\\"hi\\\"\\n\\\\\"")
 }
 
 @Test func inMemorySinkIsThreadSafe() async {

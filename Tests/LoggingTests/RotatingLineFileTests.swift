@@ -111,10 +111,66 @@ private func lines(_ url: URL) throws -> [String] {
 @Test func aFileLogSinkWritesThroughTheRotatingFile() throws {
   let directory = temporaryDirectory()
   defer { try? FileManager.default.removeItem(at: directory) }
-  let sink = try FileLogSink(url: directory.appendingPathComponent("a.log"), rotation: .init(maxBytes: 200, keep: 1))
+  let sink = try FileLogSink(
+    url: directory.appendingPathComponent("a.log"), rotation: .init(maxBytes: 200, keep: 1), format: .asWritten)
   let logger = Logger(module: "A", level: .info, sinks: [sink], clock: { Date(timeIntervalSince1970: 0) })
   for index in 0..<10 { logger.info("message \(index)") }
   #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("a.log.1").path))
   #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("a.log.2").path))
   #expect(try lines(sink.url).dropLast().last == "1970-01-01T00:00:00Z INFO [A] message 9")
+}
+
+@Test func aSymbolicLinkInTheFilesPlaceIsRefusedAndTheFileItNamesIsNeverWritten() throws {
+  let directory = temporaryDirectory()
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let victim = directory.appendingPathComponent("victim")
+  try Data("kept\n".utf8).write(to: victim)
+  let log = directory.appendingPathComponent("app.log")
+  try FileManager.default.createSymbolicLink(atPath: log.path, withDestinationPath: victim.path)
+  let error = #expect(throws: LogFileError.self) { try RotatingLineFile(url: log) }
+  #expect(error?.found == .symbolicLink)
+  #expect(error?.description == "cannot open log file \(log.path): it is a symbolicLink, not a regular file")
+  #expect(try String(contentsOf: victim, encoding: .utf8) == "kept\n")
+  // A link to nowhere is not followed to create its target either.
+  let dangling = directory.appendingPathComponent("other.log")
+  try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: directory.path + "/created")
+  #expect(throws: LogFileError(path: dangling.path, reason: "Too many levels of symbolic links", found: .symbolicLink))
+  {
+    try RotatingLineFile(url: dangling)
+  }
+  #expect(!FileManager.default.fileExists(atPath: directory.path + "/created"))
+}
+
+@Test func aFIFOOrADirectoryInTheFilesPlaceIsRefusedAtOnceNeverWaitedOn() throws {
+  let directory = temporaryDirectory()
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let fifo = directory.appendingPathComponent("analytics.jsonl")
+  #expect(mkfifo(fifo.path, 0o644) == 0)
+  // No reader: a blocking open would wait forever; a reader: writes would block once the pipe is full.
+  #expect(throws: LogFileError.self) { try RotatingLineFile(url: fifo) }
+  let reader = open(fifo.path, O_RDONLY | O_NONBLOCK)
+  #expect(reader >= 0)
+  defer { close(reader) }
+  let error = #expect(throws: LogFileError.self) { try RotatingLineFile(url: fifo) }
+  #expect(error?.found == .fifo)
+  let folder = directory.appendingPathComponent("folder.log")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  #expect(throws: LogFileError.self) { try RotatingLineFile(url: folder) }
+}
+
+@Test func aReadOnlyDirectoryIsNoMisplacedFile() throws {
+  guard getuid() != 0 else { return }  // root may write anywhere
+  let directory = temporaryDirectory()
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer {
+    chmod(directory.path, 0o755)
+    try? FileManager.default.removeItem(at: directory)
+  }
+  #expect(chmod(directory.path, 0o555) == 0)
+  let error = #expect(throws: LogFileError.self) {
+    try RotatingLineFile(url: directory.appendingPathComponent("a.log"))
+  }
+  #expect(error?.found == nil)
 }

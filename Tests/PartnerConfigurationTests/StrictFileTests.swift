@@ -53,6 +53,59 @@ import Testing
     #expect(try load(valid).configuration.id == "test")
   }
 
+  /// The line a file of `bytes` is refused with, nil when it is read.
+  private func refusal(_ bytes: [UInt8]) -> String? {
+    do {
+      _ = try PartnerFile.decode(Data(bytes), file: "asc.json", vocabulary: .test)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+  private static let trailingComma = "a comma with nothing after it before the end of an object or list; remove it"
+
+  /// A file that is no JSON is refused in the parser's words, unless the first thing strict JSON
+  /// refuses in it is a trailing comma; JSON that is not strict is refused where strict JSON first
+  /// stops. The two rules are read in one pass and part where one is lenient: a byte order mark, a
+  /// half surrogate pair and bytes that are no UTF-8 (strict JSON reads on), a key given twice and
+  /// nesting deeper than 256 (the parser reads on).
+  @Test func eachRuleReadsOnWhereOnlyTheOtherRefuses() {
+    #expect(
+      refusal(Self.bom + Array(#"{"id": "test"}"#.utf8))
+        == "partner file asc.json is not JSON: Invalid value around line 1, column 1.")
+    #expect(
+      refusal(Self.bom + Array(#"{"id": "test",}"#.utf8))
+        == "partner file asc.json is not strict JSON: line 1, column 14: \(Self.trailingComma)")
+    #expect(
+      refusal(Array(#"{"a": "\udc00", "b": [1,]}"#.utf8))
+        == "partner file asc.json is not strict JSON: line 1, column 24: \(Self.trailingComma)")
+    #expect(
+      refusal(Array(#"{"a": "\udc00", "b": 01}"#.utf8))
+        == "partner file asc.json is not JSON: Invalid value around line 1, column 8.")
+    #expect(
+      refusal(Array(#"{"a": "\ud83d\u0041"}"#.utf8))
+        == "partner file asc.json is not JSON: Invalid value around line 1, column 8.")
+    #expect(
+      refusal(Array("{\n  \"id\": 1,\n  \"id\": 2,\n  \"x\": [1,]\n}".utf8))
+        == "partner file asc.json is not JSON: Invalid value around line 4, column 11.")
+    #expect(
+      refusal(Array(#"{"a": ""#.utf8) + [0xFF] + Array(#"", "b": {"c": 1,}}"#.utf8))
+        == "partner file asc.json is not strict JSON: line 1, column 24: \(Self.trailingComma)")
+    #expect(
+      refusal(Array(#"{"a": ""#.utf8) + [0xFF] + Array(#""}"#.utf8))
+        == "partner file asc.json is not JSON: Unable to convert data to a string using the detected encoding.")
+    let deep = String(repeating: "[", count: 256) + "1" + String(repeating: "]", count: 256)
+    #expect(
+      refusal(Array(deep.utf8))
+        == "partner file asc.json is not strict JSON: line 1, column 257: nested more than 256 deep")
+    let deeper = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+    #expect(
+      refusal(Array(deeper.utf8))
+        == "partner file asc.json is not JSON: Too many nested arrays or dictionaries around line 1, column 514.")
+  }
+
   @Test func aDirectoryIsAFileThatCannotBeRead() throws {
     let directory = try temporaryDirectory()
     #expect(

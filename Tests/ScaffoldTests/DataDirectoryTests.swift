@@ -3,6 +3,10 @@ import Testing
 
 @testable import Scaffold
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @Suite("Data directory")
 struct DataDirectoryTests {
   let home = "/home/valentina"
@@ -119,5 +123,38 @@ struct DataDirectoryTests {
     #expect(
       DataDirectory.failure(EACCES, at: "/data/iss", of: directory, creating: true).userMessage
         != DataDirectory.failure(EACCES, at: "/data/iss", of: directory, creating: false).userMessage)
+  }
+}
+
+/// The files an app appends to in its data directory (its log, analytics) are written only as plain
+/// files of their own: a link or a special file in their place is refused with one line (73).
+@MainActor @Suite("Line files in the data directory")
+struct LineFileTests {
+  @Test(arguments: ["station.log", "analytics.jsonl"])
+  func aSymbolicLinkInPlaceOfALineFileIsRefusedAndItsTargetUntouched(name: String) async throws {
+    let harness = LaunchHarness()
+    let data = harness.root.appendingPathComponent("data")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    let victim = harness.root.appendingPathComponent("victim")
+    try Data("kept\n".utf8).write(to: victim)
+    try FileManager.default.createSymbolicLink(
+      atPath: data.appendingPathComponent(name).path, withDestinationPath: victim.path)
+    #expect(await harness.run(["galley", "serve", "tea", "2"]) == 73)
+    let lines = harness.errors.text.split(separator: "\n")
+    #expect(lines.count == 1, "\(harness.errors.text)")
+    #expect(
+      lines.first?.contains("\(data.path)/\(name) is a symbolic link, not a plain file") == true,
+      "\(harness.errors.text)")
+    #expect(try String(contentsOf: victim, encoding: .utf8) == "kept\n")
+    #expect(!harness.journal.entries.contains { $0.hasPrefix("services.start") })
+  }
+
+  @Test func aFIFOInPlaceOfTheLogIsRefusedNotWaitedOn() async throws {
+    let harness = LaunchHarness()
+    let data = harness.root.appendingPathComponent("data")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    #expect(mkfifo(data.appendingPathComponent("station.log").path, 0o644) == 0)
+    #expect(await harness.run(["galley", "serve", "tea", "2"]) == 73)
+    #expect(harness.errors.text.contains("is a named pipe (FIFO), not a plain file"), "\(harness.errors.text)")
   }
 }

@@ -83,20 +83,9 @@ final class BrokenOutput: TerminalOutput, @unchecked Sendable {
   }
 }
 
-/// Text from outside, echoed: one rule (Localization's `InertText`), which Logging applies to its
-/// lines too without linking Localization — both must agree on every scalar.
+/// Text from outside, echoed: one rule (Localization's `InertText`), which the log's lines use too
+/// (SharedWiringTests).
 @Suite struct InertRuleTests {
-  @Test func logLinesAndEchoesEscapeEveryScalarAlike() {
-    var disagreements: [String] = []
-    for value in 0...0x10FFFF {
-      guard let scalar = Unicode.Scalar(value) else { continue }
-      let echoed = InertText(String(scalar), limit: nil).text
-      let logged = LogText.inert(String(scalar))
-      if echoed != logged { disagreements.append(String(value, radix: 16)) }
-    }
-    #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
-  }
-
   @Test @MainActor func errorLinesOfTheLauncherAreInert() async {
     let harness = LaunchHarness()
     #expect(await harness.run(["galley", "serve", "\u{1B}[2Jtea", "2"]) == 64)
