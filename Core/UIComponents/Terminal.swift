@@ -25,9 +25,13 @@ public protocol TerminalInput: AnyObject {
   /// Makes Ctrl-C countable (instead of ending the process) until the returned closure runs, for a
   /// command that stops cleanly on Ctrl-C; nothing changes where Ctrl-C is counted already.
   func catchInterrupts() -> @Sendable () -> Void
+  /// Why input ended early, when it did for a reason of its own (a line over the bound): the app
+  /// ends saying so instead of as at the end of input.
+  var failure: InputFailure? { get }
 }
 
 extension TerminalInput {
+  public var failure: InputFailure? { nil }
   public var interruptCount: Int { 0 }
   public func acknowledgeInterrupts(_ count: Int) {}
   public func catchInterrupts() -> @Sendable () -> Void { {} }
@@ -45,32 +49,69 @@ extension TerminalOutput {
   /// Nothing failed: an output that cannot fail (a capture).
   public var failure: OutputFailure? { nil }
 
-  /// Writes `line` and a newline for a person to read (an error, a note): its control characters
-  /// shown inert (Localization's `InertText`: an Esc reads `\e`), its line breaks and tabs kept, so
-  /// nothing from outside that the line quotes can move the cursor, clear the screen or recolour it.
+  /// Writes `line` and a newline for a person to read (an error, a note) as one line
+  /// (`InertText.line`): its control characters shown inert (an Esc reads `\e`, a line break `\n`)
+  /// and at most 300 bytes, so nothing from outside that the line quotes can move the cursor,
+  /// recolour the screen, split the line or make it endless.
   public func writeInertLine(_ line: String) {
-    write(InertText(line, limit: nil, keepingLayout: true).text + "\n")
+    write(InertText.line(line).text + "\n")
   }
 }
 
 /// Lines from the process's standard input, read straight from file descriptor 0 (no stdio
 /// buffering, so nothing is sticky): handles `\r\n`, a last line without a newline, Ctrl-D on a
 /// terminal (reading goes on afterwards), and Ctrl-C once ``InterruptSignal`` is installed.
+///
+/// Reading is linear in the bytes read (each byte is looked at once for the line's end), and a
+/// line is at most ``maximumLineBytes`` long: a longer one (a megabyte pasted, `/dev/zero`) ends
+/// the input with ``InputFailure/lineTooLong(maximumBytes:)`` instead of filling the memory.
 public final class StandardInput: TerminalInput, Sendable {
-  private let buffer = Mutex<[UInt8]>([])
-  private let acknowledged = Atomic<Int>(0)
+  /// The longest line read, in bytes (its terminator aside): far more than any answer a prompt takes.
+  public static let maximumLineBytes = 65_536
 
-  /// Reads from file descriptor 0.
-  public init() {}
+  private struct Buffer {
+    var bytes: [UInt8] = []
+    /// Where the bytes not yet read start (bytes before it belong to lines already returned).
+    var start = 0
+    /// How far from `start` the bytes are known to hold no newline.
+    var scanned = 0
+    var failure: InputFailure?
+  }
+
+  private let buffer = Mutex(Buffer())
+  private let acknowledged = Atomic<Int>(0)
+  private let maximumLineBytes: Int
+
+  /// Reads from file descriptor 0, lines up to `maximumLineBytes` long.
+  public init(maximumLineBytes: Int = StandardInput.maximumLineBytes) {
+    self.maximumLineBytes = max(1, maximumLineBytes)
+  }
+
+  public var failure: InputFailure? { buffer.withLock { $0.failure } }
 
   public func readLine() -> String? {
     buffer.withLock { buffer in
+      guard buffer.failure == nil else { return nil }
       while true {
-        if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-          let line = String(decoding: buffer[..<newline], as: UTF8.self)
-          buffer.removeSubrange(...newline)
+        let unread = buffer.bytes.count - buffer.start
+        if let newline = buffer.bytes[(buffer.start + buffer.scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+          // A line over the bound (a `\r` before its newline aside) is refused, however it ends.
+          guard newline - buffer.start <= maximumLineBytes + 1 else {
+            return Self.refuse(&buffer, maximumBytes: maximumLineBytes)
+          }
+          let line = String(decoding: buffer.bytes[buffer.start..<newline], as: UTF8.self)
+          buffer.start = newline + 1
+          buffer.scanned = 0
+          // The bytes already read go once they are half of what is kept: each is moved O(1) times.
+          if buffer.start * 2 >= buffer.bytes.count {
+            buffer.bytes.removeSubrange(..<buffer.start)
+            buffer.start = 0
+          }
           return line.droppingTrailingCarriageReturn()
         }
+        buffer.scanned = unread
+        // A line longer than the bound is refused, not kept growing until memory runs out.
+        if unread > maximumLineBytes + 1 { return Self.refuse(&buffer, maximumBytes: maximumLineBytes) }
         // A Ctrl-C not yet dealt with ends the read; one that arrives while waiting wakes the poll.
         if InterruptSignal.count != acknowledged.load(ordering: .relaxed) { return nil }
         guard Self.waitForInput() else {
@@ -80,17 +121,23 @@ public final class StandardInput: TerminalInput, Sendable {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let count = chunk.withUnsafeMutableBytes { systemRead(STDIN_FILENO, $0.baseAddress, $0.count) }
         if count > 0 {
-          buffer.append(contentsOf: chunk[..<count])
+          buffer.bytes.append(contentsOf: chunk[..<count])
         } else if count == 0 {
-          guard !buffer.isEmpty else { return nil }  // end of input (or Ctrl-D)
-          let line = String(decoding: buffer, as: UTF8.self)
-          buffer.removeAll()
+          guard unread > 0 else { return nil }  // end of input (or Ctrl-D)
+          let line = String(decoding: buffer.bytes[buffer.start...], as: UTF8.self)
+          buffer = Buffer()
           return line.droppingTrailingCarriageReturn()
         } else if errno != EINTR && errno != EAGAIN {
           return nil  // a read error ends the input
         }
       }
     }
+  }
+
+  /// Ends the input for a line longer than `maximumBytes`: what was read of it is dropped.
+  private static func refuse(_ buffer: inout Buffer, maximumBytes: Int) -> String? {
+    buffer = Buffer(failure: .lineTooLong(maximumBytes: maximumBytes))
+    return nil
   }
 
   public var interruptCount: Int { InterruptSignal.count }
@@ -206,8 +253,11 @@ public final class StandardError: TerminalOutput, Sendable {
 
 /// A line-oriented terminal with injected input and output, so every screen is testable.
 @MainActor public final class Terminal {
-  /// Styles used by everything printed through this terminal.
+  /// Styles used by everything printed to the output through this terminal.
   public let theme: Theme
+  /// Styles of the lines written to the error stream, decided for that stream: with stdout on a
+  /// terminal and stderr in a file, the file gets no colour.
+  private let errorTheme: Theme
   /// The language (and time zone) everything printed through this terminal is in.
   public let translator: Translator
   private let input: any TerminalInput
@@ -232,16 +282,17 @@ public final class StandardError: TerminalOutput, Sendable {
   /// `finishesLineAtEnd`, the end of input (Ctrl-D) ends the prompt's line, so what follows starts on
   /// a line of its own. With `endOfInputIsFinal` (a pipe or a file), the first end of input ends the
   /// app; otherwise (a person at a terminal) Ctrl-D cancels the prompt and goes back one level.
-  /// Text is shown in `translator`'s language.
+  /// Text is shown in `translator`'s language; error lines in `errorTheme` (default: `theme`).
   public init(
     input: any TerminalInput, output: any TerminalOutput, errors: any TerminalOutput, theme: Theme,
-    translator: Translator = .english, echoesInput: Bool = false, finishesLineAtEnd: Bool = false,
-    endOfInputIsFinal: Bool = true
+    errorTheme: Theme? = nil, translator: Translator = .english, echoesInput: Bool = false,
+    finishesLineAtEnd: Bool = false, endOfInputIsFinal: Bool = true
   ) {
     self.input = input
     self.output = output
     self.errors = errors
     self.theme = theme
+    self.errorTheme = errorTheme ?? theme
     self.translator = translator
     self.echoesInput = echoesInput
     self.finishesLineAtEnd = finishesLineAtEnd
@@ -257,12 +308,16 @@ public final class StandardError: TerminalOutput, Sendable {
     noColor: Bool, colors: ColorChoice = .auto, styles: StyleSheet = .defaults, environment: [String: String],
     translator: Translator = .english
   ) -> Terminal {
+    // Colour is decided per stream: each is a terminal, a pipe or a file of its own.
     let theme = Theme.detect(
       isTTY: isatty(STDOUT_FILENO) != 0, environment: environment, noColor: noColor, choice: colors, styles: styles)
+    let errorTheme = Theme.detect(
+      isTTY: isatty(STDERR_FILENO) != 0, environment: environment, noColor: noColor, choice: colors, styles: styles)
     let inputIsTerminal = isatty(STDIN_FILENO) != 0
     return Terminal(
       input: StandardInput(), output: StandardOutput(), errors: StandardError(),
-      theme: theme, translator: translator, echoesInput: !inputIsTerminal, finishesLineAtEnd: inputIsTerminal,
+      theme: theme, errorTheme: errorTheme, translator: translator, echoesInput: !inputIsTerminal,
+      finishesLineAtEnd: inputIsTerminal,
       endOfInputIsFinal: !inputIsTerminal)
   }
 
@@ -296,15 +351,19 @@ public final class StandardError: TerminalOutput, Sendable {
   /// The first write to the output that failed, if one did; nothing more was shown after it.
   public var outputFailure: OutputFailure? { output.failure }
 
-  /// Writes one line to the error stream, styled as an error when colors are on. Control characters
-  /// in it (an answer echoed raw) are shown inert (Localization's `InertText`); line breaks and tabs stay.
+  /// Why input ended early, if it did (a line over the bound): the app ends saying so.
+  public var inputFailure: InputFailure? { input.failure }
+
+  /// Writes one line to the error stream, styled as an error when that stream has colours on. The
+  /// line is made one inert line (`InertText.line`): control characters (an answer echoed raw) and
+  /// line breaks shown as escapes, at most 300 bytes.
   public func printError(_ line: String) {
-    errors.write(theme.apply(.error, to: InertText(line, limit: nil, keepingLayout: true).text) + "\n")
+    errors.write(errorTheme.apply(.error, to: InertText.line(line).text) + "\n")
   }
 
   /// Writes one line, in the terminal's language, to the error stream (see ``printError(_:)-(String)``).
   public func printError(_ line: LocalizedText) {
-    printError(translator(line))
+    printError(line.resolvedLine(by: translator))
   }
 
   /// Writes `prompt` (no newline) and reads one line without its terminator; `nil` when the person
@@ -319,7 +378,8 @@ public final class StandardError: TerminalOutput, Sendable {
     let line = input.readLine()?.droppingTrailingCarriageReturn()
     if let line {
       lastReadWasInterrupted = false
-      if echoesInput { output.write(InertText(line, limit: nil).text + "\n") }  // never raw: an Esc would act
+      // Never raw (an Esc would act), and bounded: the echo says what was read, not all of it again.
+      if echoesInput { output.write(InertText(line, limit: Self.echoLimit).text + "\n") }
       return line
     }
     if input.interruptCount != handledInterrupts {
@@ -329,10 +389,14 @@ public final class StandardError: TerminalOutput, Sendable {
     }
     lastReadWasInterrupted = false  // Ctrl-D: a Ctrl-C after it is no second one in a row
     if echoesInput || finishesLineAtEnd { output.write("\n") }
-    // At the end of a pipe the app ends; Ctrl-D on a terminal only goes back one level.
-    if endOfInputIsFinal { inputEnded = true }
+    // At the end of a pipe the app ends; Ctrl-D on a terminal only goes back one level; input
+    // that failed (a line over the bound) ends the app wherever it comes from.
+    if endOfInputIsFinal || input.failure != nil { inputEnded = true }
     return nil
   }
+
+  /// How many characters of an answer read from a pipe or file are echoed back.
+  static let echoLimit = 140
 
   /// Records a Ctrl-C: the first cancels what is going on, a second one in a row quits.
   public func noteInterrupt() {

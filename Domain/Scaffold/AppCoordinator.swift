@@ -184,12 +184,24 @@ import UIComponents
   /// `code`, or 74 when the output could not be written (see ``OutputCheck``): said in one line,
   /// recorded and logged; `changeSaved` when the run's change was made before its report failed.
   private func checkedOutput(_ code: Int32, changeSaved: Bool) -> Int32 {
+    let code = checkedInput(code)
     let outcome = OutputCheck.outcome(code, output: terminal.outputFailure, changeSaved: changeSaved)
     guard let problem = outcome.problem else { return code }
     terminal.printError(Strings.errorLine(message: problem))
     configuration.analytics.track("app.outputFailed", ["app": configuration.appName, "exitCode": String(outcome.code)])
     configuration.logger.error(problem.description)
     return outcome.code
+  }
+
+  /// `code`, or 65 when the session ended because its input failed (a line over the bound; see
+  /// `InputFailure`) where it would have ended as at the end of input: said in one line, recorded and
+  /// logged.
+  private func checkedInput(_ code: Int32) -> Int32 {
+    guard let failure = terminal.inputFailure, code == ExitCode.success else { return code }
+    terminal.printError(Strings.errorLine(message: failure.reason))
+    configuration.analytics.track("app.inputFailed", ["app": configuration.appName])
+    configuration.logger.error(failure.reason.description)
+    return ExitCode.rejected
   }
 
   // MARK: Navigator, ErrorPresenter

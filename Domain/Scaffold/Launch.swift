@@ -125,12 +125,12 @@ import UIComponents
   /// Tells the person `line` on standard error, once, as `note: <line>`, and logs it: something
   /// they should know that is no error (e.g. that the partner keeps the app offline).
   public func note(_ line: some TextArgument) {
-    notes.writeInertLine(translator(Strings.noteLine(message: line)))
+    notes.writeInertLine(Strings.noteLine(message: line).resolvedLine(by: translator))
     logger.notice(line.localizedText.description)
   }
 
   private func warn(_ line: LocalizedText) {
-    notes.writeInertLine(translator(Strings.warningLine(message: line)))
+    notes.writeInertLine(Strings.warningLine(message: line).resolvedLine(by: translator))
     logger.warning(line.description)
   }
 

@@ -28,7 +28,7 @@ public enum NavigationError: ReportableError, TranslatedError, Equatable {
 /// ``TranslatedError``'s message, else a reportable error's, else `internal error: …`).
 enum ErrorLine {
   static func text(for error: any Error, translator: Translator = .english) -> String {
-    translator(Strings.errorLine(message: message(for: error)))
+    Strings.errorLine(message: message(for: error)).resolvedLine(by: translator)
   }
 
   private static func message(for error: any Error) -> LocalizedText {

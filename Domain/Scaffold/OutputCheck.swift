@@ -28,7 +28,9 @@ enum OutputCheck {
     translator: Translator
   ) -> Int32 {
     let outcome = outcome(code, output: failure, changeSaved: changeSaved)
-    if let problem = outcome.problem { errors.writeInertLine(translator(Strings.errorLine(message: problem))) }
+    if let problem = outcome.problem {
+      errors.writeInertLine(Strings.errorLine(message: problem).resolvedLine(by: translator))
+    }
     return outcome.code
   }
 }

@@ -80,7 +80,7 @@ enum PartnerText {
     case .screens: Strings.partnerExpectScreens
     case .screenStyles: Strings.partnerExpectScreenStyles
     case .textStyle: Strings.partnerExpectTextStyle
-    case .color(let names): Strings.partnerExpectColor(names: names.joined(separator: ", "))
+    case .color(let names): Strings.partnerExpectColor(names: LocalizedText.verbatim(names.joined(separator: ", ")))
     case .attribute(let names): Strings.partnerExpectAttribute(names: list(names, or: true))
     case .features(let keys): Strings.partnerExpectFeatures(keys: list(keys, or: false))
     case .analytics: Strings.partnerExpectAnalytics
@@ -103,9 +103,12 @@ enum PartnerText {
   }
 
   /// `a, b and c` (or `a, b or c`) in the reader's language; names stay as they are.
+  /// The names are the framework's own words (keys, colours), never cut to keep a line short.
   static func list(_ names: [String], or: Bool) -> LocalizedText {
     guard names.count > 1, let last = names.last else { return .verbatim(names.first ?? "") }
-    let items = names.dropLast().joined(separator: ", ")
-    return or ? Strings.partnerListOr(items: items, last: last) : Strings.partnerListAnd(items: items, last: last)
+    let (items, final) = (
+      LocalizedText.verbatim(names.dropLast().joined(separator: ", ")), LocalizedText.verbatim(last)
+    )
+    return or ? Strings.partnerListOr(items: items, last: final) : Strings.partnerListAnd(items: items, last: final)
   }
 }

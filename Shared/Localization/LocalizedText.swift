@@ -5,8 +5,17 @@ import FoundationEssentials
 /// the same in every language (a name, an id). Built once, rendered in any language.
 public struct LocalizedText: Sendable, Hashable, CustomStringConvertible {
   private indirect enum Source: Sendable, Hashable {
+    /// The source as equality sees it: an echo is the verbatim value it shows.
+    var comparable: Source {
+      if case .echo(let text) = self { return .verbatim(text) }
+      return self
+    }
+
     case table(StringTableReference, key: String, arguments: [String: LocalizedText])
     case verbatim(String)
+    /// Text from outside, shown inert (`InertText`): the one part of a line that may be cut to keep
+    /// the line within its bound.
+    case echo(String)
     case integer(Int)
     case decimal(Double, fractionDigits: Int)
     case dateTime(Date)
@@ -18,6 +27,13 @@ public struct LocalizedText: Sendable, Hashable, CustomStringConvertible {
 
   private init(_ source: Source) { self.source = source }
 
+  /// Equal when they show the same: a value echoed from outside equals the same value verbatim.
+  public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
+    lhs.source.comparable == rhs.source.comparable
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(source.comparable) }
+
   /// The text of `key` in `table`, its `{placeholders}` filled from `arguments`.
   public init(_ key: String, in table: StringTable, arguments: [String: LocalizedText] = [:]) {
     source = .table(StringTableReference(table), key: key, arguments: arguments)
@@ -25,6 +41,10 @@ public struct LocalizedText: Sendable, Hashable, CustomStringConvertible {
 
   /// A value that is the same in every language (a name, an id, a path).
   public static func verbatim(_ text: String) -> LocalizedText { LocalizedText(.verbatim(text)) }
+
+  /// Text from outside already made inert (``InertText``): shown as it is, and cut first when a
+  /// line would be too long (``resolvedLine(by:maximumBytes:)``).
+  static func echo(_ text: String) -> LocalizedText { LocalizedText(.echo(text)) }
 
   /// A whole number with the language's grouping (`1,000` / `1 000`).
   public static func number(_ value: Int) -> LocalizedText { LocalizedText(.integer(value)) }
@@ -58,18 +78,37 @@ public struct LocalizedText: Sendable, Hashable, CustomStringConvertible {
 
   /// The text as `translator` renders it: its language, its time zone.
   public func resolved(by translator: Translator) -> String {
+    resolved(by: translator, echoBytes: nil)
+  }
+
+  /// The text as `translator` renders it as one line of at most `maximumBytes` bytes where it can
+  /// be: when it is longer, the values it echoes from outside (``InertText``, a plain `String`) are
+  /// cut — to 160 bytes each, else 80, else 40, the least cut that fits — and never the sentence
+  /// around them: what was wrong and how to fix it stays whole. A line whose own words are too long
+  /// to fit either way keeps its echoes at 160 bytes each: cutting them would only lose more.
+  public func resolvedLine(by translator: Translator, maximumBytes: Int = InertText.lineBytes) -> String {
+    let whole = resolved(by: translator, echoBytes: nil)
+    guard whole.utf8.count > maximumBytes else { return whole }
+    let steps = [160, 80, 40].map { resolved(by: translator, echoBytes: $0) }
+    return steps.first { $0.utf8.count <= maximumBytes } ?? steps[0]
+  }
+
+  private func resolved(by translator: Translator, echoBytes: Int?) -> String {
     switch source {
     case .verbatim(let text): return text
+    case .echo(let text):
+      guard let echoBytes, text.utf8.count > echoBytes else { return text }
+      return InertText.shortened(text, toBytes: echoBytes)
     case .integer(let value): return translator.number(value)
     case .decimal(let value, let digits): return translator.number(value, fractionDigits: digits)
     case .dateTime(let date): return translator.dateTime(date)
     case .time(let date): return translator.time(date)
     case .joined(let parts, let separator):
-      return parts.map { $0.resolved(by: translator) }.joined(separator: separator)
+      return parts.map { $0.resolved(by: translator, echoBytes: echoBytes) }.joined(separator: separator)
     case .table(let table, let key, let arguments):
       let text = table.table.text(key, in: translator.language)
       guard !arguments.isEmpty else { return text }
-      return Self.fill(text, with: arguments.mapValues { $0.resolved(by: translator) })
+      return Self.fill(text, with: arguments.mapValues { $0.resolved(by: translator, echoBytes: echoBytes) })
     }
   }
 
@@ -112,13 +151,15 @@ extension LocalizedText: TextArgument {
 }
 
 extension String: TextArgument {
-  /// The string as it is, in every language.
-  public var localizedText: LocalizedText { .verbatim(self) }
+  /// The string in every language, as a value a line quotes: shown inert (its control characters,
+  /// line breaks too, as escapes: ``InertText``), and cut first when the line would be too long.
+  /// A whole sentence that is the same in every language is `LocalizedText.verbatim`.
+  public var localizedText: LocalizedText { InertText(self, limit: nil).localizedText }
 }
 
 extension Substring: TextArgument {
-  /// The string as it is, in every language.
-  public var localizedText: LocalizedText { .verbatim(String(self)) }
+  /// The string in every language, as a value a line quotes (see `String`'s).
+  public var localizedText: LocalizedText { InertText(self, limit: nil).localizedText }
 }
 
 extension Int: TextArgument {

@@ -25,7 +25,65 @@ import Testing
     #expect(InertText(String(repeating: "y", count: 40)).text == String(repeating: "y", count: 40), "40 fit")
     #expect(InertText("abcdef", limit: 4).text == "abc…")
     #expect(InertText(long, limit: nil).text == long)
-    #expect(InertText("\u{1B}\u{1B}\u{1B}", limit: 2).text == "\\e…", "the cut counts characters typed, not escapes")
+    #expect(InertText("\u{1B}\u{1B}\u{1B}", limit: 5).text == "\\e\\e…", "the cut counts what is shown, escapes too")
+    #expect(InertText("\u{1B}\u{1B}\u{1B}", limit: 4).text == "\\e…", "never inside an escape")
+  }
+
+  @Test func theBoundsHoldAfterEscapingInCharactersAndBytes() {
+    // C1 controls escape to 7 characters each: 240 of them were 1,680 bytes when the cut came first.
+    let controls = String(repeating: "\u{85}", count: 240)
+    let shown = InertText(controls, limit: InertText.longLimit).text
+    #expect(shown.count <= InertText.longLimit && shown.utf8.count <= 2 * InertText.longLimit + 1)
+    #expect(shown.hasPrefix("\\u{85}\\u{85}") && shown.hasSuffix("}…"))
+    // One character a reader sees, 3,001 scalars: cut by its bytes, whole or not at all.
+    let heavy = "x" + String(repeating: "\u{301}", count: 3_000)
+    #expect(InertText(heavy).text == "…")
+    #expect(InertText("ok " + heavy).text == "ok …")
+    // A name in Cyrillic fits as one in Latin letters does.
+    let name = String(repeating: "Ж", count: 40)
+    #expect(InertText(name).text == name)
+    #expect(InertText(name + "Ж").text == String(repeating: "Ж", count: 39) + "…")
+    // CJK takes three bytes a character: 26 of them and the ellipsis are the most 81 bytes hold.
+    let cjk = InertText(String(repeating: "宇", count: 40)).text
+    #expect(cjk == String(repeating: "宇", count: 26) + "…" && cjk.utf8.count <= 81)
+    #expect(InertText("a\r\nb", limit: 10, keepingLayout: true).text == "a\\r\nb", "CR LF is one character")
+  }
+
+  @Test func aLineForAPersonIsOneInertLineBoundedWhateverItHolds() {
+    #expect(InertText.line("no suit at /tmp/a\nb: connect").text == "no suit at /tmp/a\\nb: connect")
+    #expect(InertText.line("tab\there \u{1B}[31mred").text == "tab\\there \\e[31mred")
+    let long = InertText.line("error: " + String(repeating: "a", count: 5_000)).text
+    #expect(long.utf8.count == InertText.hardLineBytes && long.hasSuffix("…") && long.hasPrefix("error: aaa"))
+    let escapes = InertText.line(String(repeating: "\u{1B}", count: 1_000)).text
+    #expect(escapes.utf8.count <= InertText.hardLineBytes && !escapes.contains("\u{1B}"))
+    #expect(InertText.line("short").text == "short")
+  }
+
+  @Test func aLineCutsWhatItEchoesNeverItsSentence() {
+    let table = StringTable(
+      module: "Example",
+      texts: [.english: ["too-long": "the socket path {path} is {length} bytes; use one of at most 107 bytes"]])
+    let path = "/" + String(repeating: "a", count: 5_000)
+    let line = LocalizedText(
+      "too-long", in: table, arguments: ["path": path.localizedText, "length": "5001".localizedText])
+    let shown = line.resolvedLine(by: .english)
+    #expect(shown.utf8.count <= InertText.lineBytes, "\(shown.utf8.count) bytes")
+    #expect(shown.hasPrefix("the socket path /aaa") && shown.hasSuffix("… is 5001 bytes; use one of at most 107 bytes"))
+    // A short line is left whole; the same value outside a line is not cut.
+    let short = LocalizedText(
+      "too-long", in: table, arguments: ["path": "/tmp/s".localizedText, "length": "6".localizedText])
+    #expect(short.resolvedLine(by: .english) == "the socket path /tmp/s is 6 bytes; use one of at most 107 bytes")
+    #expect(line.resolved(by: .english).contains(path))
+    // A value the sentence owns (`verbatim`) is never cut; when the line cannot fit, echoes keep 160 bytes.
+    let words = LocalizedText(
+      "too-long", in: table,
+      arguments: [
+        "path": path.localizedText, "length": .verbatim(String(repeating: "w", count: 400)),
+      ]
+    ).resolvedLine(by: .english)
+    #expect(
+      words.contains(String(repeating: "w", count: 400))
+        && words.contains("/" + String(repeating: "a", count: 156) + "…"))
   }
 
   @Test func aWholeMessageMayKeepItsLinesAndTabs() {

@@ -86,6 +86,8 @@ private let table = StringTable(
     #expect("water".localizedText == .verbatim("water"))
     #expect(7.localizedText.resolved(in: .english) == "7")
     #expect("abc".dropFirst().localizedText == .verbatim("bc"))
+    // A plain string fills a placeholder inert: a line break in a value cannot split a line.
+    #expect("a\nb\u{1B}[2J".localizedText.description == "a\\nb\\e[2J")
   }
 }
 

@@ -290,6 +290,27 @@ final class InterruptibleInput: TerminalInput, @unchecked Sendable {
     #expect(errors.text == "no item \"\\e]0;owned\\u{7}\"\n")
   }
 
+  @Test func anErrorLineIsOneLineColouredOnlyWhereItsOwnStreamTakesColour() {
+    let (output, errors) = (CapturedOutput(), CapturedOutput())
+    let terminal = Terminal(
+      input: ScriptedInput(lines: []), output: output, errors: errors, theme: Theme(styles: .defaults),
+      errorTheme: .plain)
+    terminal.printError("no suit at /tmp/a\nb")
+    terminal.print(terminal.theme.apply(.error, to: "on screen"))
+    #expect(errors.text == "no suit at /tmp/a\\nb\n", "one line, no colour: the error stream is a file")
+    #expect(output.text.contains("\u{1B}["), "the screen, on a terminal, keeps its colour")
+  }
+
+  @Test func anAnswerFromAPipeIsEchoedCut() {
+    let output = CapturedOutput()
+    let answer = String(repeating: "x", count: 10_000)
+    let terminal = Terminal(
+      input: ScriptedInput(lines: [answer]), output: output, errors: CapturedOutput(), theme: .plain,
+      echoesInput: true)
+    #expect(terminal.readLine(prompt: "? ") == answer, "the flow gets the whole answer")
+    #expect(output.text.utf8.count < 300 && output.text.hasSuffix("…\n"), "\(output.text.utf8.count) bytes echoed")
+  }
+
   @Test func quittingOnControlCEndsTheInputWith130() {
     let (terminal, _) = terminal([.controlC, .line("unread")])
     #expect(terminal.readLine(prompt: "") == nil)
