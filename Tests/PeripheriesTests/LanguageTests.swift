@@ -126,8 +126,8 @@ struct PeripheriesLanguageTests {
     } catch let error as PeripheriesError {
       #expect(
         error.translatedMessage.resolved(in: .russian)
-          == "отказ: крылья солнечных батарей у порта harmony-forward не во флюгере (1A, 2A, 3A, 4A); сначала "
-          + "переведите их во флюгер, например 'power wing 1A feather', и дождитесь этого; ничего не изменилось")
+          == "отказ: крылья батарей у порта harmony-forward не во флюгере (1A, 2A, 3A, 4A); переведите их во "
+          + "флюгер ('power wing 1A feather') и дождитесь этого; ничего не изменилось")
       #expect(error.userMessage.hasPrefix("refused: the solar array wings near harmony-forward are not feathered"))
     }
     for wing in ["2A", "4A"] { try await harness.open("power wing \(wing) feather") }
