@@ -75,7 +75,7 @@ final class SuitFlow {
     let acknowledgement = try await client.send(command)
     context.analytics.track(
       "suit.command", ["command": acknowledgement.command, "accepted": "\(acknowledgement.accepted)"])
-    guard acknowledgement.accepted else { throw SpacesuitError.rejected(acknowledgement.reason) }
+    guard acknowledgement.accepted else { throw SpacesuitError.refusing(acknowledgement) }
     return acknowledgement
   }
 
