@@ -20,19 +20,23 @@ public enum SuitCommand: Sendable, Hashable {
   /// The settings `parse` understands, for help texts.
   public static let settings = ["temperature", "oxygen-flow", "lights"]
 
-  /// Parses CLI words: ("temperature","22.5"), ("oxygen-flow","2"), ("lights","on"|"off").
+  /// Parses CLI words: ("temperature","22.5"), ("oxygen-flow","2"), ("lights","on"|"off"), a number
+  /// as a reader of `language` writes it (`2,5` in Russian, as its screens show the ranges).
   /// Throws `SpacesuitError.invalidCommand` with a message saying what is allowed.
-  public static func parse(setting: String, value: String) throws(SpacesuitError) -> SuitCommand {
+  public static func parse(
+    setting: String, value: String, in language: Language = .english
+  ) throws(SpacesuitError) -> SuitCommand {
     let name = setting.trimmingSpaces().lowercased()
     let word = value.trimmingSpaces()
     switch name {
     case "temperature", "temp":
       let celsius = try number(
-        word, setting: Strings.settingTemperature, unit: .verbatim("°C"), range: temperatureRange)
+        word, setting: Strings.settingTemperature, unit: .verbatim("°C"), range: temperatureRange, in: language)
       return .setTemperature(celsius: celsius)
     case "oxygen-flow", "oxygen", "o2-flow":
       let flow = try number(
-        word, setting: Strings.settingOxygenFlow, unit: Strings.unitLitersPerMinute, range: oxygenFlowRange)
+        word, setting: Strings.settingOxygenFlow, unit: Strings.unitLitersPerMinute, range: oxygenFlowRange,
+        in: language)
       return .setOxygenFlow(litersPerMinute: flow)
     case "lights", "light":
       switch word.lowercased() {
@@ -46,10 +50,10 @@ public enum SuitCommand: Sendable, Hashable {
   }
 
   private static func number(
-    _ word: String, setting: LocalizedText, unit: LocalizedText, range: ClosedRange<Double>
+    _ word: String, setting: LocalizedText, unit: LocalizedText, range: ClosedRange<Double>, in language: Language
   ) throws(SpacesuitError) -> Double {
     let bounds = SuitNumbers.band(range)
-    guard let value = WrittenNumber.decimal(word) else {
+    guard let value = WrittenNumber.decimal(word, in: language) else {
       throw .invalidCommand(Strings.commandNeedsNumber(setting: setting, range: bounds, unit: unit, answer: word))
     }
     guard range.contains(value) else {

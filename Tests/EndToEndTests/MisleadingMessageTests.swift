@@ -87,4 +87,27 @@ struct MisleadingMessageTests {
     #expect(set.stderr.contains("No space left on device") && !set.stderr.contains("refused"), "\(set.stderr)")
     await disk.unmount()
   }
+
+  @Test("a Russian reader types decimals with a comma, as the screens show them; English says what it expects")
+  func decimalsAsTheLanguageWritesThem() async throws {
+    let sandbox = try Sandbox()
+    let russian = try await sandbox.cosmonaut(["--language", "ru", "suit", "set", "oxygen-flow", "2,5"])
+    #expect(russian.status == 0, "\(russian.stderr)")
+    #expect(russian.stdout.contains("2,5"), "\(russian.stdout)")
+    let status = try await sandbox.cosmonaut(["suit", "status", "--json"])
+    let telemetry = (try status.stdout.json() as? [String: Any])?["telemetry"] as? [String: Any]
+    #expect(telemetry?["oxygenFlowLitersPerMinute"] as? Double == 2.5)
+
+    let english = try await sandbox.cosmonaut(["--language", "en", "suit", "set", "oxygen-flow", "2,5"])
+    #expect(english.status == 64, "\(english.stderr)")
+    #expect(english.stderr.split(separator: "\n").count == 1, "\(english.stderr)")
+    #expect(english.stderr.contains("0.5–8.0") && english.stderr.contains("\"2,5\""), "\(english.stderr)")
+
+    let rotate = try await sandbox.issOverview(["--language", "ru", "thermal", "rotate", "port", "12,5"])
+    #expect(rotate.status == 0, "\(rotate.stderr)")
+    let wing = try await sandbox.issOverview(["--language", "ru", "power", "wing", "2A", "35,5"])
+    #expect(wing.status == 0, "\(wing.stderr)")
+    let englishWing = try await sandbox.issOverview(["power", "wing", "2A", "35,5"])
+    #expect(englishWing.status == 64, "\(englishWing.stderr)")
+  }
 }
