@@ -54,6 +54,9 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
   /// Something that is not a socket (a directory, a regular file, …) is at the path; it is left
   /// alone.
   case notASocket(path: String, kind: FileKind)
+  /// A folder on the way to the socket path is not one: `component` is `kind` (a file, a loop of
+  /// links), so nothing can be created under it; it is left alone.
+  case notADirectory(path: String, component: String, kind: FileKind)
   /// The connection dropped and every reconnect attempt failed; the link is closed.
   case reconnectFailed(attempts: Int)
   /// A system call failed: which call and the system's reason (the system's own words, verbatim).
@@ -62,6 +65,8 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
   case encoding(String)
   /// What answers is not the device asked for: another program that says what it is (``RadioPeer``).
   case wrongPeer(RadioPeer)
+  /// What answers sends each request back unchanged (an echo, a loopback): it is no device.
+  case echoedRequest
 
   /// The line in the reader's language; the system's reasons and paths stay verbatim.
   public var translatedMessage: LocalizedText {
@@ -75,6 +80,7 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
     case .emptySocketPath: Strings.radioEmptySocketPath
     case .addressInUse(let path): Strings.radioAddressInUse(path: path)
     case .notASocket(let path, let kind): Strings.radioNotASocket(path: path, kind: kind.text)
+    case .notADirectory(_, let component, let kind): Strings.radioNotADirectory(component: component, kind: kind.text)
     case .reconnectFailed(let attempts):
       attempts == 1 ? Strings.radioReconnectFailedOnce : Strings.radioReconnectFailed(attempts: attempts)
     case .system(let call, let reason): Strings.radioSystem(call: call, reason: reason)
@@ -82,11 +88,21 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
     case .wrongPeer(let peer):
       Strings.radioWrongPeer(
         program: InertText(peer.program), serves: InertText(peer.serves, limit: InertText.longLimit))
+    case .echoedRequest: Strings.radioEchoedRequest
     }
   }
 
   /// The English line (logs, analytics).
   public var description: String { translatedMessage.description }
+
+  /// Whether what answered is not the device asked for (another program, an echo): the device
+  /// cannot be reached there, whatever the link does.
+  public var isNotTheDevice: Bool {
+    switch self {
+    case .wrongPeer, .echoedRequest: true
+    default: false
+    }
+  }
 }
 
 /// What is at a path where a socket was expected.
@@ -101,6 +117,8 @@ public enum FileKind: Sendable, Equatable, CaseIterable {
   case namedPipe
   /// A character or block device.
   case device
+  /// A symbolic link that leads back to itself (through others), so it leads nowhere.
+  case linkLoop
   /// Anything else that is not a socket.
   case other
 
@@ -112,6 +130,7 @@ public enum FileKind: Sendable, Equatable, CaseIterable {
     case .symbolicLink: Strings.fileSymbolicLink
     case .namedPipe: Strings.fileNamedPipe
     case .device: Strings.fileDevice
+    case .linkLoop: Strings.fileLinkLoop
     case .other: Strings.fileOther
     }
   }

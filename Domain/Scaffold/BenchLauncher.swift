@@ -158,7 +158,12 @@ public enum BenchLauncher {
         fail(
           "\(shown(path)) is \(kind.text.description), not a socket; it was left alone: pick another --socket path",
           code: ExitCode.cannotCreate)
-      } catch RadioError.system(let call, let reason) where call == "bind" {
+      } catch RadioError.notADirectory(let path, let component, let kind) {
+        fail(
+          "cannot create the socket \(shown(path)): \(shown(component)) is \(kind.text.description), not a directory; "
+            + "it was left alone: pick another --socket path",
+          code: ExitCode.cannotCreate)
+      } catch RadioError.system(let call, let reason) where call == "bind" || call == "lstat" {
         fail("cannot create the socket \(shown(path)): \(reason)", code: ExitCode.cannotCreate)
       } catch {
         fail("cannot listen on \(shown(path)): \(error)", code: ExitCode.internalError)

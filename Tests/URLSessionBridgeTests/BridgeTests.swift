@@ -91,7 +91,7 @@ import Testing
   let session = issURLSessionSessionCreate()
   defer { issURLSessionSessionRelease(session) }
   let (completions, task) = send(session, "http://127.0.0.1:\(port)/slow", timeout: 0.5)
-  let delivered = try #require(await completions.first(within: 20))
+  let delivered = try #require(await completions.first(within: 60))
   #expect(delivered.outcome == .timeout)
   #expect(delivered.message?.isEmpty == false)
   task.map(issURLSessionTaskRelease)
