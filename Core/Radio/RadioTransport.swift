@@ -59,8 +59,9 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
   case notADirectory(path: String, component: String, kind: FileKind)
   /// The connection dropped and every reconnect attempt failed; the link is closed.
   case reconnectFailed(attempts: Int)
-  /// A system call failed: which call and the system's reason (the system's own words, verbatim).
-  case system(call: String, reason: String)
+  /// A system call failed: which call, the system's reason in its own (English) words, and its
+  /// errno (0: none), by which the line says the reason in the reader's language where Radio knows it.
+  case system(call: String, reason: String, code: Int32 = 0)
   /// A frame could not be encoded.
   case encoding(String)
   /// What answers is not the device asked for: another program that says what it is (``RadioPeer``).
@@ -83,7 +84,7 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
     case .notADirectory(_, let component, let kind): Strings.radioNotADirectory(component: component, kind: kind.text)
     case .reconnectFailed(let attempts):
       attempts == 1 ? Strings.radioReconnectFailedOnce : Strings.radioReconnectFailed(attempts: attempts)
-    case .system(let call, let reason): Strings.radioSystem(call: call, reason: reason)
+    case .system(let call, let reason, let code): Strings.radioSystem(call: call, reason: Self.reason(reason, code))
     case .encoding(let reason): .verbatim(reason)
     case .wrongPeer(let peer):
       Strings.radioWrongPeer(
@@ -94,6 +95,18 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
 
   /// The English line (logs, analytics).
   public var description: String { translatedMessage.description }
+
+  /// The line without the path a caller already names: for a failed call `connect: <reason>`, the
+  /// reason in the reader's language where Radio knows it; otherwise the whole line.
+  public var reasonAtPath: LocalizedText {
+    guard case .system(let call, let reason, let code) = self else { return translatedMessage }
+    return .joined([.verbatim(call + ": "), Self.reason(reason, code)])
+  }
+
+  /// The system's reason for `code` in the reader's language, else `reason` as the system said it.
+  private static func reason(_ reason: String, _ code: Int32) -> LocalizedText {
+    SystemReason.known(code) ?? .verbatim(reason)
+  }
 
   /// Whether what answered is not the device asked for (another program, an echo): the device
   /// cannot be reached there, whatever the link does.

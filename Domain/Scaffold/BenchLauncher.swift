@@ -163,7 +163,7 @@ public enum BenchLauncher {
           "cannot create the socket \(shown(path)): \(shown(component)) is \(kind.text.description), not a directory; "
             + "it was left alone: pick another --socket path",
           code: ExitCode.cannotCreate)
-      } catch RadioError.system(let call, let reason) where call == "bind" || call == "lstat" {
+      } catch RadioError.system(let call, let reason, _) where call == "bind" || call == "lstat" {
         fail("cannot create the socket \(shown(path)): \(reason)", code: ExitCode.cannotCreate)
       } catch {
         fail("cannot listen on \(shown(path)): \(error)", code: ExitCode.internalError)

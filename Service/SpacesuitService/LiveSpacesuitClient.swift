@@ -73,13 +73,10 @@ public enum SpacesuitClients {
   }
 
   /// A Radio error without the path the caller already names ("connect: Connection refused"), in
-  /// the reader's language (the system's words stay verbatim).
+  /// the reader's language.
   static func reason(_ error: any Error) -> LocalizedText {
     guard let radio = error as? RadioError else { return .verbatim(DecodingError.readableLine(for: error)) }
-    switch radio {
-    case .system(let call, let reason): return .verbatim("\(call): \(reason)")
-    default: return radio.translatedMessage
-    }
+    return radio.reasonAtPath
   }
 }
 
