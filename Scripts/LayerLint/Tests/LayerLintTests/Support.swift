@@ -1,9 +1,10 @@
 import Foundation
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
 
 /// A throwaway folder with the given files; removed when the value is released.
-final class TemporaryPackage {
+final class TemporaryPackage: Sendable {
   let root: URL
 
   init(files: [String: String]) throws {

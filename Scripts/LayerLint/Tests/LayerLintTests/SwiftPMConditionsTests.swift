@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
+@testable import LayerLintSwiftReader
 
 /// `#if` conditions evaluated as SwiftPM builds a package, checked against SwiftPM and the compiler:
 /// `swift build --print-manifest-job-graph` writes the build plan (`debug.yaml`) with every `swiftc`
