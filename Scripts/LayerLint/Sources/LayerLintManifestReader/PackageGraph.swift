@@ -160,8 +160,10 @@ package final class PackageGraph: @unchecked Sendable {
       if let file, let kept = FileManager.default.contents(atPath: file.path) {
         described.store(kept, at: index)
       } else if let output = describe(dependency.folder) {
-        if let file { SettingsCache.store(output, at: file, keeping: 2) }
-        described.store(output, at: index)
+        // Kept as the little the lint reads of it: a tenth of `describe`'s output, read on every run.
+        let kept = (try? ManifestLoader.decode(output)).flatMap(Self.compactDescription) ?? output
+        if let file { SettingsCache.store(kept, at: file, keeping: 2) }
+        described.store(kept, at: index)
       }
     }
     var members: [Member] = []
@@ -175,6 +177,27 @@ package final class PackageGraph: @unchecked Sendable {
         Member(identity: dependency.identity, name: dependency.name, folder: dependency.folder, manifest: manifest))
     }
     return PackageGraph(members: members, undescribed: undescribed)
+  }
+
+  /// `describe`'s format with only what the graph reads: each target's name, module, path, kind, target
+  /// dependencies and Swift sources, each product's name, targets and kind.
+  static func compactDescription(_ manifest: PackageManifest) -> Data? {
+    let object: [String: Any] = [
+      "name": manifest.name,
+      "targets": manifest.targets.map { target -> [String: Any] in
+        [
+          "name": target.name, "c99name": target.moduleName, "path": target.path, "type": target.kind.rawValue,
+          "target_dependencies": target.targetDependencies, "sources": target.sources.filter { $0.hasSuffix(".swift") },
+        ]
+      },
+      "products": manifest.products.map { product -> [String: Any] in
+        [
+          "name": product.name, "targets": product.targets,
+          "type": product.isLibrary ? ["library": ["automatic"]] : ["executable": NSNull()],
+        ]
+      },
+    ]
+    return try? JSONSerialization.data(withJSONObject: object)
   }
 
   /// The graph the command plugin wrote (`PluginGraph`), from SwiftPM's own model of the package.

@@ -4,12 +4,13 @@ import Foundation
 /// (`swift package dump-package`: every target's declared dependencies with their conditions, its settings,
 /// the traits) and the package's layout (`swift package describe`: each target's resolved path and sources).
 ///
-/// Both answers are kept in `.build/layer-lint/`. The evaluation is reused while the manifests, the
-/// package's folder, the toolchain and the environment are the same (`SettingsCache`, SwiftPM's own key).
-/// The layout is asked for on every run, except right after the manifest changed: then SwiftPM evaluates
-/// the new manifest once (`dump-package`), and when the manifest's targets (names, kinds, paths, sources,
-/// exclusions, resources) and the shape of the package's folder (`SourceTree`) are the same as in a run
-/// before, that run's layout is reused (`LayoutCache`) instead of a second evaluation by `describe`.
+/// Both answers are kept in `.build/layer-lint/` and reused while what they are made of is the same: the
+/// evaluation while the manifests, the package's folder, the toolchain and the environment are
+/// (`SettingsCache`, SwiftPM's own key for its manifest cache); the layout while the manifest's targets
+/// (names, kinds, paths, sources, exclusions, resources, products), the toolchain and the shape of the
+/// package's folder (`SourceTree`: every file and folder by name) are (`LayoutCache`). After a change of
+/// the manifest SwiftPM evaluates it once (`dump-package`), and `describe` runs only when the targets or
+/// the folder's shape changed too; when nothing changed, SwiftPM does not run at all.
 package struct PackageReader: Sendable {
   /// The `swift` executable to run.
   package let swift: String
@@ -44,21 +45,24 @@ package struct PackageReader: Sendable {
     let cache = SettingsCache(packagePath: packagePath, swift: swift, environment: environment)
     var ran: [String] = []
     var evaluation = cache?.read()
-    let manifestChanged = evaluation == nil
     if evaluation == nil {
       let output = try run(["dump-package"], packagePath: packagePath, scratch: true)
       ran.append("dump-package")
       cache?.write(output)
       evaluation = output
     }
-    guard let evaluation, let settings = PackageSettings.parse(dumpPackage: evaluation) else {
+    let start = evaluation?.firstIndex(of: UInt8(ascii: "{")) ?? evaluation?.startIndex ?? 0
+    guard let evaluation,
+      let object = try? JSONSerialization.jsonObject(with: evaluation[start...]) as? [String: Any],
+      let settings = PackageSettings.parse(dumpPackage: object)
+    else {
       // An evaluation the lint cannot read: SwiftPM's description alone, with its own reading of the traits.
       let manifest = try ManifestLoader.decode(
         try run(["describe", "--type", "json"], packagePath: packagePath, options: traits.arguments))
       return Reading(manifest: manifest, settings: nil, ran: ran + ["describe"], cache: cache)
     }
-    let layout = cache.map { LayoutCache(cache: $0, evaluation: evaluation, packagePath: packagePath) }
-    var description = manifestChanged ? layout?.read() : nil
+    let layout = cache.map { LayoutCache(cache: $0, evaluation: object, packagePath: packagePath) }
+    var description = layout?.read()
     if description == nil {
       let output = try run(["describe", "--type", "json"], packagePath: packagePath, scratch: isolated)
       ran.append("describe")
@@ -98,37 +102,47 @@ package struct PackageReader: Sendable {
   }
 }
 
-/// `swift package describe` output kept in the package's cache folder, keyed by what it is made of: the
-/// manifest's targets and products as evaluated (names, kinds, paths, sources, exclusions, resources,
-/// products; not their dependencies or settings, which the lint takes from the evaluation itself), the
-/// shape of the package's folder, and the toolchain.
+/// `swift package describe` output kept in the package's cache folder for the manifest's targets and
+/// products as evaluated (names, kinds, paths, sources, exclusions, resources, products; not their
+/// dependencies or settings, which the lint takes from the evaluation itself) and the toolchain, with the
+/// shape of the package's folder it was made for (`SourceTree`): equal targets and an equal shape, an
+/// equal description. The shape is read only when it matters: when the kept description is read, and when
+/// a new one is kept.
 package struct LayoutCache: Sendable {
   /// The cache file for this key.
   package let file: URL
+  private let packagePath: String
 
   /// The layout cache of the package at `packagePath` whose manifest evaluates to `evaluation`.
-  package init(cache: SettingsCache, evaluation: Data, packagePath: String) {
-    let key =
-      Self.layoutKey(evaluation: evaluation) + "\u{0}" + SourceTree.fingerprint(of: packagePath) + "\u{0}"
-      + cache.toolchain
+  package init(cache: SettingsCache, evaluation: [String: Any], packagePath: String) {
+    let key = Self.layoutKey(evaluation: evaluation) + "\u{0}" + cache.toolchain
     file = cache.folder.appendingPathComponent("describe-\(SettingsCache.fnv1a(key)).json")
+    self.packagePath = packagePath
   }
 
-  /// The kept description, if this key has one.
-  package func read() -> Data? { FileManager.default.contents(atPath: file.path) }
+  /// The kept description, when it was made for the folder's shape as it is now.
+  package func read() -> Data? {
+    guard let kept = FileManager.default.contents(atPath: file.path),
+      let newline = kept.firstIndex(of: UInt8(ascii: "\n")),
+      String(decoding: kept[..<newline], as: UTF8.self) == SourceTree.fingerprint(of: packagePath)
+    else { return nil }
+    return kept[kept.index(after: newline)...]
+  }
 
-  /// Keeps `description` for this key, and the three newest others.
+  /// Keeps `description` for this key and the folder's shape (unless the same is kept already), and the
+  /// three newest others.
   package func write(_ description: Data) {
-    guard !FileManager.default.fileExists(atPath: file.path) else { return }
-    SettingsCache.store(description, at: file, keeping: 3)
+    if let kept = FileManager.default.contents(atPath: file.path), kept.count > description.count,
+      kept.suffix(description.count) == description
+    {
+      return
+    }
+    let shape = Data((SourceTree.fingerprint(of: packagePath) + "\n").utf8)
+    SettingsCache.store(shape + description, at: file, keeping: 3)
   }
 
   /// The parts of a `dump-package` evaluation that decide `describe`'s layout, as canonical text.
-  static func layoutKey(evaluation: Data) -> String {
-    let start = evaluation.firstIndex(of: UInt8(ascii: "{")) ?? evaluation.startIndex
-    guard let root = try? JSONSerialization.jsonObject(with: evaluation[start...]) as? [String: Any] else {
-      return "unreadable \(SettingsCache.fnv1a(String(decoding: evaluation, as: UTF8.self)))"
-    }
+  static func layoutKey(evaluation root: [String: Any]) -> String {
     let layoutKeys: Set<String> = [
       "name", "type", "path", "sources", "exclude", "resources", "publicHeadersPath", "pluginCapability",
       "packageAccess", "pkgConfig", "providers", "url", "checksum",
@@ -140,5 +154,27 @@ package struct LayoutCache: Sendable {
     ]
     let data = (try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys])) ?? Data()
     return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// A value computed on a thread of its own from the moment it is made, at a priority a little below
+/// SwiftPM's (`ProcessRunner.yieldToSwiftPM`); `value` waits for it.
+package final class Background<Value: Sendable>: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var result: Value?
+
+  package init(_ work: @escaping @Sendable () -> Value) {
+    Thread.detachNewThread { [self] in
+      ProcessRunner.yieldToSwiftPM()
+      result = work()
+      done.signal()
+    }
+  }
+
+  /// The value, once computed.
+  package var value: Value {
+    done.wait()
+    done.signal()
+    return result!
   }
 }

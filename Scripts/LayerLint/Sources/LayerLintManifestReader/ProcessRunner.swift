@@ -79,6 +79,16 @@ package enum ProcessRunner {
     return pid
   }
 
+  /// Lowers the calling thread's priority a little (nice 5), for work the lint does while SwiftPM answers:
+  /// on a machine of two cores it yields to SwiftPM, which the lint waits for, yet still gets its share
+  /// when other processes keep both cores busy (at idle priority it then gets none, and all of it comes
+  /// after SwiftPM). On Linux the nice value is the thread's own (`who` 0 is the calling thread).
+  package static func yieldToSwiftPM() {
+    #if os(Linux)
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
+    #endif
+  }
+
   /// The child's exit status; 128 + the signal's number when a signal ended it (as a shell says).
   private static func waitForExit(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0

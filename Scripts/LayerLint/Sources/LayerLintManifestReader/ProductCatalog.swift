@@ -6,10 +6,9 @@ import LayerLintSwiftReader
 /// on product `P` uses it when it imports one of P's modules. Asked only for products whose own name is
 /// not imported, since most products are one module of their name.
 ///
-/// The modules come from the plugin's description of the package (`layer_lint_products`) when the lint
-/// runs as a plugin, else from `swift package describe` of each dependency package that is resolved
-/// (`.build/workspace-state.json`): a product brings its targets and, transitively, the targets of its
-/// package they depend on.
+/// The modules come from the package's resolved graph (`PackageGraph`: the plugin's, or SwiftPM's
+/// description of each resolved dependency): a product brings its targets and, transitively, the targets
+/// of its package they depend on.
 package final class ProductCatalog: @unchecked Sendable {
   /// Looks up the modules of some products; a product it cannot find is missing from the result.
   package typealias Lookup = @Sendable ([String]) -> [String: [ProductModule]]
@@ -138,12 +137,6 @@ package final class ProductCatalog: @unchecked Sendable {
       queue += target.targetDependencies
     }
     return modules
-  }
-
-  /// `swift package describe` of a dependency package, with a scratch folder of its own (nothing is
-  /// written into the checkout, and no lock is shared with the package being linted).
-  package static let describeDependency: @Sendable (String) -> PackageManifest? = { folder in
-    describeDependencyJSON(folder, swift: ManifestLoader().swiftExecutable).flatMap { try? ManifestLoader.decode($0) }
   }
 
   /// `swift package describe --type json` of the package in `folder`, with a scratch folder of its own;

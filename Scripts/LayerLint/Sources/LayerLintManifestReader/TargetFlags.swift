@@ -42,38 +42,14 @@ package final class TargetFlags: @unchecked Sendable {
   }
 
   /// Starts loading on a background thread now, so that a later `settings` waits less (or not at all).
-  /// After `prepare()`, the thread `prepare()` made does it (whichever thread calls `start()`).
   package func start() {
     lock.lock()
     defer { lock.unlock() }
     guard settings == nil, pending == nil else { return }
     let done = DispatchSemaphore(value: 0)
     pending = done
-    if let prepared {
-      prepared.signal()
-    } else {
-      Thread.detachNewThread { [self] in self.loadNow(signalling: done) }
-    }
+    Thread.detachNewThread { [self] in self.loadNow(signalling: done) }
   }
-
-  /// Makes the thread that `start()` will load on, at the caller's priority: the prescan that calls
-  /// `start()` runs at idle priority, which its threads, and the `dump-package` they spawn, would inherit.
-  package func prepare() {
-    lock.lock()
-    defer { lock.unlock() }
-    guard prepared == nil, settings == nil, pending == nil else { return }
-    let go = DispatchSemaphore(value: 0)
-    prepared = go
-    Thread.detachNewThread { [self] in
-      go.wait()
-      lock.lock()
-      let done = pending
-      lock.unlock()
-      if let done { loadNow(signalling: done) }
-    }
-  }
-
-  private var prepared: DispatchSemaphore?
 
   private func loadNow(signalling done: DispatchSemaphore) {
     let loaded = load()
@@ -82,13 +58,6 @@ package final class TargetFlags: @unchecked Sendable {
     pending = nil
     lock.unlock()
     done.signal()
-  }
-
-  /// Whether the settings were asked for or started (and so cost, or will cost, a `dump-package`).
-  package var wasStarted: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return settings != nil || pending != nil
   }
 
   /// The package's settings; `nil` when they cannot be read. Loads them (or waits for `start()`'s load).
@@ -366,9 +335,13 @@ package struct PackageSettings: Sendable, Equatable {
   /// The settings in `dump-package` JSON; `nil` when it is not a package.
   package static func parse(dumpPackage data: Data) -> PackageSettings? {
     let start = data.firstIndex(of: UInt8(ascii: "{")) ?? data.startIndex
-    guard let root = try? JSONSerialization.jsonObject(with: data[start...]) as? [String: Any],
-      let targets = root["targets"] as? [[String: Any]]
-    else { return nil }
+    guard let root = try? JSONSerialization.jsonObject(with: data[start...]) as? [String: Any] else { return nil }
+    return parse(dumpPackage: root)
+  }
+
+  /// The settings in `dump-package`'s JSON object; `nil` when it is not a package.
+  package static func parse(dumpPackage root: [String: Any]) -> PackageSettings? {
+    guard let targets = root["targets"] as? [[String: Any]] else { return nil }
     var result = PackageSettings()
     for trait in root["traits"] as? [[String: Any]] ?? [] {
       guard let name = trait["name"] as? String else { continue }

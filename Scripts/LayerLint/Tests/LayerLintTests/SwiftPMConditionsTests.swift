@@ -211,16 +211,6 @@ import Testing
     #expect(TraitSelection(traits: "B,A", disableDefaults: false, enableAll: false).arguments == ["--traits", "A,B"])
   }
 
-  @Test func manifestsWithoutSettingsNeedNoDumpPackage() throws {
-    let plain = try TemporaryPackage(files: ["Package.swift": "let package = Package(name: \"P\", targets: [])\n"])
-    #expect(!ManifestText.mayHaveConditionSettings(packagePath: plain.path))
-    let traits = try TemporaryPackage(files: [
-      "Package@swift-6.1.swift": "traits: [.trait(name: \"T\")]\n", "Package.swift": "",
-    ])
-    #expect(ManifestText.mayHaveConditionSettings(packagePath: traits.path))
-    #expect(ManifestText.mayHaveConditionSettings(packagePath: fixturePath("GRDBShape")))
-  }
-
   @Test func onlyConditionsOnDefinesTraitsAndLanguageModesNeedTheManifest() {
     #expect(
       !BuildCondition.parse("SWIFT_PACKAGE && DEBUG || os(Linux) || canImport(Foo) || compiler(>=6)")!

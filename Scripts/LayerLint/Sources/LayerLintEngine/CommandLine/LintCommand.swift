@@ -13,7 +13,7 @@ public struct LintCommand: Subcommand {
 
   package static let usage = """
     usage: lint-layers [--package-path PATH] [--config FILE] [--format text|json|github] [--baseline FILE]
-                       [--manifest-json FILE] [--imports-only] [--fix] [--platform NAME]
+                       [--manifest-json FILE] [--imports-only] [--rules R1,R2] [--fix] [--platform NAME]
                        [--traits T1,T2] [--disable-default-traits] [--enable-all-traits] [--help]
     Checks the layering rules of a SwiftPM package (config: PATH/.layering.json, else no layers:
     undeclared-import, redundant-dependency and cycle only).
@@ -23,6 +23,7 @@ public struct LintCommand: Subcommand {
       --baseline FILE       tolerate the violations listed in FILE; stale entries fail the run
       --manifest-json FILE  use this `swift package describe --type json` output instead of running it
       --imports-only        only the undeclared-import rule, for any package layout
+      --rules R1,R2         only these rules (each as the configuration sets it: on, off or "warn")
       --fix                 add the dependencies undeclared imports need (edges the layering rule
                             allows) and remove redundant ones, in a one-line-per-module Package.swift;
                             print the exact edit for any other manifest; then lint again
@@ -78,7 +79,7 @@ public struct LintCommand: Subcommand {
         arguments,
         valueOptions: [
           "--package-path", "--format", "--baseline", "--manifest-json", "--config", "--traits", "--platform",
-          "--plugin-graph",
+          "--plugin-graph", "--rules",
         ],
         flagOptions: ["--help", "--imports-only", "--fix", "--disable-default-traits", "--enable-all-traits"])
     } catch {
@@ -103,6 +104,15 @@ public struct LintCommand: Subcommand {
       console.writeError("lint-layers: --platform must be one of \(names)\n")
       return ExitCode.usage
     }
+    var onlyRules: Set<RuleID>?
+    if let list = reader.value("--rules") {
+      let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      if let unknown = names.first(where: { RuleID(rawValue: $0) == nil }) {
+        console.writeError("lint-layers: --rules: unknown rule \(unknown) (see Scripts/README.md)\n")
+        return ExitCode.usage
+      }
+      onlyRules = Set(names.compactMap(RuleID.init(rawValue:)))
+    }
     let packagePath = reader.value("--package-path") ?? FileManager.default.currentDirectoryPath
     let traits = TraitSelection(
       traits: reader.value("--traits"), disableDefaults: reader.isSet("--disable-default-traits"),
@@ -114,6 +124,7 @@ public struct LintCommand: Subcommand {
       var configuration = try LayeringConfiguration.load(
         packagePath: packagePath, file: reader.value("--config"), whenAbsent: .packageDefault)
       if reader.isSet("--imports-only") { configuration = .importsOnly }
+      if let onlyRules { configuration.enabledRules.formIntersection(onlyRules.union([.staleBaseline])) }
       var baseline: Baseline?
       if let path = reader.value("--baseline") { baseline = try Baseline.load(path: path) }
       // While SwiftPM runs, lex the sources it is about to list.
@@ -185,19 +196,24 @@ public struct LintCommand: Subcommand {
     let started = ContinuousClock.now
     var manifest: PackageManifest
     var flags: TargetFlags
-    var cache: SettingsCache?
+    // The resolved graph's descriptions are read while SwiftPM answers about the package itself.
+    let resolvedGraph: Background<PackageGraph?>? =
+      customGraph == nil && pluginGraph == nil
+      ? Background {
+        PackageGraph.resolved(
+          packageRoot: packagePath,
+          cache: SettingsCache(packagePath: packagePath, swift: ManifestLoader().swiftExecutable))
+      } : nil
     if manifestJSON != nil || customDescribe != nil {
       manifest = try ManifestLoader.manifest(
         packagePath: packagePath, manifestJSON: manifestJSON,
         describe: customDescribe ?? { path in try ManifestLoader().load(packagePath: path, options: traits.arguments) })
       flags = customFlags?(packagePath) ?? TargetFlags.dumpPackage(packagePath: packagePath, traits: traits)
-      cache = SettingsCache(packagePath: packagePath, swift: ManifestLoader().swiftExecutable)
     } else {
       let reading = try PackageReader(isolated: pluginGraph != nil).read(packagePath: packagePath, traits: traits)
       manifest = reading.manifest
       let settings = reading.settings
       flags = customFlags?(packagePath) ?? TargetFlags(traits: traits, settings: settings)
-      cache = reading.cache
       if profile { console.writeError("SwiftPM ran: \(reading.ran.joined(separator: ", "))\n") }
     }
     let graph: PackageGraph?
@@ -209,7 +225,7 @@ public struct LintCommand: Subcommand {
       }
       graph = try PackageGraph.fromPlugin(data)
     } else {
-      graph = PackageGraph.resolved(packageRoot: packagePath, cache: cache)
+      graph = resolvedGraph?.value ?? nil
     }
     if profile { console.writeError("package read: \(ContinuousClock.now - started)\n") }
     return LoadedPackage(manifest: manifest, flags: flags, graph: graph)
