@@ -181,16 +181,11 @@ let toolingProducts: [Product] = [.plugin(name: "LintLayers", targets: ["LintLay
 
 // MARK: - Assembly (no need to edit below this line to add a module)
 
-/// The five layers. A layer's folder is its raw value; their order comes from `.layering.json`.
-enum Layer: String, Comparable, CaseIterable {
+/// The five layers. A layer's folder is its raw value; their order is `.layering.json`'s (`LayeringRule`).
+enum Layer: String, CaseIterable {
   case shared = "Shared", core = "Core", service = "Service", domain = "Domain", app = "App"
 
   var folder: String { rawValue }
-
-  /// Lower layers come first: `.layering.json` lists them top to bottom.
-  static func < (lhs: Layer, rhs: Layer) -> Bool {
-    LayeringRule.checkedIn.rank(of: lhs) < LayeringRule.checkedIn.rank(of: rhs)
-  }
 }
 
 /// The layering rule's data, in one place that this manifest and `Scripts/lint-layers` both read:
@@ -206,21 +201,26 @@ struct LayeringRule {
     layers.count - 1 - (layers.firstIndex(of: layer.rawValue) ?? 0)
   }
 
-  /// The checked-in rule; a `.layering.json` that does not name every layer stops the manifest with one line.
-  static let checkedIn: LayeringRule = {
+  /// The checked-in rule; `nil` when `.layering.json` cannot be read, as when another package depends on
+  /// this one: SwiftPM evaluates a dependency's manifest from its repository, without its other files
+  /// (that package's own build checks nothing of this one's layering anyway). A file that does not name
+  /// every layer stops the manifest with one line.
+  static let checkedIn: LayeringRule? = {
     let path = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent(".layering.json").path
-    func refuse(_ reason: String) -> Never {
-      FileHandle.standardError.write(Data("error: .layering.json: \(reason)\n".utf8))
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      FileHandle.standardError.write(Data("error: .layering.json: not a JSON object\n".utf8))
       exit(1)
     }
-    guard let data = FileManager.default.contents(atPath: path),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { refuse("not readable as a JSON object") }
     let names = (object["layers"] as? [Any] ?? []).compactMap { item in
       item as? String ?? (item as? [String: Any])?["name"] as? String
     }
     let missing = Layer.allCases.map(\.rawValue).filter { !names.contains($0) }
-    guard missing.isEmpty else { refuse("\"layers\" must name \(missing.joined(separator: ", "))") }
+    guard missing.isEmpty else {
+      FileHandle.standardError.write(
+        Data("error: .layering.json: \"layers\" must name \(missing.joined(separator: ", "))\n".utf8))
+      exit(1)
+    }
     return LayeringRule(layers: names, interfaceSuffix: object["interfaceSuffix"] as? String ?? "Interface")
   }()
 }
@@ -306,14 +306,15 @@ let layerOf: [String: Layer] = Dictionary(uniqueKeysWithValues: modules.map { ($
 /// The one rule, checked while the manifest loads: strictly downward, or sideways onto an `…Interface`
 /// module (`LayeringRule`: the order and the suffix are `.layering.json`'s, which the lint reads too).
 func layeringViolations() -> [String] {
-  modules.flatMap { module in
+  guard let rule = LayeringRule.checkedIn else { return [] }
+  return modules.flatMap { module in
     (module.dependencies + module.testDependencies).compactMap { dependency -> String? in
       if systemLibraries.contains(dependency) { return nil }
       guard let target = layerOf[dependency] else {
         return "\(module.name) depends on \"\(dependency)\", which is no module of this package"
       }
-      if target < module.layer { return nil }
-      let suffix = LayeringRule.checkedIn.interfaceSuffix
+      if rule.rank(of: target) < rule.rank(of: module.layer) { return nil }
+      let suffix = rule.interfaceSuffix
       let isInterface = dependency.hasSuffix(suffix) && !module.name.hasSuffix(suffix)
       if target == module.layer && isInterface { return nil }
       let direction = target == module.layer ? "sideways" : "upward"

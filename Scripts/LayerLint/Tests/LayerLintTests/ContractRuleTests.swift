@@ -299,3 +299,40 @@ import Testing
       ), "\(upward.standardOutput)")
   }
 }
+
+/// The layering rule is written once, as data: the repository's root `Package.swift` checks its
+/// dependencies while it loads with the layer order and the interface suffix of `.layering.json`, the
+/// file the lint reads too.
+@Suite(.serialized) struct RootManifestTests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// `dump-package` of the root manifest beside `layering` (no file when `nil`).
+  private func load(layering: Data?) throws -> ProcessOutput {
+    let package = try TemporaryPackage(files: [:])
+    try FileManager.default.copyItem(
+      at: Self.repository.appendingPathComponent("Package.swift"), to: package.root.appendingPathComponent("Package.swift"))
+    if let layering { try layering.write(to: package.root.appendingPathComponent(".layering.json")) }
+    return try ProcessRunner.run("swift", arguments: ["package", "--package-path", package.path, "dump-package"])
+  }
+
+  @Test func theManifestChecksTheLayerOrderOfTheLayeringFile() throws {
+    let checkedIn = try Data(contentsOf: Self.repository.appendingPathComponent(".layering.json"))
+    #expect(try load(layering: checkedIn).status == 0)
+    // Core above Service: every Service module that depends on Core now points upward.
+    var object = try #require(try JSONSerialization.jsonObject(with: checkedIn) as? [String: Any])
+    object["layers"] = ["App", "Domain", "Core", "Service", "Shared"]
+    let swapped = try load(layering: try JSONSerialization.data(withJSONObject: object))
+    #expect(swapped.status != 0)
+    #expect(swapped.standardError.contains("error: [layer-direction] "))
+    #expect(swapped.standardError.contains("(Service) -> Network (Core) points upward"))
+    object["layers"] = ["App", "Domain", "Service", "Core"]
+    let missing = try load(layering: try JSONSerialization.data(withJSONObject: object))
+    #expect(missing.standardError.contains("error: .layering.json: \"layers\" must name Shared"))
+  }
+
+  @Test func aPackageThatDependsOnThisOneLoadsItsManifestWithoutTheFile() throws {
+    // SwiftPM evaluates a dependency's manifest from its repository, without the package's other files.
+    #expect(try load(layering: nil).status == 0)
+  }
+}
