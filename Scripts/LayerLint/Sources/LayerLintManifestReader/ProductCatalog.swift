@@ -118,27 +118,6 @@ package final class ProductCatalog: @unchecked Sendable {
     }
   }
 
-  /// A product's targets and the targets of its package they depend on, transitively, as modules.
-  package static func modules(
-    of product: ManifestProduct, in manifest: PackageManifest, folder: String
-  ) -> [ProductModule] {
-    let targets = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    var seen: Set<String> = []
-    var queue = product.targets
-    var modules: [ProductModule] = []
-    while !queue.isEmpty {
-      let name = queue.removeFirst()
-      guard seen.insert(name).inserted, let target = targets[name] else { continue }
-      let root = folder.hasSuffix("/") ? folder : folder + "/"
-      modules.append(
-        ProductModule(
-          module: target.moduleName,
-          sources: target.swiftSourcePaths.map { $0.hasPrefix("/") ? $0 : root + $0 }))
-      queue += target.targetDependencies
-    }
-    return modules
-  }
-
   /// `swift package describe --type json` of the package in `folder`, with a scratch folder of its own;
   /// `nil` when it fails.
   package static func describeDependencyJSON(_ folder: String, swift: String) -> Data? {
