@@ -177,7 +177,12 @@ let tooling: [Target] =
     .plugin(
       name: "SecretValues", capability: .buildTool(), dependencies: ["SecretsTool"],
       path: "Scripts/Plugins/SecretValues"),
-    .executableTarget(name: "PartnerFileCompiler", path: "Scripts/Tools/PartnerFileCompiler"),
+    .target(name: "StyleSchemaReading", path: "Scripts/Tools/StyleSchemaReading"),
+    .executableTarget(name: "StyleKeyCompiler", dependencies: ["StyleSchemaReading"], path: "Scripts/Tools/StyleKeyCompiler"),
+    .plugin(
+      name: "StyleKeys", capability: .buildTool(), dependencies: ["StyleKeyCompiler"], path: "Scripts/Plugins/StyleKeys"),
+    .executableTarget(
+      name: "PartnerFileCompiler", dependencies: ["StyleSchemaReading"], path: "Scripts/Tools/PartnerFileCompiler"),
     .plugin(
       name: "PartnerFiles", capability: .buildTool(), dependencies: ["PartnerFileCompiler"],
       path: "Scripts/Plugins/PartnerFiles"),
@@ -453,8 +458,8 @@ func targets(for module: Module) -> [Target] {
     + (module.declaresPartnerVocabulary ? ["PartnerVocabulary.json"] : [])
   let plugins: [Target.PluginUsage] =
     (module.hasStrings ? [.plugin(name: "StringTables")] : [])
-    + (module.hasStyleSchema || module.declaresPartnerVocabulary || module.shipsPartners
-      ? [.plugin(name: "PartnerFiles")] : [])
+    + (module.hasStyleSchema ? [.plugin(name: "StyleKeys")] : [])
+    + (module.declaresPartnerVocabulary || module.shipsPartners ? [.plugin(name: "PartnerFiles")] : [])
     + module.plugins.map { .plugin(name: $0) }
   let dependencies = module.dependencies.map { Target.Dependency(stringLiteral: $0) }
   let tests = Target.testTarget(

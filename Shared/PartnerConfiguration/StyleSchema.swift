@@ -2,8 +2,9 @@
 /// and the code that draws screens: every element type (the framework's, `Styles/schema.json`) and
 /// the screens of an app (declared by the modules that draw them, see ``PartnerVocabulary``).
 ///
-/// The PartnerFiles build plugin turns `Styles/schema.json` into ``StyleElement`` and
-/// ``StyleSchema/framework``, and each module's declared screens into ``StyleScreen`` constants, so
+/// The StyleKeys build plugin turns `Styles/schema.json` into ``StyleElement`` and
+/// ``StyleSchema/framework`` (reading nothing else), and the PartnerFiles plugin each module's
+/// declared screens into ``StyleScreen`` constants, so
 /// code names elements and screens only through generated constants and a wrong name fails the build.
 public struct StyleSchema: Sendable, Equatable {
   /// One element type: the framework's style for it, and whether every partner must set it in

@@ -2,25 +2,25 @@ import Foundation
 import TestHarness
 import Testing
 
-/// The PartnerFiles plugin's tool, as the build runs it: the framework's schema and the shipped
-/// partner files checked against every module's declarations, and a module's declaration made into
-/// its constants; anything wrong fails the build with one line per problem.
+/// The StyleKeys and PartnerFiles plugins' tools, as the build runs them: the framework's schema made
+/// into keys, the shipped partner files checked against every module's declarations, and a module's
+/// declaration made into its constants; anything wrong fails the build with one line per problem.
 @Suite struct CompilerTests {
-  /// The built tool, beside the test bundle.
-  static let tool: URL? = {
+  /// The built tool named `name`, beside the test bundle.
+  static func tool(_ name: String) -> URL? {
     let folders = [
       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), Bundle.main.bundleURL,
       Bundle.main.bundleURL.deletingLastPathComponent(),
     ]
-    return folders.flatMap {
-      [$0.appendingPathComponent("PartnerFileCompiler-tool"), $0.appendingPathComponent("PartnerFileCompiler")]
-    }
-    .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }()
+    return folders.flatMap { [$0.appendingPathComponent("\(name)-tool"), $0.appendingPathComponent(name)] }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
 
-  /// Runs the tool with `arguments`; returns its status and standard error.
-  func run(_ arguments: [String]) async throws -> (status: Int32, errors: String) {
-    let tool = try #require(Self.tool, "the PartnerFileCompiler tool is built with the tests")
+  /// Runs the partner-file tool (or the style-key tool, `keys`) with `arguments`; returns its status
+  /// and standard error.
+  func run(_ arguments: [String], keys: Bool = false) async throws -> (status: Int32, errors: String) {
+    let name = keys ? "StyleKeyCompiler" : "PartnerFileCompiler"
+    let tool = try #require(Self.tool(name), "the \(name) tool is built with the tests")
     let result = try await ChildProcess.run(tool, arguments)
     return (result.status, result.stderr)
   }
@@ -40,7 +40,7 @@ import Testing
     let folder = try temporaryDirectory()
     let schemaFile = try file("schema.json", schema, in: folder)
     // The mechanism's module gets the keys; an app gets the partner files, checked against every declaration.
-    let keys = try await run(["keys", "Example", schemaFile, folder.appendingPathComponent("Keys.swift").path])
+    let keys = try await run(["Example", schemaFile, folder.appendingPathComponent("Keys.swift").path], keys: true)
     var arguments = ["partners", "Example/Partners", schemaFile, folder.appendingPathComponent("Partners.swift").path]
     for (module, text) in declarations.sorted(by: { $0.key < $1.key }) {
       arguments += ["--declaration", "\(module)=" + (try file("\(module).json", text, in: folder))]
@@ -225,7 +225,7 @@ import Testing
         "error: Example/Styles/schema.json: elements.title.default.italic: unknown key (a style has foreground, background, attributes)",
         "error: Example/Styles/schema.json: elements[1].name: expected a lowerCamelCase name that is not a Swift keyword or a member name",
         "error: Example/Styles/schema.json: screens: unknown key (the schema has the framework's elements; screens are "
-          + "declared by the modules that draw them, in their PartnerVocabulary.json)",
+          + "declared by the modules that draw them, in their partner vocabulary)",
       ])
     #expect(result.keys.isEmpty && result.embedded.isEmpty, "nothing is written")
   }

@@ -3,10 +3,9 @@ import PackagePlugin
 
 /// Partner files and the vocabulary they are written in, made into Swift when a module is built.
 /// Each build reads only files of its own module and of the modules below it, but for an app, the
-/// top of the layers, which reads what the package's modules declare.
+/// top of the layers, which reads what the package's modules declare. (The mechanism's module, the
+/// one with `Styles/schema.json`, uses the StyleKeys plugin instead: it reads no declaration.)
 ///
-/// - The module of the mechanism (the one with `Styles/schema.json`): the framework's element types
-///   become typed keys (`StyleElement.title`, `StyleSchema.framework`).
 /// - A module that declares a vocabulary (`PartnerVocabulary.json`: the toggles it reads and the
 ///   screens it draws): typed constants (`FeatureToggle.someToggle`, `StyleScreen.someScreen`) and
 ///   `PartnerVocabulary.module`, which the module hands to the app that composes it.
@@ -22,15 +21,6 @@ struct PartnerFiles: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let module = target as? SourceModuleTarget else { return [] }
     let tool = try context.tool(named: "PartnerFileCompiler").url
-    let schema = Self.schema(in: module)
-    if FileManager.default.fileExists(atPath: schema.path) {
-      let keys = context.pluginWorkDirectoryURL.appending(path: "StyleKeys.swift")
-      return [
-        .buildCommand(
-          displayName: "Style schema of \(module.name)", executable: tool,
-          arguments: ["keys", module.name, schema.path, keys.path], inputFiles: [schema], outputFiles: [keys])
-      ]
-    }
     let frameworkSchema = module.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }.map(Self.schema)
       .first { FileManager.default.fileExists(atPath: $0.path) }
     var commands: [Command] = []

@@ -1,4 +1,5 @@
 import Foundation
+import StyleSchemaReading
 
 /// One module's partner vocabulary (`PartnerVocabulary.json`): the toggles it reads (name, default,
 /// help) and the screens it draws (name, help, the elements they show, the framework's styles for

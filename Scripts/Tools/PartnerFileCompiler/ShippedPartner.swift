@@ -1,4 +1,5 @@
 import Foundation
+import StyleSchemaReading
 
 /// A shipped partner file (`Partners/<id>.json`) as a `PartnerConfiguration` expression, checked
 /// here as the module checks a partner file it reads: the id is the file's name, the name one line,

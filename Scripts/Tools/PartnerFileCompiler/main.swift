@@ -1,11 +1,8 @@
 import Foundation
+import StyleSchemaReading
 
-// partner-file compiler, the PartnerFiles plugin's tool. Three modes:
-//
-//   PartnerFileCompiler keys MODULE SCHEMA.json KEYS.swift
-//     The module of the mechanism. SCHEMA is the framework's style schema: every element type a
-//     partner can style (name, help, whether every partner must set it, the framework's base style).
-//     KEYS.swift gets `enum StyleElement` and `StyleSchema.framework`.
+// partner-file compiler, the PartnerFiles plugin's tool (the framework's style keys are the StyleKeys
+// plugin's, StyleKeyCompiler). Two modes:
 //
 //   PartnerFileCompiler partners FOLDER SCHEMA.json PARTNERS.swift [--declaration MODULE=PATH]... [PARTNER.json]...
 //     An app. Each DECLARATION is a module's PartnerVocabulary.json (every one of the package).
@@ -22,8 +19,7 @@ import Foundation
 // is written then.
 
 let usage = """
-  usage: PartnerFileCompiler keys MODULE SCHEMA.json KEYS.swift
-         PartnerFileCompiler partners FOLDER SCHEMA.json PARTNERS.swift [--declaration MODULE=PATH]... [PARTNER.json]...
+  usage: PartnerFileCompiler partners FOLDER SCHEMA.json PARTNERS.swift [--declaration MODULE=PATH]... [PARTNER.json]...
          PartnerFileCompiler vocabulary MODULE SCHEMA.json DECLARATION.json OUTPUT.swift
   """
 
@@ -40,12 +36,6 @@ let usage = """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
-case "keys" where arguments.count == 4:
-  let module = arguments[1]
-  let schemaPath = arguments[2]
-  let schema = FrameworkSchema(
-    path: schemaPath, file: "\(module)/Styles/\(URL(fileURLWithPath: schemaPath).lastPathComponent)")
-  finish([(schema.source, URL(fileURLWithPath: arguments[3]))])
 case "partners" where arguments.count >= 4:
   let folder = arguments[1]
   let schemaPath = arguments[2]

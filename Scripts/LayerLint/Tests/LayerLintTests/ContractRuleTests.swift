@@ -152,6 +152,9 @@ import Testing
       "Scripts/Plugins/Gen/plugin.swift": "let file = \"PartnerVocabulary.json\"\n",
       ".build/plugins/outputs/p/Partners/destination/Gen/Generated.swift":
         "extension Toggles { static let x = .cargoExpress }\n",
+      // An earlier build's output of a plugin the module no longer uses: no part of its build.
+      ".build/plugins/outputs/p/Partners/destination/Gone/Stale.swift":
+        "extension Toggles { static let y = .cargoExpress }\n",
     ])
     let manifest = PackageManifest(
       name: "P",
@@ -311,7 +314,8 @@ import Testing
   private func load(layering: Data?) throws -> ProcessOutput {
     let package = try TemporaryPackage(files: [:])
     try FileManager.default.copyItem(
-      at: Self.repository.appendingPathComponent("Package.swift"), to: package.root.appendingPathComponent("Package.swift"))
+      at: Self.repository.appendingPathComponent("Package.swift"),
+      to: package.root.appendingPathComponent("Package.swift"))
     if let layering { try layering.write(to: package.root.appendingPathComponent(".layering.json")) }
     return try ProcessRunner.run("swift", arguments: ["package", "--package-path", package.path, "dump-package"])
   }

@@ -206,16 +206,20 @@ package struct VocabularyRule {
   }
 
   /// The sources the package's build-tool plugins generated for the module, when the package was built:
-  /// `.build/plugins/outputs/<package>/<module>/destination/<plugin>/…`.
+  /// `.build/plugins/outputs/<package>/<module>/destination/<plugin>/…`, of the plugins the module uses
+  /// now (an earlier build's outputs of a plugin it no longer uses are no part of its build).
   private func generatedFindings(of module: ManifestTarget, owners: [String: Word]) -> [Violation] {
     let outputs = absolute(".build/plugins/outputs")
     let packages = (try? FileManager.default.contentsOfDirectory(atPath: outputs)) ?? []
+    let plugins = Set(workspace.buildToolPlugins(of: module).map(\.plugin.name))
     var found: [Violation] = []
     for package in packages.sorted() {
       let folder = "\(outputs)/\(package)/\(module.name)/destination"
       guard let files = FileManager.default.enumerator(atPath: folder) else { continue }
       while let relative = files.nextObject() as? String {
-        guard relative.hasSuffix(".swift") else { continue }
+        guard relative.hasSuffix(".swift"), let plugin = relative.split(separator: "/").first,
+          plugins.contains(String(plugin))
+        else { continue }
         let shown = ".build/plugins/outputs/\(package)/\(module.name)/destination/\(relative)"
         found += swiftFindings(in: "\(folder)/\(relative)", shownAs: shown, module: module, owners: owners)
       }

@@ -1,7 +1,8 @@
 import Foundation
 
-// What every mode checks and writes: names, booleans, styles, and Swift literals. A problem is one
-// line naming the file and the key path; the tool collects them all, then fails with every one.
+// What the style-key and partner-file tools check and write: names, booleans, styles, and Swift
+// literals. A problem is one line naming the file and the key path; a tool collects them all, then
+// fails with every one.
 
 /// Words a declared name may not be, since it becomes a Swift identifier (an enum case or a static
 /// constant), or a member the types it extends already have.
@@ -14,16 +15,16 @@ let reservedNames: Set<String> = [
 ]
 
 /// The problems found so far, one line each.
-@MainActor var problems: [String] = []
+@MainActor package var problems: [String] = []
 
 /// Prints every problem as an `error:` line on standard error and exits 1.
-func fail(_ problems: [String]) -> Never {
+package func fail(_ problems: [String]) -> Never {
   for problem in problems { FileHandle.standardError.write(Data("error: \(problem)\n".utf8)) }
   exit(1)
 }
 
 /// A lowerCamelCase name of letters and digits that can be a Swift identifier here.
-func isName(_ text: String) -> Bool {
+package func isName(_ text: String) -> Bool {
   guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
   return text.unicodeScalars.allSatisfy {
     ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
@@ -32,13 +33,13 @@ func isName(_ text: String) -> Bool {
 }
 
 /// True for JSON's `true` and `false` only (Foundation also casts the numbers 0 and 1 to `Bool`).
-func isBoolean(_ value: Any?) -> Bool {
+package func isBoolean(_ value: Any?) -> Bool {
   guard let value, value is Bool else { return false }
   return type(of: value) == Bool.self || String(describing: type(of: value)).contains("Boolean")
 }
 
 /// `text` as a Swift string literal: quotes, backslashes and control characters escaped.
-func literal(_ text: String) -> String {
+package func literal(_ text: String) -> String {
   var body = ""
   for scalar in text.unicodeScalars {
     switch scalar {
@@ -51,7 +52,7 @@ func literal(_ text: String) -> String {
 }
 
 /// `text` as a multi-line raw string literal, with enough `#`s that nothing in it ends or escapes it.
-func rawLiteral(_ text: String) -> String {
+package func rawLiteral(_ text: String) -> String {
   var longest = 0
   var run: Int?
   for character in text {
@@ -67,7 +68,7 @@ func rawLiteral(_ text: String) -> String {
 }
 
 /// The JSON object in the file at `path`, or nil (and a problem naming `file`).
-@MainActor func readObject(_ path: String, file: String, expected: String) -> [String: Any]? {
+@MainActor package func readObject(_ path: String, file: String, expected: String) -> [String: Any]? {
   do {
     guard
       let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
@@ -84,7 +85,7 @@ func rawLiteral(_ text: String) -> String {
 }
 
 /// A style as Swift (`TextStyle(foreground: .named(.cyan), attributes: [.bold])`).
-@MainActor func style(_ value: Any?, at path: String, file: String) -> String {
+@MainActor package func style(_ value: Any?, at path: String, file: String) -> String {
   guard let object = value as? [String: Any] else {
     problems.append(
       "\(file): \(path): expected a text style (an object), found \(String(describing: value ?? "nothing"))")
@@ -121,7 +122,7 @@ func rawLiteral(_ text: String) -> String {
 }
 
 /// `styles` (element name → style) as a dictionary literal, for the elements `allowed`.
-@MainActor func styleMap(_ styles: [String: Any], allowed: [String], at path: String, file: String) -> String {
+@MainActor package func styleMap(_ styles: [String: Any], allowed: [String], at path: String, file: String) -> String {
   var entries: [String] = []
   for name in styles.keys.sorted() {
     guard allowed.contains(name) else {
@@ -135,7 +136,7 @@ func rawLiteral(_ text: String) -> String {
 
 /// The objects of the list at `key` of `object`, each with a unique `name` and a `help`; `required`:
 /// the list must be there and not empty.
-@MainActor func namedObjects(
+@MainActor package func namedObjects(
   _ object: [String: Any], _ key: String, file: String, required: Bool
 ) -> [(name: String, object: [String: Any])] {
   guard let value = object[key] else {
@@ -163,14 +164,15 @@ func rawLiteral(_ text: String) -> String {
 }
 
 /// One problem per key of `object` that is not `known`.
-@MainActor func refuseUnknownKeys(_ object: [String: Any], known: [String], at path: String, file: String) {
+@MainActor package func refuseUnknownKeys(_ object: [String: Any], known: [String], at path: String, file: String) {
   for key in object.keys.sorted() where !known.contains(key) {
     problems.append("\(file): \(path)\(key): unknown key (known here: \(known.joined(separator: ", ")))")
   }
 }
 
 /// The object at `key` of `object`, or a problem.
-@MainActor func object(_ object: [String: Any], _ key: String, at path: String, file: String) -> [String: Any]? {
+@MainActor package func object(_ object: [String: Any], _ key: String, at path: String, file: String) -> [String: Any]?
+{
   guard let value = object[key] as? [String: Any] else {
     problems.append("\(file): \(path)\(key): expected an object")
     return nil
@@ -180,7 +182,7 @@ func rawLiteral(_ text: String) -> String {
 
 /// Writes `text` to `url` unless it already holds exactly that (so nothing that depends on the file
 /// is rebuilt for nothing).
-func write(_ text: String, to url: URL) throws {
+package func write(_ text: String, to url: URL) throws {
   if let current = try? String(contentsOf: url, encoding: .utf8), current == text { return }
   try Data(text.utf8).write(to: url, options: .atomic)
 }
