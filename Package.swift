@@ -45,7 +45,7 @@ let domain: [Module] = [
 let service: [Module] = [
   .library("MissionControlInterface", dependsOn: ["Localization", "Secrets"], strings: true),
   .library("CosmonautServiceInterface", dependsOn: ["MissionControlInterface", "Localization", "AppAnalytics"], testsUse: ["Secrets"], strings: true),
-  .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["Secrets", "LoggingTestSupport", "AppAnalyticsTestSupport"]),
+  .library("CosmonautService", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["URLSessionBridgeInterface", "Secrets", "LoggingTestSupport", "AppAnalyticsTestSupport"]),
   .library("HoustonMissionControl", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Localization", "Secrets"], strings: true, plugins: ["SecretValues"]),
   .library("TsUPMissionControl", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Localization", "Secrets"], strings: true, plugins: ["SecretValues"]),
   .library("DeviceServiceInterface", dependsOn: ["Localization", "AppAnalytics"]),

@@ -3,12 +3,12 @@ import URLSessionBridgeInterface
 
 /// Why a server could not be reached, in the reader's language: the cause the helper named
 /// (``UnreachableCause``) in Network's words, never the HTTP library's English; a reason that names
-/// no cause as it came.
+/// no cause as it came, an echo (inert, and cut when a line would be too long).
 enum UnreachableText {
   /// The reason a person reads.
   static func text(_ reason: String) -> LocalizedText {
     let (cause, detail) = UnreachableCause.parse(reason)
-    return cause.map(words) ?? .verbatim(detail)
+    return cause.map(words) ?? InertText(detail).localizedText
   }
 
   /// The English line for logs and analytics: the cause and the HTTP library's own detail.

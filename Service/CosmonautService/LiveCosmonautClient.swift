@@ -196,9 +196,8 @@ public final class LiveCosmonautClient<
       dialect.positionPath, as: PositionAnswer.self, within: missionControl.budget.position,
       redacting: personal.redact,
       retrying: { attempt, wait, failure in
-        progress(
-          .retrying(
-            attempt: attempt, retryIn: wait, reason: CosmonautServiceError(failure, center: center).translatedMessage))
+        // What failed, not the advice of the error the last attempt would end with: the app tries again itself.
+        progress(.retrying(attempt: attempt, retryIn: wait, reason: failure.reason))
       })
     let position = try dialect.position(answer)
     // What is kept and shown must be a place on the globe, whoever answered.
@@ -278,7 +277,7 @@ public final class LiveCosmonautClient<
     try await queueStatusReportIfDue()
     let (center, personal) = (controlCenter, PersonalData(try await profile()))
     let result = try await reports.deliver(
-      redacting: personal.redact, describing: { CosmonautServiceError($0, center: center).translatedMessage },
+      redacting: personal.redact, describing: \.reason,
       progress: progress)
     var report = SyncReport(
       delivered: result.delivered, pending: result.after.pending, setAside: result.after.setAside, isConfigured: true)

@@ -135,10 +135,10 @@ private func keyPath<T: Decodable>(decoding type: T.Type, _ json: String) -> Str
 
 @Test func anUnreachableServerReadsItsCauseInTheReadersLanguageAndLogsTheLibrarysDetail() {
   let refused = NetworkError.unreachable(UnreachableCause.couldNotConnect.tagged("Could not connect to the server."))
-  #expect(refused.translatedMessage.resolved(in: .russian) == "сервер недоступен: не удалось подключиться к серверу")
-  #expect(refused.translatedMessage.resolved(in: .english) == "server unreachable: could not connect to the server")
+  #expect(refused.translatedMessage.resolved(in: .russian) == "сервер недоступен: не удалось подключиться")
+  #expect(refused.translatedMessage.resolved(in: .english) == "server unreachable: could not connect")
   #expect(
-    refused.description == "server unreachable: could not connect to the server (Could not connect to the server.)")
+    refused.description == "server unreachable: could not connect (Could not connect to the server.)")
   for cause in UnreachableCause.allCases {
     let line = NetworkError.unreachable(cause.tagged("Some English detail")).translatedMessage.resolved(in: .russian)
     #expect(!line.contains("English"), "\(cause): \(line)")
