@@ -15,6 +15,7 @@ enum PartnerText {
     case .tooLarge(let file, let size, let limit):
       Strings.partnerTooLarge(file: shown(file), size: String(size), limit: String(limit))
     case .unreadable(let file, let reason): Strings.partnerUnreadable(file: shown(file), reason: reason)
+    case .notUTF8(let file, let encoding): Strings.partnerNotUtf8(file: shown(file), encoding: encoding)
     case .notJSON(let file, let detail):
       Strings.partnerNotJson(file: shown(file), detail: InertText(detail, limit: nil))
     case .notStrictJSON(let file, let violation):

@@ -7,7 +7,8 @@ public enum PartnerFile {
   /// `vocabulary`, with its warnings. A toggle or screen `elsewhere` declares (another module of the
   /// package, which the app does not host) is read and kept too, without a warning (a partner file
   /// serves every app); one that no module declares is an unknown key.
-  /// - Throws: ``PartnerConfigurationError`` of kind `.invalid`: not JSON, or not strict JSON (a
+  /// - Throws: ``PartnerConfigurationError`` of kind `.invalid`: not UTF-8 (UTF-16 or UTF-32, by
+  ///   name; a UTF-8 byte order mark is read past), not JSON, or not strict JSON (a
   ///   trailing comma, a key given twice: with its line and column), a value of the wrong kind, a
   ///   missing key, a bad colour or id.
   public static func decode(
@@ -18,8 +19,14 @@ public enum PartnerFile {
 
   /// The configuration in `data`, read against `reading`.
   static func decode(
-    _ data: Data, file: String, reading: ReadingVocabulary
+    _ whole: Data, file: String, reading: ReadingVocabulary
   ) throws(PartnerConfigurationError) -> DecodedPartner {
+    // A UTF-8 byte order mark is read past; another encoding is refused by name.
+    let data: Data
+    switch PartnerFileEncoding(of: whole) {
+    case .utf8(let markLength): data = markLength == 0 ? whole : Data(whole.dropFirst(markLength))
+    case .other(let encoding): throw PartnerConfigurationError(.notUTF8(file: file, encoding: encoding))
+    }
     let tree: Any
     do {
       tree = try StrictJSON.parse(data)

@@ -97,6 +97,8 @@ public enum PartnerProblem: Sendable, Equatable {
   case tooLarge(file: String, size: Int, limit: Int)
   /// The file cannot be read; `reason` is the system's, verbatim.
   case unreadable(file: String, reason: String)
+  /// The file is text in another encoding than UTF-8 (`encoding`, e.g. "UTF-16LE").
+  case notUTF8(file: String, encoding: String)
   /// The file is not JSON; `detail` is Foundation's reason, verbatim.
   case notJSON(file: String, detail: String)
   /// The file is not strict JSON (a trailing comma, a key given twice, …): where, and how.
@@ -137,6 +139,8 @@ public enum PartnerProblem: Sendable, Equatable {
     case .tooLarge(let file, let size, let limit):
       "partner file \(file) is \(size) bytes; a partner file has at most \(limit) (is it the right file?)"
     case .unreadable(let file, let reason): "cannot read partner file \(file): \(reason)"
+    case .notUTF8(let file, let encoding):
+      "partner file \(file) is \(encoding) text; save it as UTF-8, the encoding of JSON"
     case .notJSON(let file, let detail): "partner file \(file) is not JSON: \(detail)"
     case .notStrictJSON(let file, let violation): "partner file \(file) is not strict JSON: \(violation.text)"
     case .undecodable(let file, let detail): "partner file \(file) cannot be read: \(detail)"

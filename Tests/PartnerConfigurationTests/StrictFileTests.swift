@@ -63,20 +63,15 @@ import Testing
     }
   }
 
-  private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
   private static let trailingComma = "a comma with nothing after it before the end of an object or list; remove it"
 
   /// A file that is no JSON is refused in the parser's words, unless the first thing strict JSON
   /// refuses in it is a trailing comma; JSON that is not strict is refused where strict JSON first
-  /// stops. The two rules are read in one pass and part where one is lenient: a byte order mark, a
-  /// half surrogate pair and bytes that are no UTF-8 (strict JSON reads on), a key given twice and
+  /// stops. The two rules are read in one pass and part where one is lenient: a half surrogate pair and bytes that are no UTF-8 (strict JSON reads on), a key given twice and
   /// nesting deeper than 256 (the parser reads on).
   @Test func eachRuleReadsOnWhereOnlyTheOtherRefuses() {
     #expect(
-      refusal(Self.bom + Array(#"{"id": "test"}"#.utf8))
-        == "partner file asc.json is not JSON: Invalid value around line 1, column 1.")
-    #expect(
-      refusal(Self.bom + Array(#"{"id": "test",}"#.utf8))
+      refusal(Array(#"{"id": "test",}"#.utf8))
         == "partner file asc.json is not strict JSON: line 1, column 14: \(Self.trailingComma)")
     #expect(
       refusal(Array(#"{"a": "\udc00", "b": [1,]}"#.utf8))
@@ -125,4 +120,48 @@ import Testing
       ) { try PartnerCatalogue.test.load(fifo, vocabulary: .test) }
     }
   #endif
+}
+
+/// A partner file is UTF-8: a byte order mark before it is read past, and text in another encoding is
+/// refused naming the encoding (the parser's "Invalid value" would not say what is wrong).
+@Suite struct PartnerFileEncodingTests {
+  private func refusal(_ bytes: [UInt8]) -> String? {
+    do {
+      _ = try PartnerFile.decode(Data(bytes), file: "asc.json", vocabulary: .test)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test func aUTF8ByteOrderMarkIsReadPast() {
+    for text in [#"{"id": "test"}"#, #"{"id": "test",}"#, "{\n  \"id\": 1,\n  \"id\": 2\n}", "[]"] {
+      #expect(refusal([0xEF, 0xBB, 0xBF] + Array(text.utf8)) == refusal(Array(text.utf8)), "\(text)")
+    }
+  }
+
+  @Test func textInAnotherEncodingIsRefusedByName() {
+    let text = #"{"id": "test"}"#
+    let utf16LE = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    let utf16BE = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    let utf32LE = text.unicodeScalars.flatMap { [UInt8($0.value & 0xFF), 0, 0, 0] }
+    let utf32BE = text.unicodeScalars.flatMap { [0, 0, 0, UInt8($0.value & 0xFF)] }
+    let cases: [([UInt8], String)] = [
+      ([0xFF, 0xFE] + utf16LE, "UTF-16LE"), (utf16LE, "UTF-16LE"), ([0xFE, 0xFF] + utf16BE, "UTF-16BE"),
+      (utf16BE, "UTF-16BE"), ([0xFF, 0xFE, 0, 0] + utf32LE, "UTF-32LE"), (utf32LE, "UTF-32LE"),
+      ([0, 0, 0xFE, 0xFF] + utf32BE, "UTF-32BE"), (utf32BE, "UTF-32BE"),
+    ]
+    for (bytes, encoding) in cases {
+      #expect(
+        refusal(bytes) == "partner file asc.json is \(encoding) text; save it as UTF-8, the encoding of JSON",
+        "\(encoding)")
+    }
+  }
+
+  @Test func theEncodingIsToldByTheFirstBytesOnly() {
+    #expect(PartnerFileEncoding(of: Data()) == .utf8(markLength: 0))
+    #expect(PartnerFileEncoding(of: Data("{".utf8)) == .utf8(markLength: 0))
+    #expect(PartnerFileEncoding(of: Data([0x7B, 0x00])) == .other("UTF-16LE"))
+    #expect(PartnerFileEncoding(of: Data("{\"a\":\"\u{0}\"}".utf8)) == .utf8(markLength: 0))
+  }
 }

@@ -163,7 +163,7 @@ extension LaunchHarness {
       .notAFile("/tmp/", .directory), .notAFile("fifo", .namedPipe),
       .tooLarge(file: "big.json", size: 2_000_000, limit: 1_048_576),
       .unreadable(file: "a.json", reason: "Permission denied"), .notJSON(file: "a.json", detail: "bad"),
-      .undecodable(file: "a.json", detail: "odd"),
+      .notUTF8(file: "a.json", encoding: "UTF-16LE"), .undecodable(file: "a.json", detail: "odd"),
       .missing(file: "a.json", keyPath: "id", expected: .list(of: .attribute(names: ["bold", "dim"]))),
       .wrongValue(file: "a.json", keyPath: nil, expected: .partner(keys: ["id"]), found: .object),
       .wrongValue(file: "a.json", keyPath: "theme", expected: .theme, found: .null),
