@@ -108,6 +108,15 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
     SystemReason.known(code) ?? .verbatim(reason)
   }
 
+  /// Whether the path names something no server can listen at (a file, a directory, a path through a
+  /// file): a person is to give another path, not to start a server there.
+  public var isNoSocketPath: Bool {
+    switch self {
+    case .notASocket, .notADirectory: true
+    default: false
+    }
+  }
+
   /// Whether what answered is not the device asked for (another program, an echo): the device
   /// cannot be reached there, whatever the link does.
   public var isNotTheDevice: Bool {

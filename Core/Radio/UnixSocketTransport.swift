@@ -64,9 +64,22 @@ public final class UnixSocketTransport: RadioTransport {
       let code = errno
       socket.close()
       // A full backlog: the server is alive but busy; try again for a while.
-      guard code == EAGAIN, ContinuousClock.now < deadline else { throw systemError("connect", code) }
+      guard code == EAGAIN, ContinuousClock.now < deadline else { throw connectError(path: path, code: code) }
       try await Task.sleep(for: .milliseconds(5))
     }
+  }
+
+  /// Why nothing could be connected to at `path`: something that is no socket there (or on the way to
+  /// it) is named, so the line does not send a person to start a server where none can listen.
+  private static func connectError(path: String, code: Int32) -> RadioError {
+    if code == ENOTDIR, let (component, kind) = UnixSocketListener.blockingComponent(of: path) {
+      return .notADirectory(path: path, component: component, kind: kind)
+    }
+    var status = stat()
+    if code == ECONNREFUSED || code == ENOTSOCK, stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFSOCK {
+      return .notASocket(path: path, kind: FileIdentity.kind(of: status.st_mode))
+    }
+    return systemError("connect", code)
   }
 
   public nonisolated(nonsending) func send(_ bytes: [UInt8]) async throws {

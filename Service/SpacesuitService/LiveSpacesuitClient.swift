@@ -60,6 +60,9 @@ public enum SpacesuitClients {
         try SuitConnection.validateSocketPath(path)
         let link = RadioLink(connector: .unixSocket(path: path), configuration: configuration, logger: logger)
         do { try await link.start() } catch {
+          if let radio = error as? RadioError, radio.isNoSocketPath {
+            throw SpacesuitError.unreachable(Strings.errorNoSuitSocket(path: path, reason: reason(error)))
+          }
           throw SpacesuitError.unreachable(Strings.errorNoSuit(path: path, reason: reason(error)))
         }
         logger.info("connected to the suit at \(path)")

@@ -183,6 +183,24 @@ import Testing
     let path = "/tmp/iss-\(UUID().uuidString.prefix(8)).sock"
     await #expect(throws: RadioError.self) { try await UnixSocketTransport.connect(path: path) }
   }
+
+  @Test func connectingWhereNoSocketCanBeNamesWhatIsThere() async throws {
+    let folder = "/tmp/iss-\(UUID().uuidString.prefix(8))"
+    try FileManager.default.createDirectory(atPath: folder + "/dir", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(FileManager.default.createFile(atPath: folder + "/file", contents: Data()))
+    await #expect(throws: RadioError.notASocket(path: folder + "/file", kind: .regularFile)) {
+      try await UnixSocketTransport.connect(path: folder + "/file")
+    }
+    await #expect(throws: RadioError.notASocket(path: folder + "/dir", kind: .directory)) {
+      try await UnixSocketTransport.connect(path: folder + "/dir")
+    }
+    await #expect(
+      throws: RadioError.notADirectory(path: folder + "/file/s.sock", component: folder + "/file", kind: .regularFile)
+    ) { try await UnixSocketTransport.connect(path: folder + "/file/s.sock") }
+    #expect(RadioError.notASocket(path: "x", kind: .directory).isNoSocketPath)
+    #expect(!RadioError.system(call: "connect", reason: "Connection refused").isNoSocketPath)
+  }
 }
 
 /// Holds callers of `wait()` until `open()`.

@@ -61,6 +61,23 @@ struct SpacesuitLanguageTests {
         == "no suit at \(path): connect: No such file or directory. Start one with: spacesuit-sim --socket \(path)")
   }
 
+  @Test func aFileWhereTheSuitsSocketShouldBeIsNamedWithoutSendingThePersonToStartASuitThere() async throws {
+    let path = "/tmp/not-a-suit-\(UUID().uuidString.prefix(8)).sock"
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let error = try #require(
+      await #expect(throws: SpacesuitError.self) {
+        try await SpacesuitClients.live(
+          .unixSocket(path: path), logger: .disabled(module: "SpacesuitLanguageTests"), analytics: .disabled,
+          configuration: RadioLinkConfiguration(requestTimeout: .seconds(1), reconnect: .never))
+      })
+    #expect(
+      error.userMessage
+        == "no suit at \(path): \(path) is a regular file, not a socket; give the path of a running suit's socket "
+        + "(--suit unix:PATH)")
+    #expect(!error.translatedMessage.resolved(in: .russian).contains("Запустите"))
+  }
+
   @Test func aSuitOfAnotherProtocolVersionReadsInRussian() {
     let violation = SpacesuitError.protocolViolation(SuitProtocol.DecodingFailure.unsupportedVersion(2).text)
     #expect(
