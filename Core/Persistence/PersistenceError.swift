@@ -107,16 +107,16 @@ public enum PersistenceError: ReportableError, TranslatedError, Equatable, Custo
   public var userMessage: String { description }
 
   /// Disk full, a failed read or write, a file replaced, changed or lost under the store, a damaged
-  /// log and a change not yet in the file are I/O (exit 74); busy is unavailable (69); a foreign,
+  /// file or log and a change not yet in the file are I/O (exit 74); busy is unavailable (69); a foreign,
   /// empty, uncreatable or read-only file, and a backup that cannot be written, cannot-create (73);
   /// an impossible value is rejected data (65).
   public var kind: ErrorKind {
     switch self {
-    case .diskFull, .replaced, .io, .storeMissing, .damagedLog, .changed, .notCopiedIntoFile: .io
+    case .diskFull, .replaced, .io, .storeMissing, .damaged, .damagedLog, .changed, .notCopiedIntoFile: .io
     case .busy: .unavailable
     case .openFailed, .notAStore, .readOnly, .noTables, .backupExists, .backupFailed: .cannotCreate
     case .impossibleValue: .rejected
-    case .sqlite, .damaged, .encoding, .decoding, .schemaTooNew, .migrationFailed: .internal
+    case .sqlite, .encoding, .decoding, .schemaTooNew, .migrationFailed: .internal
     }
   }
 

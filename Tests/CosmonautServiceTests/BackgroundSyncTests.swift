@@ -72,7 +72,7 @@ func eventually(_ condition: @Sendable () async throws -> Bool) async rethrows -
     #expect(busy.kind == .unavailable)
     #expect(busy.userMessage.contains("try again"))
     let damaged = CosmonautServiceError(storing: .damaged(path: "/d/x", reason: "r"))
-    #expect(damaged.kind == .internal)
+    #expect(damaged.kind == .io, "a damaged file is the file's fault, not the program's")
     #expect(!damaged.userMessage.contains("move"))
   }
 }
