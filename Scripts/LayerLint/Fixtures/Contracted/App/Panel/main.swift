@@ -1,0 +1,4 @@
+import Dial
+import Units
+
+print(Dial().text(freezing))
