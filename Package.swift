@@ -18,7 +18,7 @@ import PackageDescription
 // swift-format-ignore
 let app: [Module] = [
   .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "HoustonMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "PartnerConfiguration", "Localization"], testsUse: ["UIComponents", "UIComponentsTestSupport", "Persistence", "Network", "Logging", "AppAnalytics"], strings: true, partners: true, talksHTTP: true),
-  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "TsUPMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "PartnerConfiguration", "Localization"], testsUse: ["UIComponents", "UIComponentsTestSupport", "Persistence", "Network", "Logging", "AppAnalytics"], strings: true, partners: true, talksHTTP: true),
+  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "TsUPMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "PartnerConfiguration", "Localization"], testsUse: ["UIComponents", "UIComponentsTestSupport", "Persistence", "Network", "Logging", "AppAnalytics", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partners: true, talksHTTP: true),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Logging", "AppAnalytics"]),
   .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "HoustonMissionControl", "CommandLineKit", "PartnerConfiguration", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents", "UIComponentsTestSupport"], strings: true, partners: true, talksHTTP: true),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayServiceInterface", "SolarArrayService", "HeatRadiatorServiceInterface", "HeatRadiatorService", "DockingPortServiceInterface", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
@@ -380,9 +380,9 @@ func layeringViolations() -> [String] {
         return "\(module.name) depends on \"\(dependency)\", which is no module of this package"
       }
       if rule.rank(of: target) < rule.rank(of: module.layer) { return nil }
-      // Sideways only onto an interface: from an implementation, or from another interface of the
-      // same layer (the cosmonaut and laboratory interfaces on `MissionControlInterface`, the
-      // devices' on `DeviceServiceInterface`).
+      // Sideways only onto an interface: an implementation, or another interface, of the same layer
+      // (the cosmonaut and laboratory interfaces on `MissionControlInterface`, the devices' on
+      // `DeviceServiceInterface`).
       let suffix = rule.interfaceSuffix
       if target == module.layer && dependency.hasSuffix(suffix) { return nil }
       let direction = target == module.layer ? "sideways" : "upward"

@@ -43,8 +43,7 @@ package final class PackageGraph: @unchecked Sendable {
   package let undescribed: [String]
   /// Module name → the packages and targets that declare it.
   private let owners: [String: [(member: Int, target: String)]]
-  private let lock = NSLock()
-  private var exports: [String: Set<String>] = [:]
+  private let exports = ExportedModules()
 
   package init(members: [Member], undescribed: [String] = []) {
     self.members = members
@@ -122,24 +121,10 @@ package final class PackageGraph: @unchecked Sendable {
   /// The modules module `name` (of a package of the graph) re-exports: its `@_exported import`s, whatever
   /// their condition; read once.
   package func reexports(ofModule name: String) -> Set<String> {
-    lock.lock()
-    if let cached = exports[name] {
-      lock.unlock()
-      return cached
+    exports.modules(exportedBy: name) {
+      guard let owner = owner(ofModule: name) else { return [] }
+      return owner.member.sources(of: owner.target)
     }
-    lock.unlock()
-    var found: Set<String> = []
-    if let owner = owner(ofModule: name) {
-      for path in owner.member.sources(of: owner.target) {
-        for declaration in ImportScanner.imports(ofFileAt: path) ?? [] where declaration.isExported {
-          found.insert(declaration.module)
-        }
-      }
-    }
-    lock.lock()
-    exports[name] = found
-    lock.unlock()
-    return found
   }
 
   // MARK: Reading the graph

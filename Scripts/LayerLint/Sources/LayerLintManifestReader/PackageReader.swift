@@ -36,8 +36,6 @@ package struct PackageReader: Sendable {
     package let settings: PackageSettings?
     /// The SwiftPM commands that ran (`dump-package`, `describe`), for `LAYER_LINT_PROFILE`.
     package let ran: [String]
-    /// Where this package's cache files are; `nil` when it has none.
-    package let cache: SettingsCache?
   }
 
   /// Reads the package at `packagePath` for a build with `traits`.
@@ -59,7 +57,7 @@ package struct PackageReader: Sendable {
       // An evaluation the lint cannot read: SwiftPM's description alone, with its own reading of the traits.
       let manifest = try ManifestLoader.decode(
         try run(["describe", "--type", "json"], packagePath: packagePath, options: traits.arguments))
-      return Reading(manifest: manifest, settings: nil, ran: ran + ["describe"], cache: cache)
+      return Reading(manifest: manifest, settings: nil, ran: ran + ["describe"])
     }
     let layout = cache.map { LayoutCache(cache: $0, evaluation: object, packagePath: packagePath) }
     var description = layout?.read()
@@ -72,7 +70,7 @@ package struct PackageReader: Sendable {
     let manifest = try ManifestLoader.decode(description ?? Data())
     return Reading(
       manifest: manifest.declaringDependencies(from: settings, traits: settings.enabledTraits(traits)),
-      settings: settings, ran: ran, cache: cache)
+      settings: settings, ran: ran)
   }
 
   /// Runs `swift package <arguments>` on the package; a failure is the manifest's (`ManifestLoader.classifyFailure`).
@@ -154,27 +152,5 @@ package struct LayoutCache: Sendable {
     ]
     let data = (try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys])) ?? Data()
     return String(decoding: data, as: UTF8.self)
-  }
-}
-
-/// A value computed on a thread of its own from the moment it is made, at a priority a little below
-/// SwiftPM's (`ProcessRunner.yieldToSwiftPM`); `value` waits for it.
-package final class Background<Value: Sendable>: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  private var result: Value?
-
-  package init(_ work: @escaping @Sendable () -> Value) {
-    Thread.detachNewThread { [self] in
-      ProcessRunner.yieldToSwiftPM()
-      result = work()
-      done.signal()
-    }
-  }
-
-  /// The value, once computed.
-  package var value: Value {
-    done.wait()
-    done.signal()
-    return result!
   }
 }

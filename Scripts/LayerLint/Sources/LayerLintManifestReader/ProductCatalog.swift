@@ -20,7 +20,7 @@ package final class ProductCatalog: @unchecked Sendable {
   private let lock = NSLock()
   private var known: [String: [ProductModule]]
   private var asked: Set<String> = []
-  private var exports: [String: Set<String>] = [:]
+  private let exports = ExportedModules()
 
   /// A catalog that knows `known` and asks `lookup` for other products; `pluginUsages` names the
   /// build-tool plugins of other packages each target uses.
@@ -75,22 +75,7 @@ package final class ProductCatalog: @unchecked Sendable {
   }
 
   private func cachedReexports(of module: String, sources: () -> [String]) -> Set<String> {
-    lock.lock()
-    if let cached = exports[module] {
-      lock.unlock()
-      return cached
-    }
-    lock.unlock()
-    var found: Set<String> = []
-    for path in sources() {
-      for declaration in ImportScanner.imports(ofFileAt: path) ?? [] where declaration.isExported {
-        found.insert(declaration.module)
-      }
-    }
-    lock.lock()
-    exports[module] = found
-    lock.unlock()
-    return found
+    exports.modules(exportedBy: module, sources: sources)
   }
 
   /// The catalog of a package whose other packages are `graph` (`nil`: not resolved): `settings` (from
@@ -116,27 +101,6 @@ package final class ProductCatalog: @unchecked Sendable {
       }
       return result
     }
-  }
-
-  /// A product's targets and the targets of its package they depend on, transitively, as modules.
-  package static func modules(
-    of product: ManifestProduct, in manifest: PackageManifest, folder: String
-  ) -> [ProductModule] {
-    let targets = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    var seen: Set<String> = []
-    var queue = product.targets
-    var modules: [ProductModule] = []
-    while !queue.isEmpty {
-      let name = queue.removeFirst()
-      guard seen.insert(name).inserted, let target = targets[name] else { continue }
-      let root = folder.hasSuffix("/") ? folder : folder + "/"
-      modules.append(
-        ProductModule(
-          module: target.moduleName,
-          sources: target.swiftSourcePaths.map { $0.hasPrefix("/") ? $0 : root + $0 }))
-      queue += target.targetDependencies
-    }
-    return modules
   }
 
   /// `swift package describe --type json` of the package in `folder`, with a scratch folder of its own;
@@ -226,5 +190,34 @@ package struct ResolvedDependencies {
         identity: identity, name: reference["name"] as? String ?? identity, folder: folder,
         state: stateText.map { String(decoding: $0, as: UTF8.self) } ?? "")
     }
+  }
+}
+
+/// The modules each module re-exports (`@_exported import` in its sources, whatever the condition), read
+/// once per module; safe to ask from any thread.
+package final class ExportedModules: @unchecked Sendable {
+  private let lock = NSLock()
+  private var known: [String: Set<String>] = [:]
+
+  package init() {}
+
+  /// What `module` re-exports, read from the files `sources` lists the first time it is asked.
+  package func modules(exportedBy module: String, sources: () -> [String]) -> Set<String> {
+    lock.lock()
+    if let cached = known[module] {
+      lock.unlock()
+      return cached
+    }
+    lock.unlock()
+    var found: Set<String> = []
+    for path in sources() {
+      for declaration in ImportScanner.imports(ofFileAt: path) ?? [] where declaration.isExported {
+        found.insert(declaration.module)
+      }
+    }
+    lock.lock()
+    known[module] = found
+    lock.unlock()
+    return found
   }
 }

@@ -193,19 +193,12 @@ package struct RedundantDependencyRule {
   /// in the string literals of each plugin's sources and of the tools it runs (its dependencies).
   private func generatedImports(of target: ManifestTarget) -> Set<String> {
     var modules: Set<String> = []
-    for plugin in target.targetDependencies.compactMap({ workspace.targetsByName[$0] })
-    where plugin.pluginCapability == .buildTool {
-      var seen: Set<String> = []
-      var queue = [plugin.name]
-      while let name = queue.popLast() {
-        guard seen.insert(name).inserted, let part = workspace.targetsByName[name] else { continue }
-        queue += part.targetDependencies
-        for path in part.swiftSourcePaths {
-          let scan = TextScanner.scan(
-            fileAt: (packageRoot as NSString).appendingPathComponent(path), exemptCalls: .standard)
-          for literal in scan?.literals ?? [] where literal.text.contains("import") {
-            modules.formUnion(ImportScanner.imports(in: literal.text).map(\.module))
-          }
+    for part in workspace.buildToolPlugins(of: target).flatMap(\.parts) {
+      for path in part.swiftSourcePaths {
+        let scan = TextScanner.scan(
+          fileAt: (packageRoot as NSString).appendingPathComponent(path), exemptCalls: .standard)
+        for literal in scan?.literals ?? [] where literal.text.contains("import") {
+          modules.formUnion(ImportScanner.imports(in: literal.text).map(\.module))
         }
       }
     }

@@ -227,28 +227,21 @@ package struct VocabularyRule {
   /// declaration file: a build of the module reads the files where modules above declare their words.
   private func pluginFindings(of module: ManifestTarget) -> [Violation] {
     var found: [Violation] = []
-    for plugin in module.targetDependencies.compactMap({ workspace.targetsByName[$0] })
-    where plugin.pluginCapability == .buildTool {
-      var seen: Set<String> = []
-      var queue = [plugin.name]
-      while let name = queue.popLast() {
-        guard seen.insert(name).inserted, let part = workspace.targetsByName[name] else { continue }
-        queue += part.targetDependencies
-        for path in part.swiftSourcePaths {
-          guard let data = FileManager.default.contents(atPath: absolute(path)) else { continue }
-          for line in SwiftCodeLines(String(decoding: data, as: UTF8.self)).lines
-          where line.strings.contains(where: { $0.contains(settings.declarationFile) }) {
-            found.append(
-              violation(
-                path, line.number, module, target: plugin.name,
-                problem:
-                  "the build-tool plugin \(plugin.name), which \(module.name) uses, reads \(settings.declarationFile), "
-                  + "where modules of the layers above declare their words: a build of \(module.name) reads files "
-                  + "that layers above it own",
-                fix:
-                  "move what the plugin makes from the modules' declarations to a module of a layer above, which "
-                  + "uses the plugin instead"))
-          }
+    for (plugin, parts) in workspace.buildToolPlugins(of: module) {
+      for path in parts.flatMap(\.swiftSourcePaths) {
+        guard let data = FileManager.default.contents(atPath: absolute(path)) else { continue }
+        for line in SwiftCodeLines(String(decoding: data, as: UTF8.self)).lines
+        where line.strings.contains(where: { $0.contains(settings.declarationFile) }) {
+          found.append(
+            violation(
+              path, line.number, module, target: plugin.name,
+              problem:
+                "the build-tool plugin \(plugin.name), which \(module.name) uses, reads \(settings.declarationFile), "
+                + "where modules of the layers above declare their words: a build of \(module.name) reads files "
+                + "that layers above it own",
+              fix:
+                "move what the plugin makes from the modules' declarations to a module of a layer above, which "
+                + "uses the plugin instead"))
         }
       }
     }

@@ -131,6 +131,23 @@ package struct Workspace {
     return isModule(name) ? name : nil
   }
 
+  /// The package's own build-tool plugins `target` uses, each with the targets of the tools it runs
+  /// (its dependencies, transitively): where the code they generate for `target` comes from.
+  func buildToolPlugins(of target: ManifestTarget) -> [(plugin: ManifestTarget, parts: [ManifestTarget])] {
+    target.targetDependencies.compactMap { targetsByName[$0] }.filter { $0.pluginCapability == .buildTool }.map {
+      plugin in
+      var seen: Set<String> = []
+      var parts: [ManifestTarget] = []
+      var queue = [plugin.name]
+      while let name = queue.popLast() {
+        guard seen.insert(name).inserted, let part = targetsByName[name] else { continue }
+        queue += part.targetDependencies
+        parts.append(part)
+      }
+      return (plugin, parts)
+    }
+  }
+
   /// The line of the module's entry in Package.swift (1 when it cannot be found).
   package func manifestLine(of name: String) -> Int { manifestLines.line(of: name) }
 
