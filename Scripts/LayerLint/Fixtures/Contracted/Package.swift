@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// Fixture: API contracts (see APITests). Units is the contract under test; Dial and Panel import it.
+// Fixture: API contracts (see APITests). UnitsInterface is the contract under test; Dial and Panel import it.
 // Each library module's `<Module>.api` is no source, as in the workspace's manifest.
 import Foundation
 import PackageDescription
@@ -13,8 +13,8 @@ func api(_ path: String) -> [String] {
 let package = Package(
   name: "Contracted",
   targets: [
-    .executableTarget(name: "Panel", dependencies: ["Dial", "Units"], path: "App/Panel"),
-    .target(name: "Dial", dependencies: ["Units"], path: "Core/Dial", exclude: api("Core/Dial")),
-    .target(name: "Units", path: "Shared/Units", exclude: api("Shared/Units")),
+    .executableTarget(name: "Panel", dependencies: ["Dial", "UnitsInterface"], path: "App/Panel"),
+    .target(name: "Dial", dependencies: ["UnitsInterface"], path: "Core/Dial", exclude: api("Core/Dial")),
+    .target(name: "UnitsInterface", path: "Shared/UnitsInterface", exclude: api("Shared/UnitsInterface")),
   ]
 )

@@ -127,7 +127,8 @@ import Testing
 
   @Test func theCompilersSymbolGraphRendersAsOneDeclarationALineGroupedByType() throws {
     let folder = try TemporaryPackage(files: ["Probe.swift": Self.probeSource])
-    let graphs = try Self.symbolGraphs(ofModule: "Probe", source: folder.root.appendingPathComponent("Probe.swift"), in: folder.root)
+    let graphs = try Self.symbolGraphs(
+      ofModule: "Probe", source: folder.root.appendingPathComponent("Probe.swift"), in: folder.root)
     let text = APIRenderer(module: "Probe", graph: try SymbolGraph.load(graphs)).render()
     #expect(text == Self.probeAPI, "\(Self.firstDifference(text, Self.probeAPI))")
     // What it renders reads back as the same declarations, and compares equal to itself.
@@ -147,7 +148,8 @@ import Testing
         "-emit-module", "-parse-as-library", "-module-name", module, source.path, "-emit-module-path",
         modules.appendingPathComponent("\(module).swiftmodule").path,
       ])
-    #expect(compiled.status == 0, "\(String(decoding: compiled.standardOutput, as: UTF8.self))\(compiled.standardError)")
+    #expect(
+      compiled.status == 0, "\(String(decoding: compiled.standardOutput, as: UTF8.self))\(compiled.standardError)")
     let output = folder.appendingPathComponent("graphs")
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
     let extracted = try ProcessRunner.run(
@@ -183,16 +185,20 @@ import Testing
 
   @Test func aLineIsReadIntoItsKeyAndParts() {
     let method = APIDeclaration(
-      parsing: "@discardableResult public mutating func bump<T>(by amount: Int = 1, _ other: [T : (Int) -> Void]) async throws(E) -> Int where T : Hashable")
+      parsing:
+        "@discardableResult public mutating func bump<T>(by amount: Int = 1, _ other: [T : (Int) -> Void]) async throws(E) -> Int where T : Hashable"
+    )
     #expect(method.isUnderstood)
     #expect(method.key == "func bump(by:_:)")
-    #expect(method.attributes == ["@discardableResult"] && method.access == "public" && method.modifiers == ["mutating"])
+    #expect(
+      method.attributes == ["@discardableResult"] && method.access == "public" && method.modifiers == ["mutating"])
     #expect(method.genericParameters == "<T>" && method.whereClause == "T : Hashable")
     #expect(method.parameters.map(\.type) == ["Int", "[T : (Int) -> Void]"])
     #expect(method.parameters.map(\.defaultValue) == ["1", nil])
     #expect(method.effects == ["async", "throws(E)"] && method.type == "Int")
 
-    let subscriptLine = APIDeclaration(parsing: "public static subscript(key: String, at index: Int) -> Int { get set }")
+    let subscriptLine = APIDeclaration(
+      parsing: "public static subscript(key: String, at index: Int) -> Int { get set }")
     #expect(subscriptLine.key == "static subscript(_:at:)" && subscriptLine.accessors == ["get", "set"])
     let operatorLine = APIDeclaration(parsing: "public static func == (lhs: Box, rhs: Box) -> Bool")
     #expect(operatorLine.key == "static func ==(_:_:)" || operatorLine.key == "static func ==(lhs:rhs:)")
@@ -206,7 +212,9 @@ import Testing
     let conformance = APIDeclaration(parsing: "extension Box : Hashable where T : Hashable")
     #expect(conformance.memberKey == "extension Box : Hashable" && conformance.whereClause == "T : Hashable")
     let requirement = APIDeclaration(parsing: "func describe() -> String  // has a default implementation")
-    #expect(requirement.hasDefaultImplementation && requirement.access == nil && requirement.text == "func describe() -> String")
+    #expect(
+      requirement.hasDefaultImplementation && requirement.access == nil
+        && requirement.text == "func describe() -> String")
     let associated = APIDeclaration(parsing: "associatedtype Item : Decodable, Encodable = String")
     #expect(associated.inheritance == ["Decodable", "Encodable"] && associated.defaultType == "String")
     let garbage = APIDeclaration(parsing: "this is no declaration")
@@ -215,7 +223,9 @@ import Testing
 
   @Test func commentsAndBlankLinesCarryNoAPIAndIndentedLinesBelongToTheirType() {
     let file = APIFile(
-      parsing: "// header\n\npublic struct A\n  public var x: Int\n\npublic func f()\n  public var stray: Int\nextension Swift.Int\n  public var y: Int\n")
+      parsing:
+        "// header\n\npublic struct A\n  public var x: Int\n\npublic func f()\n  public var stray: Int\nextension Swift.Int\n  public var y: Int\n"
+    )
     #expect(file.groups.map(\.header.key) == ["type A", "extension Swift.Int"])
     #expect(file.groups.map { $0.members.map(\.key) } == [["var x"], ["var y"]])
     #expect(file.loose.map(\.key) == ["func f()", "var stray"])
@@ -273,20 +283,36 @@ import Testing
         "breaking: changed in struct Reading: public func converted(to scale: Scale) -> Reading → public func converted(to scale: Double) -> Reading (parameter 1 (to): Scale → Double)"
       ])
     #expect(
-      verdicts(Self.contract, changed("(to scale: Scale) -> Reading", "(to scale: Scale) -> Reading?")).first?.hasPrefix(
-        "breaking: changed in struct Reading") == true)
-    #expect(verdicts(Self.contract, changed("(to scale: Scale) -> Reading", "(to scale: Scale) -> Reading?")).first?.hasSuffix("(returns Reading → Reading?)") == true)
-    #expect(verdicts(Self.contract, changed("scale: Scale = .celsius)", "scale: Scale)")).first?.hasSuffix("(parameter 2 (scale): no default value any more)") == true)
-    #expect(verdicts(Self.contract, changed("public var value: Double", "public let value: Double")).first?.hasSuffix("(no longer settable)") == true)
+      verdicts(Self.contract, changed("(to scale: Scale) -> Reading", "(to scale: Scale) -> Reading?")).first?
+        .hasPrefix(
+          "breaking: changed in struct Reading") == true)
+    #expect(
+      verdicts(Self.contract, changed("(to scale: Scale) -> Reading", "(to scale: Scale) -> Reading?")).first?
+        .hasSuffix("(returns Reading → Reading?)") == true)
+    #expect(
+      verdicts(Self.contract, changed("scale: Scale = .celsius)", "scale: Scale)")).first?.hasSuffix(
+        "(parameter 2 (scale): no default value any more)") == true)
+    #expect(
+      verdicts(Self.contract, changed("public var value: Double", "public let value: Double")).first?.hasSuffix(
+        "(no longer settable)") == true)
     #expect(verdicts(Self.contract, changed("public func converted", "public func converted")).isEmpty)
     #expect(verdicts(Self.contract, changed("public static func parse", "public func parse")).count == 2)
-    #expect(verdicts(Self.contract, changed("where T : Probe", "where T : Probe, T : Hashable")).first?.hasPrefix("breaking: changed: public func calibrate") == true)
-    #expect(verdicts(Self.contract, changed("open func sample()", "public func sample()")).first?.hasSuffix("(no longer open)") == true)
-    #expect(verdicts(Self.contract, changed("public struct Reading : Equatable, Sendable", "public struct Reading : Sendable")) == [
-      "breaking: changed: public struct Reading : Equatable, Sendable → public struct Reading : Sendable (no longer conforms to or inherits Equatable)"
-    ])
-    #expect(verdicts(Self.contract, changed("func read() async throws", "func read() throws")).first?.hasSuffix("(no longer async)") == true)
-    let removedType = verdicts(Self.contract, changed("public enum Scale : Sendable\n  case celsius\n  case kelvin\n\n", ""))
+    #expect(
+      verdicts(Self.contract, changed("where T : Probe", "where T : Probe, T : Hashable")).first?.hasPrefix(
+        "breaking: changed: public func calibrate") == true)
+    #expect(
+      verdicts(Self.contract, changed("open func sample()", "public func sample()")).first?.hasSuffix(
+        "(no longer open)") == true)
+    #expect(
+      verdicts(
+        Self.contract, changed("public struct Reading : Equatable, Sendable", "public struct Reading : Sendable")) == [
+          "breaking: changed: public struct Reading : Equatable, Sendable → public struct Reading : Sendable (no longer conforms to or inherits Equatable)"
+        ])
+    #expect(
+      verdicts(Self.contract, changed("func read() async throws", "func read() throws")).first?.hasSuffix(
+        "(no longer async)") == true)
+    let removedType = verdicts(
+      Self.contract, changed("public enum Scale : Sendable\n  case celsius\n  case kelvin\n\n", ""))
     #expect(removedType == ["breaking: removed: public enum Scale : Sendable (and its 2 members)"])
   }
 
@@ -297,17 +323,29 @@ import Testing
         "breaking: added to enum Scale: case rankine (a new case: a switch over Scale without a default stops compiling)"
       ])
     // A requirement, with a default implementation or without (SwiftPM counts both).
-    #expect(verdicts(Self.contract, changed("  func read()", "  func reset()\n  func read()")).first?.hasPrefix("breaking: added to protocol Probe: func reset()") == true)
     #expect(
-      verdicts(Self.contract, changed("  func read()", "  func reset()  // has a default implementation\n  func read()")).first?
-        .hasPrefix("breaking: added to protocol Probe: func reset()") == true)
+      verdicts(Self.contract, changed("  func read()", "  func reset()\n  func read()")).first?.hasPrefix(
+        "breaking: added to protocol Probe: func reset()") == true)
+    #expect(
+      verdicts(
+        Self.contract, changed("  func read()", "  func reset()  // has a default implementation\n  func read()")
+      ).first?
+      .hasPrefix("breaking: added to protocol Probe: func reset()") == true)
     // A protocol that refines another asks more of every conforming type.
-    #expect(verdicts(Self.contract, changed("public protocol Probe : Sendable", "public protocol Probe : Hashable, Sendable")).first?.hasSuffix("(now requires Hashable of every conforming type)") == true)
+    #expect(
+      verdicts(Self.contract, changed("public protocol Probe : Sendable", "public protocol Probe : Hashable, Sendable"))
+        .first?.hasSuffix("(now requires Hashable of every conforming type)") == true)
     // A designated initializer of an open class.
-    #expect(verdicts(Self.contract, changed("  public init()\n", "  public init()\n  public init(rate: Int)\n")).first?.hasPrefix("breaking: added to class Sensor") == true)
-    #expect(verdicts(Self.contract, changed("  public init()\n", "  public init()\n  public convenience init(rate: Int)\n")).first?.hasPrefix("additive: added to class Sensor") == true)
+    #expect(
+      verdicts(Self.contract, changed("  public init()\n", "  public init()\n  public init(rate: Int)\n")).first?
+        .hasPrefix("breaking: added to class Sensor") == true)
+    #expect(
+      verdicts(Self.contract, changed("  public init()\n", "  public init()\n  public convenience init(rate: Int)\n"))
+        .first?.hasPrefix("additive: added to class Sensor") == true)
     // No longer a default implementation: each conforming type must now implement it.
-    #expect(verdicts(Self.contract, changed("  // has a default implementation", "")).first?.hasPrefix("breaking: changed in protocol Probe") == true)
+    #expect(
+      verdicts(Self.contract, changed("  // has a default implementation", "")).first?.hasPrefix(
+        "breaking: changed in protocol Probe") == true)
   }
 
   @Test func additionsAndRelaxationsAreAdditive() {
@@ -319,66 +357,142 @@ import Testing
       changed("converted(to scale: Scale)", "converted(to other: Scale)"),
       changed("public static func parse(_ text: String) throws", "public static func parse(_ text: String)"),
       changed("  public func converted", "  @available(*, deprecated, message: \"use init\") public func converted"),
-      changed("public func calibrate<T>(_ probe: T) where T : Probe\n", "public func calibrate<T>(_ probe: T) where T : Probe\npublic func reset()\n"),
-      changed("public enum Scale : Sendable\n", "public enum Mode : Sendable\n  case fast\n\npublic enum Scale : Sendable\n"),
-      changed("  func read() async throws -> Reading\n", "  func read() async throws -> Reading\n  associatedtype Unit = Double\n"),
+      changed(
+        "public func calibrate<T>(_ probe: T) where T : Probe\n",
+        "public func calibrate<T>(_ probe: T) where T : Probe\npublic func reset()\n"),
+      changed(
+        "public enum Scale : Sendable\n", "public enum Mode : Sendable\n  case fast\n\npublic enum Scale : Sendable\n"),
+      changed(
+        "  func read() async throws -> Reading\n",
+        "  func read() async throws -> Reading\n  associatedtype Unit = Double\n"),
     ]
     for new in additive {
       let found = verdicts(Self.contract, new)
       #expect(found.allSatisfy { $0.hasPrefix("additive: ") }, "\(found)")
     }
-    #expect(verdicts(Self.contract, additive[4]) == [
-      "additive: changed in struct Reading: public func converted(to scale: Scale) -> Reading → public func converted(to other: Scale) -> Reading (only the names of parameters inside the body changed)"
-    ])
+    #expect(
+      verdicts(Self.contract, additive[4]) == [
+        "additive: changed in struct Reading: public func converted(to scale: Scale) -> Reading → public func converted(to other: Scale) -> Reading (only the names of parameters inside the body changed)"
+      ])
   }
 
   @Test func removingADeprecatedDeclarationIsNoBreakForSwiftPM() {
     let deprecated = changed("  public func converted", "  @available(*, deprecated) public func converted")
-    let removed = deprecated.replacingOccurrences(of: "  @available(*, deprecated) public func converted(to scale: Scale) -> Reading\n", with: "")
-    #expect(verdicts(deprecated, removed) == [
-      "additive: removed from struct Reading: @available(*, deprecated) public func converted(to scale: Scale) -> Reading (it was deprecated: SwiftPM does not count its removal as a break)"
-    ])
+    let removed = deprecated.replacingOccurrences(
+      of: "  @available(*, deprecated) public func converted(to scale: Scale) -> Reading\n", with: "")
+    #expect(
+      verdicts(deprecated, removed) == [
+        "additive: removed from struct Reading: @available(*, deprecated) public func converted(to scale: Scale) -> Reading (it was deprecated: SwiftPM does not count its removal as a break)"
+      ])
   }
 
   // MARK: - The command, end to end on a fixture package
 
-  @Test func theCheckPassesOnTheRecordedFilesAndNamesImportersAndOwnersOfABreak() throws {
+  @Test func removingADeclarationOfAnInterfaceFailsTheCheckNamingImportersAndOwners() throws {
     let package = try TemporaryPackage(copying: fixturePath("Contracted"))
     let clean = CapturedConsole()
-    #expect(APICommand(console: clean.console).run(["check", "--package-path", package.path]) == ExitCode.success, "\(clean.standardOutput)\(clean.standardError)")
+    #expect(
+      APICommand(console: clean.console).run(["check", "--package-path", package.path]) == ExitCode.success,
+      "\(clean.standardOutput)\(clean.standardError)")
     #expect(clean.standardOutput.hasSuffix("api: 2 library modules: every API file matches the build\n"))
 
-    let source = package.root.appendingPathComponent("Shared/Units/Units.swift")
+    let source = package.root.appendingPathComponent("Shared/UnitsInterface/Readings.swift")
     let text = try String(contentsOf: source, encoding: .utf8)
     try Data(
-      text.replacingOccurrences(of: "  /// The reading on another scale.\n  public func converted(to scale: Scale) -> Reading { Reading(value: value, scale: scale) }\n", with: "")
-        .replacingOccurrences(of: "  case celsius, kelvin\n", with: "  case celsius, kelvin\n  /// Millikelvin.\n  public static let milli = 1000\n").utf8
+      text.replacingOccurrences(
+        of:
+          "  /// The reading on another scale.\n  public func converted(to scale: Scale) -> Reading { Reading(value: value, scale: scale) }\n",
+        with: ""
+      )
+      .replacingOccurrences(
+        of: "  case celsius, kelvin\n",
+        with: "  case celsius, kelvin\n  /// Millikelvin.\n  public static let milli = 1000\n"
+      ).utf8
     ).write(to: source)
     let broken = CapturedConsole()
-    #expect(APICommand(console: broken.console).run(["check", "Units", "--package-path", package.path]) == ExitCode.violations)
+    #expect(
+      APICommand(console: broken.console).run(["check", "UnitsInterface", "--package-path", package.path])
+        == ExitCode.violations)
     #expect(
       broken.standardOutput == """
-        api: Units: 2 differences from Shared/Units/Units.api (1 breaking)
+        api: UnitsInterface: 2 differences from Shared/UnitsInterface/UnitsInterface.api (1 breaking)
           breaking: removed from struct Reading: public func converted(to scale: Scale) -> Reading
           additive: added to enum Scale: public static let milli: Int
-          breaking for the modules that import Units: Dial, Panel
+          breaking for the modules that import UnitsInterface: Dial, Panel
           needs approval from @fixture/dials (owners of Dial), @fixture/panels (owners of Panel)
-          accept after review: Scripts/api dump Units
+          accept after review: Scripts/api dump UnitsInterface
         api: 1 of 2 library modules: 1 differs from its API file (1 with breaking changes)
 
         """)
 
     let dumped = CapturedConsole()
-    #expect(APICommand(console: dumped.console).run(["dump", "Units", "--no-build", "--package-path", package.path]) == ExitCode.success)
-    #expect(dumped.standardOutput.contains("api: wrote Shared/Units/Units.api"))
-    #expect(APICommand(console: CapturedConsole().console).run(["check", "--no-build", "--package-path", package.path]) == ExitCode.success)
+    #expect(
+      APICommand(console: dumped.console).run(["dump", "UnitsInterface", "--no-build", "--package-path", package.path])
+        == ExitCode.success)
+    #expect(dumped.standardOutput.contains("api: wrote Shared/UnitsInterface/UnitsInterface.api"))
+    #expect(
+      APICommand(console: CapturedConsole().console).run(["check", "--no-build", "--package-path", package.path])
+        == ExitCode.success)
   }
 
   @Test func badUsageSaysWhyOnOneLine() {
-    for arguments in [["lint"], ["check", "NoSuchModule", "--package-path", fixturePath("Contracted")], ["dump", "--affected"], ["check", "--base", "main"], ["check", "--bogus"]] {
+    for arguments in [
+      ["lint"], ["check", "NoSuchModule", "--package-path", fixturePath("Contracted")], ["dump", "--affected"],
+      ["check", "--base", "main"], ["check", "--bogus"],
+    ] {
       let captured = CapturedConsole()
       #expect(APICommand(console: captured.console).run(arguments) == ExitCode.usage, "\(arguments)")
       #expect(captured.standardError.split(separator: "\n").count == 1 && captured.standardError.hasPrefix("api: "))
     }
   }
+
+  // MARK: - affected: a changed API file on a pull request
+
+  @Test func affectedNamesTheOwnersWhoseModulesImportAContractThatBreaks() throws {
+    let package = try TemporaryPackage(copying: fixturePath("Contracted"))
+    for arguments in [["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "start"]] {
+      let output = try ProcessRunner.run(
+        "git", arguments: ["-C", package.path, "-c", "user.name=t", "-c", "user.email=t@t"] + arguments)
+      try #require(output.status == 0, "\(output.standardError)")
+    }
+    let file = package.root.appendingPathComponent("Shared/UnitsInterface/UnitsInterface.api")
+    let recorded = try String(contentsOf: file, encoding: .utf8)
+    func affected(_ text: String) throws -> (output: String, json: [String: Any]) {
+      try Data(text.utf8).write(to: file)
+      let captured = CapturedConsole()
+      #expect(AffectedCommand(console: captured.console).run(["main", "--package-path", package.path]) == 0)
+      let json = CapturedConsole()
+      #expect(AffectedCommand(console: json.console).run(["main", "--json", "--package-path", package.path]) == 0)
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+      return (captured.standardOutput, object)
+    }
+
+    let removed = try affected(
+      recorded.replacingOccurrences(of: "  public func converted(to scale: Scale) -> Reading\n", with: ""))
+    #expect(
+      removed.output.contains(
+        """
+          API contracts:    API of UnitsInterface changed (breaking): needs approval from @fixture/dials (owners of Dial), @fixture/panels (owners of Panel)
+                              breaking: removed from struct Reading: public func converted(to scale: Scale) -> Reading
+
+        """), "\(removed.output)")
+    let changes = try #require(removed.json["apiChanges"] as? [[String: Any]])
+    #expect(changes.count == 1)
+    #expect(changes.first?["module"] as? String == "UnitsInterface")
+    #expect(changes.first?["breaking"] as? Bool == true)
+    #expect(changes.first?["importers"] as? [String] == ["Dial", "Panel"])
+
+    let added = try affected(
+      recorded.replacingOccurrences(of: "  case kelvin\n", with: "  case kelvin\n  public static let milli: Int\n"))
+    #expect(
+      added.output.contains("  API contracts:    API of UnitsInterface changed (additive): reviewed by its owners\n"),
+      "\(added.output)")
+    #expect((added.json["apiChanges"] as? [[String: Any]])?.first?["breaking"] as? Bool == false)
+
+    let untouched = try affected(recorded)
+    #expect(!untouched.output.contains("API contracts"))
+    #expect((untouched.json["apiChanges"] as? [[String: Any]])?.isEmpty == true)
+  }
+
 }

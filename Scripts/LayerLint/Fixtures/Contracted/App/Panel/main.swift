@@ -1,4 +1,4 @@
 import Dial
-import Units
+import UnitsInterface
 
 print(Dial().text(freezing))

@@ -1,4 +1,4 @@
-import Units
+import UnitsInterface
 
 /// Shows a reading.
 public struct Dial {
