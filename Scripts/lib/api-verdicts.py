@@ -1,195 +1,252 @@
 #!/usr/bin/env python3
-"""The injected API changes of Scripts/test-api, run in a scratch copy of the workspace (a git repository
-whose HEAD is the baseline: the workspace with the table's seeds).
+"""Scripts/test-api-verdicts: each injected API change of TABLE (Scripts/lib/api-changes.json), applied alone
+to the contract module of a small fixture package in a temporary git repository whose one commit is the
+baseline, judged by `Scripts/api check` (ours) and by `swift package diagnose-api-breaking-changes HEAD`
+(SwiftPM); the verdicts (breaking or not) must be the same.
 
-  api-verdicts.py seed TABLE              applies the seeds to the working tree (before the baseline commit)
-  api-verdicts.py ours TABLE RESULTS      each change alone: `swift build --target M`, `Scripts/api check
-                                          --no-build M`; our verdict against the recorded SwiftPM verdict
-  api-verdicts.py baseline TABLE RESULTS DIR
-                                          SwiftPM's baseline of every module (built once, kept in DIR)
-  api-verdicts.py swiftpm TABLE RESULTS DIR
-                                          each change alone: `swift package diagnose-api-breaking-changes
-                                          HEAD --targets M --baseline-dir DIR`, its verdict and time to RESULTS
-  api-verdicts.py record TABLE RESULTS    writes SwiftPM's verdicts from RESULTS into TABLE
-  api-verdicts.py summary TABLE RESULTS   prints both tools' verdicts and times, one row per change
+  api-verdicts.py TABLE [--recorded] [--record] [--only ID,...]
 
-Every change is reverted (`git checkout`) before the next one. Exit 0 all match, 1 a mismatch or a
-change that no longer applies, 2 a tool could not run.
+  --recorded   no SwiftPM: compare with the verdicts TABLE recorded (seconds instead of minutes)
+  --record     write this run's verdicts, messages and times into TABLE ("results", "times")
+  --only IDS   only these changes
+
+Environment: LAYER_LINT_BINARY (the lint, built), API_TEST_KEEP=1 keeps the temporary folder.
+Exit 0 every verdict matches, 1 a mismatch (or a change that no longer applies), 2 a tool could not run,
+64 bad usage.
 """
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
-BUILD_ENV_KEEP = ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "ISS_SECRETS_EXPORT"]
 
-
-def build_env():
-    """The environment Scripts/lib/workspace-build.sh gives every build (so SwiftPM replans nothing)."""
-    return {name: os.environ[name] for name in BUILD_ENV_KEEP if name in os.environ}
-
-
-def apply(edits):
-    """Applies find/replace edits; each find must occur exactly once. Returns the files touched."""
-    touched = []
-    for edit in edits:
-        with open(edit["file"], encoding="utf-8") as handle:
-            text = handle.read()
-        count = text.count(edit["find"])
-        if count != 1:
-            raise LookupError(f"{edit['file']}: the text to replace occurs {count} times, not once: {edit['find'][:80]!r}")
-        with open(edit["file"], "w", encoding="utf-8") as handle:
-            handle.write(text.replace(edit["find"], edit["replace"]))
-        touched.append(edit["file"])
-    return touched
-
-
-def revert():
-    subprocess.run(["git", "checkout", "-q", "--", "."], check=True)
-
-
-def run(command, env=None, retries_on_signal=1):
-    """Runs a command, returns (status, output, seconds); a SwiftPM crash by a signal is retried once."""
+def run(command, cwd, retries_on_signal=1):
+    """Runs a command; returns (status, output, seconds). A SwiftPM crash by a signal is retried once."""
     start = time.monotonic()
     while True:
-        result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-        if result.returncode < 0 or 128 < result.returncode < 160:
-            if retries_on_signal > 0:
-                retries_on_signal -= 1
-                print(f"  ({command[0]} died of a signal: running it once more)", flush=True)
-                continue
+        result = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if (result.returncode < 0 or 128 < result.returncode < 160) and retries_on_signal > 0:
+            retries_on_signal -= 1
+            print(f"  ({command[0]} died of a signal: running it once more)", flush=True)
+            continue
         return result.returncode, result.stdout, time.monotonic() - start
 
 
-def our_verdict(change):
-    """Builds the changed module and runs the check; returns (breaking, output, build s, check s)."""
-    module = change["module"]
-    status, output, build_seconds = run(["swift", "build", "--target", module], env=build_env())
+def git(package, *arguments):
+    # Fixed author and dates: the baseline commit depends only on the tree.
+    environment = dict(os.environ, GIT_AUTHOR_DATE="2000-01-01T00:00:00Z", GIT_COMMITTER_DATE="2000-01-01T00:00:00Z")
+    subprocess.run(["git", "-c", "user.name=test-api", "-c", "user.email=test-api@test.invalid",
+                    "-c", "commit.gpgsign=false", *arguments], cwd=package, check=True, env=environment,
+                   stdout=subprocess.DEVNULL)
+
+
+def apply(path, edits):
+    """Applies find/replace edits to the file at path; each find must occur exactly once."""
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    for edit in edits:
+        count = text.count(edit["find"])
+        if count != 1:
+            raise LookupError(f"the text to replace occurs {count} times, not once: {edit['find'][:60]!r}")
+        text = text.replace(edit["find"], edit["replace"])
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+class CannotRun(Exception):
+    pass
+
+
+def ours(package, lint, module):
+    """Builds the module and runs the check: (breaking, output, build seconds, check seconds)."""
+    status, output, build_seconds = run(["swift", "build", "--target", module], package)
     if status != 0:
-        errors = "\n".join(line for line in output.splitlines() if "error:" in line)[:2000]
-        raise RuntimeError(f"swift build --target {module} failed:\n{errors}")
-    status, output, check_seconds = run(["Scripts/api", "check", "--no-build", module])
+        raise CannotRun("swift build failed:\n" + "\n".join(l for l in output.splitlines() if "error:" in l)[:1500])
+    status, output, check_seconds = run([lint, "api", "check", "--no-build", module], package)
     if status not in (0, 1):
-        raise RuntimeError(f"Scripts/api check exited {status}:\n{output}")
+        raise CannotRun(f"api check exited {status}:\n{output}")
     if status == 0:
-        raise RuntimeError(f"Scripts/api check found no difference for {change['id']}")
+        return False, output, build_seconds, check_seconds
     match = re.search(r"\((\d+) with breaking changes\)", output)
     if not match:
-        raise RuntimeError(f"Scripts/api check printed no summary:\n{output}")
+        raise CannotRun(f"api check printed no summary:\n{output}")
     return int(match.group(1)) > 0, output, build_seconds, check_seconds
 
 
-def swiftpm_verdict(change, baselines):
-    """SwiftPM's verdict on the change: (breaking, breakage lines, seconds)."""
-    command = ["swift", "package", "diagnose-api-breaking-changes", "HEAD", "--targets", change["module"],
-               "--baseline-dir", baselines]
-    status, output, seconds = run(command, env=build_env())
+def swiftpm(package, module, baselines):
+    """SwiftPM's verdict: (breaking, its breakage lines, seconds)."""
+    status, output, seconds = run(["swift", "package", "diagnose-api-breaking-changes", "HEAD", "--targets", module,
+                                   "--baseline-dir", baselines], package)
     breakages = [line.strip() for line in output.splitlines() if "API breakage" in line]
     if status != 0 and not breakages:
-        tail = "\n".join(output.splitlines()[-15:])
-        raise RuntimeError(f"diagnose-api-breaking-changes exited {status} without a verdict:\n{tail}")
+        raise CannotRun(f"diagnose-api-breaking-changes exited {status} without a verdict:\n"
+                        + "\n".join(output.splitlines()[-12:]))
     return status != 0, breakages, seconds
 
 
-def main():
-    if len(sys.argv) < 3 or sys.argv[1] not in ("seed", "ours", "swiftpm", "baseline", "record", "summary"):
+def word(breaking):
+    return "breaking" if breaking else "not breaking"
+
+
+def main(arguments):
+    if not arguments or arguments[0].startswith("-"):
         print(__doc__, file=sys.stderr)
         return 64
-    action, table_path = sys.argv[1], sys.argv[2]
+    table_path, recorded, record, only = arguments[0], False, False, set()
+    rest = arguments[1:]
+    while rest:
+        option = rest.pop(0)
+        if option == "--recorded":
+            recorded = True
+        elif option == "--record":
+            record = True
+        elif option == "--only" and rest:
+            only = set(filter(None, rest.pop(0).split(",")))
+        else:
+            print(f"test-api-verdicts: unknown argument {option} (see --help)", file=sys.stderr)
+            return 64
+    if recorded and record:
+        print("test-api-verdicts: --record needs SwiftPM's verdicts: not with --recorded", file=sys.stderr)
+        return 64
+    lint = os.environ.get("LAYER_LINT_BINARY")
+    if not lint:
+        print("test-api-verdicts: LAYER_LINT_BINARY is not set (Scripts/test-api-verdicts sets it)", file=sys.stderr)
+        return 2
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     with open(table_path, encoding="utf-8") as handle:
         table = json.load(handle)
-    if action == "seed":
-        apply(table["seeds"])
-        return 0
-    results_path = sys.argv[3]
-    only = set(filter(None, os.environ.get("API_TEST_ONLY", "").split(",")))
+    module, source = table["module"], table["file"]
+    unknown = only - {change["id"] for change in table["changes"]}
+    if unknown:
+        print(f"test-api-verdicts: no change named {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 64
     changes = [change for change in table["changes"] if not only or change["id"] in only]
-    results = {}
-    if os.path.exists(results_path):
-        with open(results_path, encoding="utf-8") as handle:
-            results = json.load(handle)
-    if action == "record":
-        for change in table["changes"]:
-            if change["id"] in results:
-                change["swiftpm"] = results[change["id"]]
-        if "baseline" in results:
-            table["swiftpmBaselineSeconds"] = results["baseline"]["seconds"]
-        with open(table_path, "w", encoding="utf-8") as handle:
-            json.dump(table, handle, indent=2, ensure_ascii=False)
-            handle.write("\n")
-        return 0
-    if action == "summary":
-        print("| change | module | SwiftPM | ours | SwiftPM s | ours s (build + check) | ours / SwiftPM |")
-        print("|---|---|---|---|---|---|---|")
-        for change in changes:
-            ours, theirs = results.get(change["id"]), change.get("swiftpm")
-            if not ours or not theirs:
-                continue
-            total = ours["build"] + ours["check"]
-            word = lambda breaking: "breaking" if breaking else "not breaking"
-            print(f"| {change['id']} | {change['module']} | {word(theirs['breaking'])} | {word(ours['breaking'])} | "
-                  f"{theirs['seconds']:.0f} | {total:.1f} ({ours['build']:.1f} + {ours['check']:.1f}) | "
-                  f"{total / theirs['seconds']:.2f} |")
-        return 0
-    if action == "baseline":
-        # Every module's baseline at once: SwiftPM builds the baseline revision in a clone, from cold.
-        baselines = sys.argv[4]
-        status, output, seconds = run(["swift", "package", "diagnose-api-breaking-changes", "HEAD",
-                                       "--baseline-dir", baselines], env=build_env())
+    previous = table.get("results", {})
+
+    work = tempfile.mkdtemp(prefix="api-verdicts.")
+    package = os.path.join(work, "package")
+    started = time.monotonic()
+    try:
+        shutil.copytree(os.path.join(root, table["fixture"]), package, ignore=shutil.ignore_patterns(".build"))
+        git(package, "init", "-q", "-b", "main")
+        git(package, "add", "-A")
+        git(package, "commit", "-qm", "the baseline")
+        status, output, seconds = run(["swift", "build"], package)
         if status != 0:
-            print("\n".join(output.splitlines()[-20:]), file=sys.stderr)
-            return 2
-        results["baseline"] = {"seconds": round(seconds, 1)}
-        with open(results_path, "w", encoding="utf-8") as handle:
-            json.dump(results, handle, indent=2)
-        print(f"test-api: SwiftPM built the baseline and dumped every module's API in {seconds:.0f} s", flush=True)
-        return 0
-    failures = 0
-    errors = 0  # a tool that could not run on a change: the others still run
-    for number, change in enumerate(changes, 1):
-        label = f"[{number}/{len(changes)}] {change['id']} ({change['module']})"
-        try:
-            apply(change["edits"])
-            if action == "swiftpm":
-                breaking, breakages, seconds = swiftpm_verdict(change, sys.argv[4])
-                results[change["id"]] = {"breaking": breaking, "seconds": round(seconds, 1), "messages": breakages}
-                print(f"test-api: {label}: SwiftPM: {'breaking' if breaking else 'not breaking'} "
-                      f"({seconds:.0f} s){''.join(chr(10) + '    ' + line for line in breakages)}", flush=True)
+            raise CannotRun("the fixture does not build:\n" + output[-1500:])
+        print(f"test-api-verdicts: the baseline built ({seconds:.0f} s)", flush=True)
+        status, output, _ = run([lint, "api", "check", "--no-build"], package)
+        if status != 0:
+            raise CannotRun(f"the fixture's API files do not match its build (Scripts/api dump --package-path "
+                            f"{table['fixture']}):\n{output}")
+        baselines = os.path.join(work, "baselines")
+        times = {"ours": [], "swiftpm": []}
+        # Ours on every change first, then SwiftPM's on every change: run in turns, each tool's build
+        # settings would make the other plan and compile again.
+        results, outputs, failures = {}, {}, 0
+        for number, change in enumerate(changes, 1):
+            try:
+                apply(os.path.join(package, source), change["edits"])
+                breaking, outputs[change["id"]], build_seconds, check_seconds = ours(package, lint, module)
+                results[change["id"]] = {"ours": breaking, "oursSeconds": round(build_seconds + check_seconds, 1),
+                                         "oursBuildSeconds": round(build_seconds, 1),
+                                         "oursCheckSeconds": round(check_seconds, 1)}
+                times["ours"].append(build_seconds + check_seconds)
+                print(f"test-api-verdicts: [{number}/{len(changes)}] {change['id']}: ours {word(breaking)} "
+                      f"({build_seconds:.1f} s build + {check_seconds:.1f} s check)", flush=True)
+            except LookupError as error:
+                print(f"test-api-verdicts: {change['id']}: the change no longer applies to the fixture: {error}")
+                failures += 1
+            finally:
+                git(package, "checkout", "-q", "--", ".")
+        if not recorded:
+            _, _, seconds = swiftpm(package, module, baselines)
+            times["swiftpmBaseline"] = round(seconds, 1)
+            print(f"test-api-verdicts: SwiftPM built and dumped the baseline ({seconds:.0f} s)", flush=True)
+        for number, change in enumerate(changes, 1):
+            result = results.get(change["id"])
+            if result is None:
+                continue
+            if recorded:
+                if change["id"] not in previous:
+                    raise CannotRun(f"{change['id']}: no recorded SwiftPM verdict (run without --recorded, with --record)")
+                result["swiftpm"] = previous[change["id"]]["swiftpm"]
+                result["swiftpmMessages"] = previous[change["id"]].get("swiftpmMessages", [])
             else:
-                expected = change.get("swiftpm")
-                breaking, output, build_seconds, check_seconds = our_verdict(change)
-                results[change["id"]] = {"breaking": breaking, "build": round(build_seconds, 1),
-                                         "check": round(check_seconds, 1), "output": output}
-                verdict = "breaking" if breaking else "not breaking"
-                if expected is None:
-                    print(f"test-api: {label}: ours {verdict}; no SwiftPM verdict recorded (--against-swiftpm)")
+                try:
+                    apply(os.path.join(package, source), change["edits"])
+                    theirs, messages, seconds = swiftpm(package, module, baselines)
+                finally:
+                    git(package, "checkout", "-q", "--", ".")
+                result.update(swiftpm=theirs, swiftpmSeconds=round(seconds, 1), swiftpmMessages=messages)
+                times["swiftpm"].append(seconds)
+            breaking, theirs, output = result["ours"], result["swiftpm"], outputs[change["id"]]
+            note = ""
+            if breaking:
+                missing = [needle for needle in table["expectInBreakingOutput"] if needle not in output]
+                if missing:
                     failures += 1
-                elif expected["breaking"] != breaking:
-                    print(f"test-api: {label}: MISMATCH: ours {verdict}, SwiftPM "
-                          f"{'breaking' if expected['breaking'] else 'not breaking'}\n{output}")
-                    failures += 1
+                    note = f"; the check does not name {missing}"
+            divergence = change.get("divergence")
+            if divergence:
+                # A break SwiftPM's digester misses and ours reports, on purpose (the table says why).
+                if breaking and not theirs:
+                    verdict = "ours stricter than SwiftPM (not breaking), as the table records: " + divergence
                 else:
-                    print(f"test-api: {label}: {verdict}, as SwiftPM "
-                          f"(ours {build_seconds:.0f} s build + {check_seconds:.1f} s check; SwiftPM {expected['seconds']:.0f} s)",
-                          flush=True)
-                for needle in change.get("expectInOutput", []):
-                    if needle not in output:
-                        print(f"test-api: {label}: the check's output does not name {needle!r}:\n{output}")
-                        failures += 1
-        except LookupError as error:
-            print(f"test-api: {label}: the change no longer applies to the workspace: {error}")
-            failures += 1
-        except RuntimeError as error:
-            print(f"test-api: {label}: {error}")
-            errors += 1
-        finally:
-            revert()
-        with open(results_path, "w", encoding="utf-8") as handle:
-            json.dump(results, handle, indent=2)
-    return 2 if errors else 1 if failures else 0
+                    verdict = (f"SwiftPM {word(theirs)}: the divergence the table records no longer holds "
+                               "(update Scripts/lib/api-changes.json)")
+                    failures += 1
+            elif breaking == theirs:
+                verdict = "as SwiftPM"
+            else:
+                verdict = f"MISMATCH: SwiftPM {word(theirs)}"
+                failures += 1
+            timing = f"ours {result['oursSeconds']:.1f} s"
+            if "swiftpmSeconds" in result:
+                timing += f", SwiftPM {result['swiftpmSeconds']:.1f} s"
+            print(f"test-api-verdicts: [{number}/{len(changes)}] {change['id']}: {word(breaking)}, {verdict} "
+                  f"({timing}){note}", flush=True)
+            if (breaking != theirs and not divergence) or note:
+                print("\n".join("    " + line for line in output.splitlines()))
+                for line in result.get("swiftpmMessages", []):
+                    print("    SwiftPM: " + line)
+        matched = sum(1 for result in results.values() if result["ours"] == result.get("swiftpm"))
+        stricter = sum(1 for change in changes if change.get("divergence"))
+        print(f"test-api-verdicts: {matched} of {len(changes)} verdicts as SwiftPM's, {stricter} stricter on purpose "
+              f"({sum(1 for r in results.values() if r.get('swiftpm'))} breaking, "
+              f"{sum(1 for r in results.values() if not r.get('swiftpm'))} not breaking)")
+        if times["ours"]:
+            mean_ours = sum(times["ours"]) / len(times["ours"])
+            line = f"test-api-verdicts: mean time a change: ours {mean_ours:.1f} s (build + check)"
+            if times["swiftpm"]:
+                mean_theirs = sum(times["swiftpm"]) / len(times["swiftpm"])
+                line += (f", SwiftPM {mean_theirs:.1f} s with its baseline kept (+ {times['swiftpmBaseline']:.0f} s"
+                         f" to build the baseline once): ours / SwiftPM = {mean_ours / mean_theirs:.2f}")
+            print(line)
+        print(f"test-api-verdicts: {time.monotonic() - started:.0f} s in all")
+        if record:
+            table["results"] = results
+            table["times"] = {"oursMeanSeconds": round(sum(times["ours"]) / len(times["ours"]), 1),
+                              "swiftpmMeanSeconds": round(sum(times["swiftpm"]) / len(times["swiftpm"]), 1),
+                              "swiftpmBaselineSeconds": times["swiftpmBaseline"]}
+            with open(table_path, "w", encoding="utf-8") as handle:
+                json.dump(table, handle, indent=2, ensure_ascii=False)
+                handle.write("\n")
+            print(f"test-api-verdicts: recorded in {os.path.relpath(table_path, root)}")
+        return 1 if failures else 0
+    except CannotRun as error:
+        print(f"test-api-verdicts: {error}", file=sys.stderr)
+        return 2
+    finally:
+        if os.environ.get("API_TEST_KEEP"):
+            print(f"test-api-verdicts: kept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

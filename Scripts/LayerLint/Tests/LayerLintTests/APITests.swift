@@ -322,15 +322,15 @@ import Testing
       verdicts(Self.contract, changed("  case kelvin\n", "  case kelvin\n  case rankine\n")) == [
         "breaking: added to enum Scale: case rankine (a new case: a switch over Scale without a default stops compiling)"
       ])
-    // A requirement, with a default implementation or without (SwiftPM counts both).
+    // A requirement without a default implementation (with one, every conforming type still compiles,
+    // and SwiftPM agrees: Scripts/test-api-verdicts, requirement-with-default).
     #expect(
       verdicts(Self.contract, changed("  func read()", "  func reset()\n  func read()")).first?.hasPrefix(
         "breaking: added to protocol Probe: func reset()") == true)
     #expect(
       verdicts(
         Self.contract, changed("  func read()", "  func reset()  // has a default implementation\n  func read()")
-      ).first?
-      .hasPrefix("breaking: added to protocol Probe: func reset()") == true)
+      ) == ["additive: added to protocol Probe: func reset()"])
     // A protocol that refines another asks more of every conforming type.
     #expect(
       verdicts(Self.contract, changed("public protocol Probe : Sendable", "public protocol Probe : Hashable, Sendable"))
@@ -376,13 +376,34 @@ import Testing
       ])
   }
 
-  @Test func removingADeprecatedDeclarationIsNoBreakForSwiftPM() {
+  @Test func aConformanceThatLosesItsConditionsIsNoBreak() {
+    let conditional = """
+      public struct Box<T> : Sendable
+        extension Box : Equatable where T : Equatable
+        public var value: T
+
+      """
+    let plain = conditional.replacingOccurrences(of: "  extension Box : Equatable where T : Equatable\n", with: "")
+      .replacingOccurrences(of: "Box<T> : Sendable", with: "Box<T> : Equatable, Sendable")
+    #expect(
+      verdicts(conditional, plain) == [
+        "additive: changed: public struct Box<T> : Sendable → public struct Box<T> : Equatable, Sendable (now conforms to Equatable)",
+        "additive: removed from struct Box: extension Box : Equatable where T : Equatable (now without conditions: Box conforms to Equatable)",
+      ])
+    #expect(
+      verdicts(
+        conditional, conditional.replacingOccurrences(of: "  extension Box : Equatable where T : Equatable\n", with: "")
+      )
+        == ["breaking: removed from struct Box: extension Box : Equatable where T : Equatable"])
+  }
+
+  @Test func removingADeprecatedDeclarationStillBreaks() {
     let deprecated = changed("  public func converted", "  @available(*, deprecated) public func converted")
     let removed = deprecated.replacingOccurrences(
       of: "  @available(*, deprecated) public func converted(to scale: Scale) -> Reading\n", with: "")
     #expect(
       verdicts(deprecated, removed) == [
-        "additive: removed from struct Reading: @available(*, deprecated) public func converted(to scale: Scale) -> Reading (it was deprecated: SwiftPM does not count its removal as a break)"
+        "breaking: removed from struct Reading: @available(*, deprecated) public func converted(to scale: Scale) -> Reading"
       ])
   }
 

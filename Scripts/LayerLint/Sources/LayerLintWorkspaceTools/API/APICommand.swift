@@ -96,7 +96,9 @@ public struct APICommand: Subcommand {
   }
 
   /// The library modules a change since `base` affects: changed ones and every one that depends on them.
-  private func affectedModules(_ modules: [ManifestTarget], base: String?, contracts: APIContracts) throws
+  private func affectedModules(
+    _ modules: [ManifestTarget], base: String?, contracts: APIContracts
+  ) throws
     -> [ManifestTarget]
   {
     let path = contracts.packagePath
@@ -125,11 +127,14 @@ public struct APICommand: Subcommand {
       console.writeOutput("api: wrote \(file) (\(APIFile(parsing: text).declarationCount) declarations)\n")
     }
     console.writeOutput(
-      "api: dump: \(modules.count) module\(modules.count == 1 ? "" : "s"), \(written) file\(written == 1 ? "" : "s") changed\n")
+      "api: dump: \(modules.count) module\(modules.count == 1 ? "" : "s"), \(written) file\(written == 1 ? "" : "s") changed\n"
+    )
     return ExitCode.success
   }
 
-  private func check(_ modules: [ManifestTarget], _ built: [String: String], of total: Int, _ contracts: APIContracts)
+  private func check(
+    _ modules: [ManifestTarget], _ built: [String: String], of total: Int, _ contracts: APIContracts
+  )
     -> Int32
   {
     var differing = 0
@@ -160,7 +165,8 @@ public struct APICommand: Subcommand {
       if breaks > 0 {
         let importers = contracts.importers(of: module.name)
         if !importers.modules.isEmpty {
-          lines.append("  breaking for the modules that import \(module.name): \(importers.modules.joined(separator: ", "))")
+          lines.append(
+            "  breaking for the modules that import \(module.name): \(importers.modules.joined(separator: ", "))")
         }
         lines.append("  " + APIContracts.approvalPhrase(importers))
       }

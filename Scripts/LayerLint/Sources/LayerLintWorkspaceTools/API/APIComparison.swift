@@ -88,7 +88,7 @@ enum APIComparison {
         changes.append(changed(oldLine, newLine, place: place))
       }
       for line in removed.dropFirst(added.count) {
-        changes.append(Self.removed(line, place: place, memberCount: 0))
+        changes.append(Self.removed(line, place: place, memberCount: 0, from: newGroup))
       }
       for line in added.dropFirst(removed.count) {
         changes.append(Self.added(line, to: newGroup, place: place))
@@ -101,12 +101,20 @@ enum APIComparison {
     a.text == b.text && a.hasDefaultImplementation == b.hasDefaultImplementation
   }
 
-  private static func removed(_ line: APIDeclaration, place: String?, memberCount: Int) -> APIChange {
-    var reasons = memberCount == 0 ? [] : ["and its \(memberCount) member\(memberCount == 1 ? "" : "s")"]
-    // SwiftPM does not count the removal of a deprecated declaration (the deprecation was the warning).
-    if line.isDeprecated { reasons.append("it was deprecated: SwiftPM does not count its removal as a break") }
-    return APIChange(
-      kind: .removed, isBreaking: !line.isDeprecated, place: place, old: line.text, new: nil, reasons: reasons)
+  private static func removed(
+    _ line: APIDeclaration, place: String?, memberCount: Int, from group: APIDeclaration? = nil
+  ) -> APIChange {
+    // A conformance under conditions that the type now has without them: every caller still has it.
+    if line.keyword == "extension", !line.inheritance.isEmpty, let group,
+      Set(line.inheritance).isSubset(of: group.inheritance)
+    {
+      return APIChange(
+        kind: .removed, isBreaking: false, place: place, old: line.text, new: nil,
+        reasons: ["now without conditions: \(group.name) conforms to \(line.inheritance.joined(separator: ", "))"])
+    }
+    // Deprecated or not, a caller that still uses it stops compiling (SwiftPM agrees).
+    let reasons = memberCount == 0 ? [] : ["and its \(memberCount) member\(memberCount == 1 ? "" : "s")"]
+    return APIChange(kind: .removed, isBreaking: true, place: place, old: line.text, new: nil, reasons: reasons)
   }
 
   /// An added member breaks only what must be complete: a protocol's requirements, an enum's cases
@@ -118,9 +126,7 @@ enum APIComparison {
         if line.defaultType.isEmpty {
           reason = "an associated type without a default: every conforming type must name it"
         }
-      } else if line.hasDefaultImplementation {
-        reason = "a new requirement: SwiftPM counts it as breaking even with a default implementation"
-      } else {
+      } else if !line.hasDefaultImplementation {
         reason = "a new requirement: every conforming type must implement it"
       }
     } else if let group, group.keyword == "enum", line.keyword == "case" {
@@ -193,7 +199,9 @@ enum APIComparison {
       {
         note("now settable", breaks: false)
       } else {
-        note("accessors { \(oldAccessors.joined(separator: " ")) } → { \(newAccessors.joined(separator: " ")) }", breaks: true)
+        note(
+          "accessors { \(oldAccessors.joined(separator: " ")) } → { \(newAccessors.joined(separator: " ")) }",
+          breaks: true)
       }
     }
     for item in Set(a.inheritance).subtracting(b.inheritance).sorted() {
@@ -208,7 +216,9 @@ enum APIComparison {
       if b.defaultType.isEmpty {
         note("no default type any more", breaks: true)
       } else {
-        note("default type \(a.defaultType.isEmpty ? "none" : a.defaultType) → \(b.defaultType)", breaks: !a.defaultType.isEmpty)
+        note(
+          "default type \(a.defaultType.isEmpty ? "none" : a.defaultType) → \(b.defaultType)",
+          breaks: !a.defaultType.isEmpty)
       }
     }
     if a.hasDefaultImplementation && !b.hasDefaultImplementation {
@@ -266,7 +276,8 @@ enum APIComparison {
   }
 
   private static func signature(_ declaration: APIDeclaration) -> String {
-    let text = declaration.genericParameters + (declaration.whereClause.isEmpty ? "" : " where " + declaration.whereClause)
+    let text =
+      declaration.genericParameters + (declaration.whereClause.isEmpty ? "" : " where " + declaration.whereClause)
     return text.isEmpty ? "none" : text.trimmingCharacters(in: .whitespaces)
   }
 

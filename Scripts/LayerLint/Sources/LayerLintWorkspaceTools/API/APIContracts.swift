@@ -58,17 +58,23 @@ struct APIContracts {
     let owners = ownersText.map(CodeOwners.init(text:))
     var approvals: [String: [String]] = [:]
     for importer in importers {
-      for owner in owners?.owners(ofDirectory: importer.path) ?? [] { approvals[owner, default: []].append(importer.name) }
+      for owner in owners?.owners(ofDirectory: importer.path) ?? [] {
+        approvals[owner, default: []].append(importer.name)
+      }
     }
     return (importers.map(\.name), approvals.keys.sorted().map { ($0, approvals[$0]!) })
   }
 
   /// `needs approval from @a (owners of X, Y), @b (owners of Z)`, or why no one is asked.
-  static func approvalPhrase(_ importers: (modules: [String], approvals: [(owner: String, modules: [String])]))
+  static func approvalPhrase(
+    _ importers: (modules: [String], approvals: [(owner: String, modules: [String])])
+  )
     -> String
   {
     if importers.modules.isEmpty { return "no module imports it" }
-    if importers.approvals.isEmpty { return "imported by \(importers.modules.joined(separator: ", ")), which have no owner" }
+    if importers.approvals.isEmpty {
+      return "imported by \(importers.modules.joined(separator: ", ")), which have no owner"
+    }
     return "needs approval from "
       + importers.approvals.map { "\($0.owner) (owners of \($0.modules.joined(separator: ", ")))" }.joined(
         separator: ", ")

@@ -46,7 +46,6 @@ struct APIDeclaration: Equatable, Sendable {
   var isUnderstood = false
 
   var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
-  var isDeprecated: Bool { attributes.contains { $0.hasPrefix("@available(") && $0.contains("deprecated") } }
   /// Whether the line declares a type (a group's header) or extends one.
   var isTypeLike: Bool { Self.typeKeywords.contains(keyword) || keyword == "extension" }
 
@@ -340,7 +339,9 @@ struct DeclarationReader {
     return parameters
   }
 
-  private func parameter(_ from: Int, _ to: Int, _ labelsNeedTwoNames: Bool, _ payload: Bool)
+  private func parameter(
+    _ from: Int, _ to: Int, _ labelsNeedTwoNames: Bool, _ payload: Bool
+  )
     -> APIDeclaration.Parameter?
   {
     var colon: Int?

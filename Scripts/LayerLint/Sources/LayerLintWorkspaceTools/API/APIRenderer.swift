@@ -203,7 +203,8 @@ struct APIRenderer {
     var lines: [(order: Int, name: String, line: String)] = []
     for symbol in index.symbols.values where !Self.typeKinds.contains(symbol.kindIdentifier) {
       guard symbol.kindIdentifier != "swift.extension", container(of: symbol, index) == .none else { continue }
-      lines.append((Self.order(of: symbol), symbol.pathComponents.last ?? "", declaration(symbol, access: symbol.accessLevel)))
+      lines.append(
+        (Self.order(of: symbol), symbol.pathComponents.last ?? "", declaration(symbol, access: symbol.accessLevel)))
     }
     return Self.sorted(lines)
   }
@@ -356,7 +357,8 @@ struct APIRenderer {
   }
 
   private static func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    "\""
+      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
       .replacingOccurrences(of: "\n", with: "\\n") + "\""
   }
 }

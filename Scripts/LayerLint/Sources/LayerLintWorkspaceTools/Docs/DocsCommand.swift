@@ -203,13 +203,10 @@ struct DocsBuild {
   /// The symbol graphs of `modules`, extracted from the debug build; throws when the build's folder or
   /// the extractor cannot be found, or one module fails.
   private func extractedSymbolGraphs(of modules: [ManifestTarget], in work: URL, extensionBlocks: Bool) throws -> URL {
-    let swift = ManifestLoader().swiftExecutable
-    let binPath = try ProcessRunner.run(
-      swift, arguments: ["build", "--package-path", packagePath, "--build-tests", "--show-bin-path"])
-    let bin = String(decoding: binPath.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let bin = try debugBuildFolder()
     let triple = URL(fileURLWithPath: bin).deletingLastPathComponent().lastPathComponent
     let extractor = try Self.toolchainExecutable("swift-symbolgraph-extract")
-    guard binPath.status == 0, !bin.isEmpty, !triple.isEmpty else { throw DocsError(message: "no build folder") }
+    guard !triple.isEmpty else { throw DocsError(message: "no build folder") }
     let output = work.appendingPathComponent("extracted-symbol-graphs")
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
     var searchPaths = ["-I", "\(bin)/Modules"]
@@ -235,6 +232,22 @@ struct DocsBuild {
     }
     guard failures == 0 else { throw DocsError(message: "swift-symbolgraph-extract failed") }
     return output
+  }
+
+  /// The debug build's folder (`.build/<triple>/debug`): where `.build/debug` points, else as SwiftPM
+  /// says (a second of SwiftPM's start-up, spared where the link is there).
+  private func debugBuildFolder() throws -> String {
+    let link = URL(fileURLWithPath: packagePath).appendingPathComponent(".build/debug")
+    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link.path) {
+      let folder = URL(fileURLWithPath: target, relativeTo: link.deletingLastPathComponent()).standardizedFileURL
+      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Modules").path) { return folder.path }
+    }
+    let binPath = try ProcessRunner.run(
+      ManifestLoader().swiftExecutable,
+      arguments: ["build", "--package-path", packagePath, "--build-tests", "--show-bin-path"])
+    let bin = String(decoding: binPath.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard binPath.status == 0, !bin.isEmpty else { throw DocsError(message: "no build folder") }
+    return bin
   }
 
   /// Every module's symbol graphs from `swift package dump-symbol-graph`, and the folder it wrote.
