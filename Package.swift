@@ -404,11 +404,13 @@ if !violations.isEmpty {
   exit(1)
 }
 
-/// A module's README documents it; it is not a source or a resource.
+/// A module's README documents it and its `<Module>.api` records its public API (`Scripts/api`);
+/// neither is a source or a resource.
 func excludedFiles(in path: String) -> [String] {
-  let readme = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent(path).appendingPathComponent(
-    "README.md")
-  return FileManager.default.fileExists(atPath: readme.path) ? ["README.md"] : []
+  let folder = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent(path)
+  return ["README.md", "\(folder.lastPathComponent).api"].filter {
+    FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+  }
 }
 
 /// Release executables carry the Swift runtime and Foundation inside them (`swift build -c release`

@@ -5,5 +5,5 @@ public let layerLintTool = CommandLineTool(
   name: "layer-lint",
   subcommands: [
     LintCommand.self, GraphCommand.self, NewModuleCommand.self, AffectedCommand.self, ExportCommand.self,
-    DocsCommand.self,
+    DocsCommand.self, APICommand.self,
   ])

@@ -12,7 +12,9 @@ public struct AffectedCommand: Subcommand {
     usage: affected [BASE] [--json] [--package-path PATH]
     From `git diff BASE` (the working tree, staged or not, plus untracked files), prints the modules
     whose files changed, every module that depends on them (transitively, apps included), the test
-    targets to run, and the owners (CODEOWNERS) whose approval the change needs.
+    targets to run, and the owners (CODEOWNERS) whose approval the change needs. A changed API file
+    (<Module>.api, Scripts/api) is compared with its version at BASE: "API of X changed (breaking):
+    needs approval from @… (owners of Y, Z)", the owners of the modules that import X.
       BASE              a commit, branch or tag (default: the merge base of HEAD with main, else origin/main)
       --json            one JSON object, for CI
       --package-path P  the package (default: the current directory); it may sit inside a larger repository
@@ -62,7 +64,12 @@ public struct AffectedCommand: Subcommand {
       let impact = ChangeImpact.of(
         changedFiles: changed, manifest: manifest, owners: ownersText.map(CodeOwners.init(text:)),
         everythingFiles: Self.everythingFiles(configuration))
-      console.writeOutput(reader.isSet("--json") ? Self.json(impact, base: base) : Self.text(impact, base: base))
+      let contracts = APIContracts(packagePath: packagePath, configuration: configuration, manifest: manifest)
+      let api = APIReview.of(changedFiles: changed, contracts: contracts) { file in
+        git.contents(of: file, at: base.commit, in: packagePath)
+      }
+      console.writeOutput(
+        reader.isSet("--json") ? Self.json(impact, base: base, api: api) : Self.text(impact, base: base, api: api))
       return ExitCode.success
     } catch {
       return fail(CannotRun.reason(for: error), code: ExitCode.cannotRun)
@@ -75,7 +82,7 @@ public struct AffectedCommand: Subcommand {
       + configuration.toolingFolders.map { $0 + "/" }
   }
 
-  static func text(_ impact: ChangeImpact, base: Git.Base) -> String {
+  static func text(_ impact: ChangeImpact, base: Git.Base, api: APIReview = APIReview(modules: [])) -> String {
     func list(_ items: [String], limit: Int = .max) -> String {
       if items.isEmpty { return "none" }
       let shown = items.prefix(limit).joined(separator: ", ")
@@ -109,10 +116,13 @@ public struct AffectedCommand: Subcommand {
         "  also affects:     "
           + impact.affectedOwners.map { "\($0.owner) (\(list($0.items)))" }.joined(separator: "; "))
     }
+    for (index, line) in api.lines().enumerated() {
+      lines.append((index == 0 ? "  API contracts:    " : "                    ") + line)
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  static func json(_ impact: ChangeImpact, base: Git.Base) -> String {
+  static func json(_ impact: ChangeImpact, base: Git.Base, api: APIReview = APIReview(modules: [])) -> String {
     let object: [String: Any] = [
       "base": base.name, "baseCommit": base.commit, "changedFiles": impact.changedFiles,
       "everything": impact.isEverything, "everythingBecause": impact.everythingBecause ?? NSNull(),
@@ -122,6 +132,7 @@ public struct AffectedCommand: Subcommand {
       "approvals": impact.approvals.map { ["owner": $0.owner, "files": $0.items] },
       "unownedFiles": impact.unownedFiles,
       "affectedOwners": impact.affectedOwners.map { ["owner": $0.owner, "modules": $0.items] },
+      "apiChanges": api.json,
     ]
     let data =
       (try? JSONSerialization.data(
@@ -189,6 +200,14 @@ struct Git: Sendable {
       "git ls-files failed"
     }
     return (tracked + "\n" + untracked).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+  }
+
+  /// The text of `path` (relative to `directory`) at `commit`; nil when it did not exist there.
+  func contents(of path: String, at commit: String, in directory: String) -> String? {
+    guard let output = try? ProcessRunner.run(executable, arguments: ["-C", directory, "show", "\(commit):./\(path)"]),
+      output.status == 0
+    else { return nil }
+    return String(decoding: output.standardOutput, as: UTF8.self)
   }
 
   private func run(

@@ -181,9 +181,12 @@ struct DocsBuild {
   /// of `modules` from the build's own `.swiftmodule`s with `swift-symbolgraph-extract`, two at a time,
   /// and returns the folder it wrote. `swift package dump-symbol-graph` is the fallback where that
   /// cannot run: it extracts every module, and its build settings make the next `swift build` compile
-  /// the whole package again.
-  private func symbolGraphs(of modules: [ManifestTarget], in work: URL) throws -> URL {
-    if !buildsFirst, let folder = try? extractedSymbolGraphs(of: modules, in: work) { return folder }
+  /// the whole package again. `extensionBlocks`: a symbol for each extension of another module's type
+  /// (what `Scripts/api` reads).
+  func symbolGraphs(of modules: [ManifestTarget], in work: URL, extensionBlocks: Bool = false) throws -> URL {
+    if !buildsFirst, let folder = try? extractedSymbolGraphs(of: modules, in: work, extensionBlocks: extensionBlocks) {
+      return folder
+    }
     let swift = ManifestLoader().swiftExecutable
     let build = try ProcessRunner.run(swift, arguments: ["build", "--package-path", packagePath, "--build-tests"])
     guard build.status == 0 else {
@@ -191,20 +194,19 @@ struct DocsBuild {
       let error = text.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? "exit \(build.status)"
       throw DocsError(message: "swift build --build-tests failed: \(error)")
     }
-    if let folder = try? extractedSymbolGraphs(of: modules, in: work) { return folder }
-    return try dumpedSymbolGraphs()
+    if let folder = try? extractedSymbolGraphs(of: modules, in: work, extensionBlocks: extensionBlocks) {
+      return folder
+    }
+    return try dumpedSymbolGraphs(extensionBlocks: extensionBlocks)
   }
 
   /// The symbol graphs of `modules`, extracted from the debug build; throws when the build's folder or
   /// the extractor cannot be found, or one module fails.
-  private func extractedSymbolGraphs(of modules: [ManifestTarget], in work: URL) throws -> URL {
-    let swift = ManifestLoader().swiftExecutable
-    let binPath = try ProcessRunner.run(
-      swift, arguments: ["build", "--package-path", packagePath, "--build-tests", "--show-bin-path"])
-    let bin = String(decoding: binPath.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  private func extractedSymbolGraphs(of modules: [ManifestTarget], in work: URL, extensionBlocks: Bool) throws -> URL {
+    let bin = try debugBuildFolder()
     let triple = URL(fileURLWithPath: bin).deletingLastPathComponent().lastPathComponent
     let extractor = try Self.toolchainExecutable("swift-symbolgraph-extract")
-    guard binPath.status == 0, !bin.isEmpty, !triple.isEmpty else { throw DocsError(message: "no build folder") }
+    guard !triple.isEmpty else { throw DocsError(message: "no build folder") }
     let output = work.appendingPathComponent("extracted-symbol-graphs")
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
     var searchPaths = ["-I", "\(bin)/Modules"]
@@ -220,7 +222,7 @@ struct DocsBuild {
       ["-module-name", module.moduleName, "-target", triple] + searchPaths + [
         "-minimum-access-level", "public", "-skip-synthesized-members", "-output-dir", output.path,
         "-module-cache-path", work.appendingPathComponent("module-cache").path,
-      ]
+      ] + (extensionBlocks ? ["-emit-extension-block-symbols"] : [])
     }
     let lock = NSLock()
     nonisolated(unsafe) var failures = 0
@@ -232,14 +234,30 @@ struct DocsBuild {
     return output
   }
 
+  /// The debug build's folder (`.build/<triple>/debug`): where `.build/debug` points, else as SwiftPM
+  /// says (a second of SwiftPM's start-up, spared where the link is there).
+  private func debugBuildFolder() throws -> String {
+    let link = URL(fileURLWithPath: packagePath).appendingPathComponent(".build/debug")
+    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link.path) {
+      let folder = URL(fileURLWithPath: target, relativeTo: link.deletingLastPathComponent()).standardizedFileURL
+      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Modules").path) { return folder.path }
+    }
+    let binPath = try ProcessRunner.run(
+      ManifestLoader().swiftExecutable,
+      arguments: ["build", "--package-path", packagePath, "--build-tests", "--show-bin-path"])
+    let bin = String(decoding: binPath.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard binPath.status == 0, !bin.isEmpty else { throw DocsError(message: "no build folder") }
+    return bin
+  }
+
   /// Every module's symbol graphs from `swift package dump-symbol-graph`, and the folder it wrote.
-  private func dumpedSymbolGraphs() throws -> URL {
+  private func dumpedSymbolGraphs(extensionBlocks: Bool) throws -> URL {
     let output = try ProcessRunner.run(
       ManifestLoader().swiftExecutable,
       arguments: [
         "package", "--package-path", packagePath, "dump-symbol-graph", "--minimum-access-level", "public",
         "--skip-synthesized-members",
-      ])
+      ] + (extensionBlocks ? ["--emit-extension-block-symbols"] : []))
     let text = String(decoding: output.standardOutput, as: UTF8.self)
     guard output.status == 0, let line = text.split(separator: "\n").last(where: { $0.hasPrefix("Files written to ") })
     else {

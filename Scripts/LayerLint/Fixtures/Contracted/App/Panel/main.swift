@@ -1,0 +1,4 @@
+import Dial
+import UnitsInterface
+
+print(Dial().text(freezing))
