@@ -11,7 +11,7 @@ struct DomainTemplates {
   let hostingApp: String?
 
   /// The modules the domain's sources import: its `dependsOn:`.
-  static let dependencies = ["CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization"]
+  static let dependencies = ["Navigation", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization"]
   /// What its tests import besides: its `testsUse:`.
   static let testDependencies = [
     "Logging", "AppAnalytics", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport",
@@ -46,6 +46,7 @@ struct DomainTemplates {
     """
     import CommandLineKit
     import Localization
+    import Navigation
     import UIComponents
 
     /// Every destination of the \(name) domain, declared once: its command-line words, deep link, help
@@ -98,6 +99,7 @@ struct DomainTemplates {
 
   private var destination: String {
     """
+    import Navigation
     import UIComponents
 
     // The domain's places. No other domain names them, so they stay here; one that another domain
@@ -408,6 +410,7 @@ struct DomainTemplates {
   private var routeTests: String {
     """
     import CommandLineKit
+    import Navigation
     import Testing
     import UIComponents
 

@@ -1,0 +1,57 @@
+import Foundation
+import LayerLintEngine
+
+/// A hosted domain that drives a service (`new-module domain X --uses <Service>Interface`), copied
+/// from the real template domain `Domain/TemplateDesk` (and `Tests/TemplateDeskTests`), which drives
+/// the template service's `TemplateClient`: its coordinator receives the client through its
+/// initializer, its command reads one requirement of the client (`status()`) and its screen shows the
+/// answer; its tests run on the service's fake. Every file and the template's line of Package.swift
+/// are renamed: the domain's spellings (`TemplateDesk`, `templateDesk`, `template-desk`, `Template
+/// Desk`, the main-menu key) and the service's (interface, fakes, client, fake, requirement, answer).
+struct ServiceDomainTemplates {
+  let module: ModuleName
+  let menuKey: String
+  let service: UsedService
+
+  /// The template domain, its main-menu key, and the service it drives.
+  static let template = ModuleName(name: "TemplateDesk")
+  static let templateMenuKey = "a"
+  static let templateService = UsedService(
+    interface: "TemplateServiceInterface", fakes: "TemplateServiceFakes", client: "TemplateClient",
+    fake: "FakeTemplateClient", method: "status", answer: "TemplateStatus")
+
+  /// The entry in an app's `domains:` list, handing the domain the client the app's live services hold.
+  func compositionEntry(property: String) -> String {
+    ".domain { \(module.name)Domain(client: $0.\(property)) },"
+  }
+
+  var copy: TemplateCopy {
+    let (from, to) = (Self.templateService, service)
+    let key = Self.templateMenuKey
+    return TemplateCopy(renames: [
+      (Self.template.name, module.name), (Self.template.lowerCamel, module.lowerCamel),
+      (Self.template.kebab, module.kebab), (Self.template.title, module.title),
+      (from.interface, to.interface), (from.fakes, to.fakes), (from.fake, to.fake), (from.client, to.client),
+      (from.answer, to.answer), ("client.\(from.method)()", "client.\(to.method)()"),
+      ("`\(from.method)()`", "`\(to.method)()`"), ("key: \"\(key)\"", "key: \"\(menuKey)\""),
+      ("\\.key) == [\"\(key)\"]", "\\.key) == [\"\(menuKey)\"]"), ("key `\(key)`", "key `\(menuKey)`"),
+    ])
+  }
+
+  /// The domain's line of Package.swift, its sources and its tests (paths inside their folders), copied.
+  func files(
+    root: URL, manifest: String, domainFolder: String, testFolder: String
+  ) throws(UsageError) -> (
+    manifestLine: String, sources: [(String, String)], tests: [(String, String)]
+  ) {
+    let name = Self.template.name
+    let rename = { (files: [(path: String, contents: String)]) in
+      files.map { (copy.apply($0.path), copy.apply($0.contents)) }
+    }
+    return (
+      copy.apply(try TemplateCopy.manifestLine(of: name, in: manifest)),
+      rename(try TemplateCopy.files(in: "\(domainFolder)/\(name)", root: root)),
+      rename(try TemplateCopy.files(in: "\(testFolder)/\(name)Tests", root: root))
+    )
+  }
+}
