@@ -38,6 +38,7 @@ let domain: [Module] = [
   .library("Peripheries", dependsOn: ["Navigation", "CosmonautInterface", "SolarArrayServiceInterface", "HeatRadiatorServiceInterface", "DockingPortServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SolarArrayServiceFakes", "HeatRadiatorServiceFakes", "DockingPortServiceFakes", "Logging", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),
   .library("Laboratory", dependsOn: ["Navigation", "CosmonautInterface", "LaboratoryServiceInterface", "CosmonautServiceInterface", "MissionControlInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes", "LaboratoryServiceFakes", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),
   .library("TemplateDesk", dependsOn: ["Navigation", "TemplateServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization"], testsUse: ["TemplateServiceFakes", "Logging", "AppAnalytics", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),
+  .library("TemplateBoard", dependsOn: ["Navigation", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization"], testsUse: ["Logging", "AppAnalytics", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),
 ]
 
 // MARK: - Service
