@@ -20,7 +20,8 @@ enum RealTemplates {
 
   /// The folders of the template modules and of their tests.
   static let folders = [
-    "Domain/TemplateDesk", "Tests/TemplateDeskTests", "Service/TemplateServiceInterface",
+    "Domain/TemplateBoard", "Tests/TemplateBoardTests", "Domain/TemplateDesk", "Tests/TemplateDeskTests",
+    "Service/TemplateServiceInterface",
     "Tests/TemplateServiceInterfaceTests", "Service/TemplateService", "Tests/TemplateServiceTests",
     "Tests/TemplateServiceFakes", "Tests/TemplateServiceFakesTests",
   ]
@@ -76,6 +77,13 @@ enum RealTemplates {
     #expect(files.sources.count > 10)
     for (path, contents) in files.sources { #expect(RealTemplates.files["Domain/TemplateDesk/\(path)"] == contents) }
     for (path, contents) in files.tests { #expect(RealTemplates.files["Tests/TemplateDeskTests/\(path)"] == contents) }
+    let board = try DomainTemplates(
+      module: DomainTemplates.template, menuKey: DomainTemplates.templateMenuKey, hostingApp: nil
+    ).files(root: RealTemplates.root, manifest: RealTemplates.manifest, domainFolder: "Domain", testFolder: "Tests")
+    #expect(board.manifestLine == RealTemplates.manifestLine("TemplateBoard"))
+    #expect(board.sources.count == 12 && board.tests.count == 3)
+    for (path, contents) in board.sources { #expect(RealTemplates.files["Domain/TemplateBoard/\(path)"] == contents) }
+    for (path, contents) in board.tests { #expect(RealTemplates.files["Tests/TemplateBoardTests/\(path)"] == contents) }
   }
 
   // MARK: The used service

@@ -19,6 +19,7 @@ import Testing
 
     // swift-format-ignore
     let domain: [Module] = [
+      \(RealTemplates.manifestLine("TemplateBoard"))
       \(RealTemplates.manifestLine("TemplateDesk"))
       .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents"], strings: true),
       .library("Galley", dependsOn: ["CommandLineKit", "UIComponents"], strings: true, partner: true),

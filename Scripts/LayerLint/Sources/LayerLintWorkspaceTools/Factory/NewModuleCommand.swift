@@ -20,7 +20,8 @@ public struct NewModuleCommand: Subcommand {
     modules (ARCHITECTURE.md's table of the layers and module graph, <Layer>/README.md).
       domain <Name>      a hosted domain: a route with the command <name> (kebab-case; its deep link,
                          --json, help, completion), coordinator, flow, screen, menu, the value it shows,
-                         partner vocabulary, string tables en/ru, README, route and flow tests
+                         partner vocabulary, string tables en/ru, README, route and flow tests: a
+                         copy of the template domain Domain/TemplateBoard, renamed
       --app APP          (domain) wire it into that app (product or target name, e.g. cosmonaut): one
                          entry in App/<App>/<App>.swift's `domains:` list, the domain in the app's
                          dependencies; without --app the domain is hosted by no app yet

@@ -100,7 +100,6 @@ struct PlanBuilder {
   {
     let name = module.name
     try refuseTaken([name], product: nil)
-    try requireModules(DomainTemplates.dependencies + DomainTemplates.testDependencies, for: "a domain")
     guard manifest.contains("strings: Bool"), manifest.contains("partner: Bool") else {
       throw UsageError(
         message: "Package.swift's modules take no `strings:` and `partner:` flags, which a domain's string "
@@ -122,8 +121,8 @@ struct PlanBuilder {
       claimed.menuKeys.filter { _, modules in host.map { !modules.isDisjoint(with: $0.domains) } ?? true }.keys)
     let menuKey = Self.menuKey(for: module, taken: hostedKeys.union(ClaimedNames.scaffoldKeys))
     let compositionEntry: String
-    let sources: [(String, String)]
-    let tests: [(String, String)]
+    let copied: (manifestLine: String, sources: [(String, String)], tests: [(String, String)])
+    let template: String
     if let service {
       let templates = ServiceDomainTemplates(module: module, menuKey: menuKey, service: service)
       let property = try host.map { host throws(UsageError) in
@@ -137,32 +136,28 @@ struct PlanBuilder {
         return property
       }
       compositionEntry = templates.compositionEntry(property: property ?? "…")
-      let copied = try templates.files(
+      template = ServiceDomainTemplates.template.name
+      copied = try templates.files(
         root: root, manifest: originalManifest, domainFolder: layer.home, testFolder: configuration.testFolder)
-      try addEntry("  " + copied.manifestLine, name: name)
-      sources = copied.sources.map { ("\(layer.home)/\(name)/\($0.0)", $0.1) }
-      tests = copied.tests.map { ("\(testFolder(name))/\($0.0)", $0.1) }
-      let template = "\(layer.home)/\(ServiceDomainTemplates.template.name)"
-      let created = "created \(layer.home)/\(name)/ (\(sources.count) files, copied from \(template)) and "
-      let drives = "\(name)Domain(client:) takes any \(service.client); `\(module.kebab)` shows what "
-      report.append(
-        "\(created)\(testFolder(name))/ (\(tests.count) files): \(drives)`\(service.method)()` answers "
-          + "(\(service.answer)); the tests run on \(service.fake) (\(service.fakes))")
     } else {
       let templates = DomainTemplates(module: module, menuKey: menuKey, hostingApp: host?.product)
       compositionEntry = templates.compositionEntry
-      let dependencies = DomainTemplates.dependencies.map { "\"\($0)\"" }.joined(separator: ", ")
-      let testsUse = DomainTemplates.testDependencies.map { "\"\($0)\"" }.joined(separator: ", ")
-      try addEntry(
-        "  .library(\"\(name)\", dependsOn: [\(dependencies)], testsUse: [\(testsUse)], strings: true, partner: true),",
-        name: name)
-      sources = templates.sourceFiles.map { ("\(layer.home)/\(name)/\($0.fileName)", $0.contents) }
-      tests = templates.testFiles.map { ("\(testFolder(name))/\($0.fileName)", $0.contents) }
-      report.append(
-        "created \(layer.home)/\(name)/ (\(sources.count) files: route, destination, domain, coordinator, flow, "
-          + "screen, menu, summary, vocabulary, strings en/ru, README) and \(testFolder(name))/ (\(tests.count) files)")
+      template = DomainTemplates.template.name
+      copied = try templates.files(
+        root: root, manifest: originalManifest, domainFolder: layer.home, testFolder: configuration.testFolder)
     }
+    try addEntry("  " + copied.manifestLine, name: name)
+    let sources = copied.sources.map { ("\(layer.home)/\(name)/\($0.0)", $0.1) }
+    let tests = copied.tests.map { ("\(testFolder(name))/\($0.0)", $0.1) }
     newFiles += sources + tests
+    report.append(
+      "created \(layer.home)/\(name)/ (\(sources.count) files) and \(testFolder(name))/ (\(tests.count) files), "
+        + "copied from \(layer.home)/\(template)")
+    if let service {
+      report.append(
+        "\(name)Domain(client:) takes any \(service.client); `\(module.kebab)` shows what `\(service.method)()` "
+          + "answers (\(service.answer)); the tests run on \(service.fake) (\(service.fakes))")
+    }
     report.append("added \(name) to Package.swift (\(layer.name)) and \(configuration.ownersFile) (\(owner))")
     let command = module.kebab
     if let host {

@@ -27,15 +27,12 @@ struct ServiceDomainTemplates {
 
   var copy: TemplateCopy {
     let (from, to) = (Self.templateService, service)
-    let key = Self.templateMenuKey
-    return TemplateCopy(renames: [
-      (Self.template.name, module.name), (Self.template.lowerCamel, module.lowerCamel),
-      (Self.template.kebab, module.kebab), (Self.template.title, module.title),
-      (from.interface, to.interface), (from.fakes, to.fakes), (from.fake, to.fake), (from.client, to.client),
-      (from.answer, to.answer), ("client.\(from.method)()", "client.\(to.method)()"),
-      ("`\(from.method)()`", "`\(to.method)()`"), ("key: \"\(key)\"", "key: \"\(menuKey)\""),
-      ("\\.key) == [\"\(key)\"]", "\\.key) == [\"\(menuKey)\"]"), ("key `\(key)`", "key `\(menuKey)`"),
-    ])
+    return TemplateCopy(
+      renames: TemplateCopy.domainRenames(from: Self.template, key: Self.templateMenuKey, to: module, key: menuKey) + [
+        (from.interface, to.interface), (from.fakes, to.fakes), (from.fake, to.fake), (from.client, to.client),
+        (from.answer, to.answer), ("client.\(from.method)()", "client.\(to.method)()"),
+        ("`\(from.method)()`", "`\(to.method)()`"),
+      ])
   }
 
   /// The domain's line of Package.swift, its sources and its tests (paths inside their folders), copied.
@@ -44,14 +41,7 @@ struct ServiceDomainTemplates {
   ) throws(UsageError) -> (
     manifestLine: String, sources: [(String, String)], tests: [(String, String)]
   ) {
-    let name = Self.template.name
-    let rename = { (files: [(path: String, contents: String)]) in
-      files.map { (copy.apply($0.path), copy.apply($0.contents)) }
-    }
-    return (
-      copy.apply(try TemplateCopy.manifestLine(of: name, in: manifest)),
-      rename(try TemplateCopy.files(in: "\(domainFolder)/\(name)", root: root)),
-      rename(try TemplateCopy.files(in: "\(testFolder)/\(name)Tests", root: root))
-    )
+    try copy.domain(
+      Self.template.name, root: root, manifest: manifest, domainFolder: domainFolder, testFolder: testFolder)
   }
 }

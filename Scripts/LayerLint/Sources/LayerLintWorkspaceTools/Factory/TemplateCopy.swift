@@ -60,3 +60,31 @@ struct TemplateCopy {
     return line.trimmingCharacters(in: .whitespaces)
   }
 }
+
+extension TemplateCopy {
+  /// The renames from a template domain to a new one: its four spellings (`TemplateBoard`,
+  /// `templateBoard`, `template-board`, `Template Board`) and its main-menu key, where the route, its
+  /// test and its README name it.
+  static func domainRenames(
+    from template: ModuleName, key templateKey: String, to module: ModuleName, key: String
+  ) -> [(from: String, to: String)] {
+    [
+      (template.name, module.name), (template.lowerCamel, module.lowerCamel), (template.kebab, module.kebab),
+      (template.title, module.title), ("key: \"\(templateKey)\"", "key: \"\(key)\""),
+      ("\\.key) == [\"\(templateKey)\"]", "\\.key) == [\"\(key)\"]"), ("key `\(templateKey)`", "key `\(key)`"),
+    ]
+  }
+
+  /// The template domain `template` copied: its line of Package.swift, its sources (`<domainFolder>/<template>/`)
+  /// and its tests (`<testFolder>/<template>Tests/`), paths inside those folders, renamed.
+  func domain(
+    _ template: String, root: URL, manifest: String, domainFolder: String, testFolder: String
+  ) throws(UsageError) -> (manifestLine: String, sources: [(String, String)], tests: [(String, String)]) {
+    let rename = { (files: [(path: String, contents: String)]) in files.map { (apply($0.path), apply($0.contents)) } }
+    return (
+      apply(try Self.manifestLine(of: template, in: manifest)),
+      rename(try Self.files(in: "\(domainFolder)/\(template)", root: root)),
+      rename(try Self.files(in: "\(testFolder)/\(template)Tests", root: root))
+    )
+  }
+}
