@@ -324,6 +324,23 @@ import Testing
     ),
     (["domain", "Default"], "`default` is a Swift keyword, which the domain's destination cannot be named"),
     (["domain", "Menu"], "Menu is a type the domain's code uses; pick another name"),
+    (
+      ["domain", "Greenhouse", "--uses", "GalleyService"],
+      "--uses takes a service's …Interface module in Service/; GalleyService is none"
+    ),
+    (
+      ["core", "Clock", "--uses", "GalleyServiceInterface"],
+      "--uses GalleyServiceInterface gives a domain its service; only a domain takes it"
+    ),
+    (
+      ["domain", "Greenhouse", "--reads", "menu"],
+      "--reads menu names a requirement of the service --uses names; give --uses too"
+    ),
+    (
+      ["domain", "Greenhouse", "--uses", "GalleyServiceInterface", "--reads", "cook"],
+      "--reads cook: GalleyClient has no such requirement without arguments answering a Codable type of "
+        + "GalleyServiceInterface; it has menu(), special()"
+    ),
   ])
   func refusesWithOneLineAndTouchesNothing(arguments: [String], message: String) throws {
     let package = try workspace()
@@ -406,34 +423,6 @@ import Testing
     #expect(package.read("App/ShipApp/ShipApp.swift") == Self.shipApp)
     #expect(package.read("Domain/Greenhouse/GreenhouseSummary.swift")?.contains("try await client.special()") == true)
     #expect(result.output.contains("list `.domain { GreenhouseDomain(client: $0.…) }` among an app's domains"))
-  }
-
-  @Test(arguments: [
-    (
-      ["domain", "Greenhouse", "--uses", "GalleyService"],
-      "--uses takes a service's …Interface module in Service/; GalleyService is none"
-    ),
-    (
-      ["core", "Clock", "--uses", "GalleyServiceInterface"],
-      "--uses GalleyServiceInterface gives a domain its service; only a domain takes it"
-    ),
-    (
-      ["domain", "Greenhouse", "--reads", "menu"],
-      "--reads menu names a requirement of the service --uses names; give --uses too"
-    ),
-    (
-      ["domain", "Greenhouse", "--uses", "GalleyServiceInterface", "--reads", "cook"],
-      "--reads cook: GalleyClient has no such requirement without arguments answering a Codable type of "
-        + "GalleyServiceInterface; it has menu(), special()"
-    ),
-  ])
-  func aDomainThatUsesAServiceRefusesWithOneLine(arguments: [String], message: String) throws {
-    let package = try workspace()
-    let before = try snapshot(package)
-    let result = run(arguments, in: package)
-    #expect(result.status == 64)
-    #expect(result.errors == "new-module: \(message)\n")
-    #expect(try snapshot(package) == before)
   }
 
   @Test func anAppThatBuildsNoClientOfTheServiceIsRefused() throws {

@@ -8,7 +8,7 @@ import LayerLintEngine
 /// domain's name, status and commands), its partner vocabulary, string tables in every language, a
 /// README, and tests of the route and the flow. Every file and the template's line of Package.swift
 /// are renamed (the four spellings of the name, the main-menu key, and the README's line on who hosts it).
-struct DomainTemplates {
+struct DomainTemplates: CopiedDomain {
   let module: ModuleName
   /// The main-menu key of the domain's entry (a letter no hosted domain uses).
   let menuKey: String
@@ -31,13 +31,4 @@ struct DomainTemplates {
         + (hosted.map { [(unhosted, $0)] } ?? []))
   }
 
-  /// The domain's line of Package.swift, its sources and its tests (paths inside their folders), copied.
-  func files(
-    root: URL, manifest: String, domainFolder: String, testFolder: String
-  ) throws(UsageError) -> (
-    manifestLine: String, sources: [(String, String)], tests: [(String, String)]
-  ) {
-    try copy.domain(
-      Self.template.name, root: root, manifest: manifest, domainFolder: domainFolder, testFolder: testFolder)
-  }
 }

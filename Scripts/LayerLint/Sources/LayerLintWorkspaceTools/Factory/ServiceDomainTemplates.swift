@@ -8,7 +8,7 @@ import LayerLintEngine
 /// answer; its tests run on the service's fake. Every file and the template's line of Package.swift
 /// are renamed: the domain's spellings (`TemplateDesk`, `templateDesk`, `template-desk`, `Template
 /// Desk`, the main-menu key) and the service's (interface, fakes, client, fake, requirement, answer).
-struct ServiceDomainTemplates {
+struct ServiceDomainTemplates: CopiedDomain {
   let module: ModuleName
   let menuKey: String
   let service: UsedService
@@ -35,13 +35,4 @@ struct ServiceDomainTemplates {
       ])
   }
 
-  /// The domain's line of Package.swift, its sources and its tests (paths inside their folders), copied.
-  func files(
-    root: URL, manifest: String, domainFolder: String, testFolder: String
-  ) throws(UsageError) -> (
-    manifestLine: String, sources: [(String, String)], tests: [(String, String)]
-  ) {
-    try copy.domain(
-      Self.template.name, root: root, manifest: manifest, domainFolder: domainFolder, testFolder: testFolder)
-  }
 }

@@ -74,17 +74,31 @@ extension TemplateCopy {
       ("\\.key) == [\"\(templateKey)\"]", "\\.key) == [\"\(key)\"]"), ("key `\(templateKey)`", "key `\(key)`"),
     ]
   }
+}
 
-  /// The template domain `template` copied: its line of Package.swift, its sources (`<domainFolder>/<template>/`)
-  /// and its tests (`<testFolder>/<template>Tests/`), paths inside those folders, renamed.
-  func domain(
-    _ template: String, root: URL, manifest: String, domainFolder: String, testFolder: String
-  ) throws(UsageError) -> (manifestLine: String, sources: [(String, String)], tests: [(String, String)]) {
-    let rename = { (files: [(path: String, contents: String)]) in files.map { (apply($0.path), apply($0.contents)) } }
+/// A template domain the factory copies (`Domain/TemplateBoard`, `Domain/TemplateDesk`): its name,
+/// and how a copy renames it.
+protocol CopiedDomain {
+  static var template: ModuleName { get }
+  var copy: TemplateCopy { get }
+}
+
+extension CopiedDomain {
+  /// The template copied: its line of Package.swift, its sources (`<domainFolder>/<template>/`) and its
+  /// tests (`<testFolder>/<template>Tests/`), paths inside those folders, renamed.
+  func files(
+    root: URL, manifest: String, domainFolder: String, testFolder: String
+  ) throws(UsageError) -> (
+    manifestLine: String, sources: [(String, String)], tests: [(String, String)]
+  ) {
+    let name = Self.template.name
+    let rename = { (files: [(path: String, contents: String)]) in
+      files.map { (copy.apply($0.path), copy.apply($0.contents)) }
+    }
     return (
-      apply(try Self.manifestLine(of: template, in: manifest)),
-      rename(try Self.files(in: "\(domainFolder)/\(template)", root: root)),
-      rename(try Self.files(in: "\(testFolder)/\(template)Tests", root: root))
+      copy.apply(try TemplateCopy.manifestLine(of: name, in: manifest)),
+      rename(try TemplateCopy.files(in: "\(domainFolder)/\(name)", root: root)),
+      rename(try TemplateCopy.files(in: "\(testFolder)/\(name)Tests", root: root))
     )
   }
 }
