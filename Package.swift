@@ -37,6 +37,8 @@ let domain: [Module] = [
   .library("Spacesuit", dependsOn: ["Navigation", "CosmonautInterface", "SpacesuitServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SpacesuitServiceFakes", "Logging", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),
   .library("Peripheries", dependsOn: ["Navigation", "CosmonautInterface", "SolarArrayServiceInterface", "HeatRadiatorServiceInterface", "DockingPortServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "AppAnalytics"], testsUse: ["SolarArrayServiceFakes", "HeatRadiatorServiceFakes", "DockingPortServiceFakes", "Logging", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),
   .library("Laboratory", dependsOn: ["Navigation", "CosmonautInterface", "LaboratoryServiceInterface", "CosmonautServiceInterface", "MissionControlInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["CosmonautServiceFakes", "LaboratoryServiceFakes", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),
+  .library("TemplateDesk", dependsOn: ["Navigation", "TemplateServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization"], testsUse: ["TemplateServiceFakes", "Logging", "AppAnalytics", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),
+  .library("TemplateBoard", dependsOn: ["Navigation", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization"], testsUse: ["Logging", "AppAnalytics", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),
 ]
 
 // MARK: - Service
@@ -59,6 +61,8 @@ let service: [Module] = [
   .library("DockingPortService", dependsOn: ["DockingPortServiceInterface", "Radio", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["AppAnalyticsTestSupport"], strings: true),
   .library("LaboratoryServiceInterface", dependsOn: ["MissionControlInterface", "Localization", "AppAnalytics"], strings: true),
   .library("LaboratoryService", dependsOn: ["LaboratoryServiceInterface", "MissionControlInterface", "Radio", "Persistence", "Localization", "Logging", "AppAnalytics"], strings: true),
+  .library("TemplateServiceInterface", dependsOn: []),
+  .library("TemplateService", dependsOn: ["TemplateServiceInterface", "Persistence"]),
 ]
 
 /// The system's SQLite (libsqlite3-dev: the headers `CSQLite` binds, the library and its archive).
@@ -135,6 +139,7 @@ let testSupport: [TestSupportModule] = [
   .testSupport("DockingPortServiceFakes", dependsOn: ["DockingPortServiceInterface", "DockingPortService", "CommandDeviceFakes", "Localization"]),
   .testSupport("CosmonautServiceFakes", dependsOn: ["CosmonautServiceInterface", "MissionControlInterface", "Localization", "Secrets"], strings: true),
   .testSupport("LaboratoryServiceFakes", dependsOn: ["LaboratoryServiceInterface", "MissionControlInterface", "Localization"]),
+  .testSupport("TemplateServiceFakes", dependsOn: ["TemplateServiceInterface"]),
 ]
 
 /// The harness every test target gets: child processes that die with the test process, waiting for

@@ -19,6 +19,8 @@ import Testing
 
     // swift-format-ignore
     let domain: [Module] = [
+      \(RealTemplates.manifestLine("TemplateBoard"))
+      \(RealTemplates.manifestLine("TemplateDesk"))
       .library("Scaffold", dependsOn: ["CommandLineKit", "UIComponents"], strings: true),
       .library("Galley", dependsOn: ["CommandLineKit", "UIComponents"], strings: true, partner: true),
       .library("Hold", dependsOn: ["CommandLineKit", "UIComponents"], strings: true, partner: true),
@@ -26,6 +28,8 @@ import Testing
 
     // swift-format-ignore
     let service: [Module] = [
+      \(RealTemplates.manifestLine("TemplateServiceInterface"))
+      \(RealTemplates.manifestLine("TemplateService"))
       .library("GalleyServiceInterface", dependsOn: []),
     ]
 
@@ -42,6 +46,7 @@ import Testing
       .library("AppAnalytics", dependsOn: []),
       .library("Localization", dependsOn: []),
       .library("PartnerConfiguration", dependsOn: []),
+      .library("Navigation", dependsOn: []),
     ]
 
     // swift-format-ignore
@@ -49,6 +54,7 @@ import Testing
       .testSupport("UIComponentsTestSupport", dependsOn: ["UIComponents"]),
       .testSupport("LoggingTestSupport", dependsOn: ["Logging"]),
       .testSupport("AppAnalyticsTestSupport", dependsOn: ["AppAnalytics"]),
+      \(RealTemplates.manifestLine("TemplateServiceFakes"))
       .testSupport("GalleyServiceFakes", dependsOn: ["GalleyServiceInterface"]),
     ]
     struct Module {
@@ -69,8 +75,11 @@ import Testing
     /Service/GalleyServiceInterface/ @iss/galley
 
     """
-  private static let readme = """
-    # Ship
+  /// The front door: it names the apps and links the architecture, and holds no module map.
+  private static let readme = "# Ship\n\nThe ship's apps; the layers and modules: ARCHITECTURE.md.\n"
+  /// The module map: the table of the layers and the module graph.
+  private static let architecture = """
+    # Architecture
 
     | layer | folder | modules | what lives there |
     |---|---|---|---|
@@ -125,6 +134,20 @@ import Testing
     }
 
     """
+  private static let galleyClient = """
+    /// What the galley offers.
+    public protocol GalleyClient: Sendable {
+      func cook(_ dish: String) async throws -> Dish
+      func menu() async throws -> [Dish]
+      func special() async throws -> Dish
+    }
+
+    /// A dish.
+    public struct Dish: Codable, Sendable, Equatable {
+      public let name: String
+    }
+
+    """
   private static let holdRoute = """
     extension HoldRoute: DomainRoute {
       public static let mainMenu = [MenuEntry(Strings.menuHold, key: "r", choice: HoldRoute.cargo)]
@@ -133,18 +156,24 @@ import Testing
     """
 
   private func workspace() throws -> TemporaryPackage {
-    try TemporaryPackage(files: [
-      "Package.swift": Self.manifest, "CODEOWNERS": Self.owners, "README.md": Self.readme,
-      "Domain/README.md":
-        "# Domain layer\n\nFlows.\n\n- `Scaffold`: hosts domains.\n- `Galley`: meals and\n  drinks.\n",
-      "Service/README.md": "# Service layer\n\n- `GalleyServiceInterface`: the galley's client.\n\nEach service …\n",
-      "App/ShipApp/ShipApp.swift": Self.shipApp, "App/BenchTool/main.swift": "print(1)\n",
-      "Domain/Galley/GalleyRoute.swift": Self.galleyRoute, "Domain/Hold/HoldRoute.swift": Self.holdRoute,
-      "Domain/Galley/PartnerVocabulary.json":
-        #"{"toggles": [{"name": "espresso", "default": true}], "screens": [{"name": "pantry"}]}"#,
-      "Core/UIComponents/Theme.swift": "let x = theme.apply(.status, to: text)\n",
-      ".layering.json": "{\n  \"testSupportModules\": [\"TestHarness\", \"GalleyServiceFakes\"]\n}\n",
-    ])
+    try TemporaryPackage(
+      files: RealTemplates.files.merging([
+        "Package.swift": Self.manifest, "CODEOWNERS": Self.owners, "README.md": Self.readme,
+        "ARCHITECTURE.md": Self.architecture,
+        "Domain/README.md":
+          "# Domain layer\n\nFlows.\n\n- `Scaffold`: hosts domains.\n- `Galley`: meals and\n  drinks.\n",
+        "Service/README.md": "# Service layer\n\n- `GalleyServiceInterface`: the galley's client.\n\nEach service …\n",
+        "App/ShipApp/ShipApp.swift": Self.shipApp, "App/BenchTool/main.swift": "print(1)\n",
+        "App/ShipApp/LiveServices.swift": "struct LiveServices: AppServices {\n  let galley: any GalleyClient\n}\n",
+        "Service/GalleyServiceInterface/GalleyClient.swift": Self.galleyClient,
+        "Tests/GalleyServiceFakes/FakeGalleyClient.swift":
+          "public actor FakeGalleyClient: GalleyClient {\n  public init(menu: [Dish] = []) {}\n}\n",
+        "Domain/Galley/GalleyRoute.swift": Self.galleyRoute, "Domain/Hold/HoldRoute.swift": Self.holdRoute,
+        "Domain/Galley/PartnerVocabulary.json":
+          #"{"toggles": [{"name": "espresso", "default": true}], "screens": [{"name": "pantry"}]}"#,
+        "Core/UIComponents/Theme.swift": "let x = theme.apply(.status, to: text)\n",
+        ".layering.json": "{\n  \"testSupportModules\": [\"TestHarness\", \"GalleyServiceFakes\"]\n}\n",
+      ]) { _, fixture in fixture })
   }
 
   /// Runs the factory; the manifest is "described" by reading the module lines back, so the graph is redrawn.
@@ -186,8 +215,8 @@ import Testing
     let after = try snapshot(package)
     let changed = Set(after.keys).union(before.keys).filter { after[$0] != before[$0] }
     let expected: Set<String> = [
-      "Package.swift", "CODEOWNERS", "README.md", "Domain/README.md", "App/ShipApp/ShipApp.swift",
-      "Domain/Greenhouse", "Tests", "Tests/GreenhouseTests",
+      "Package.swift", "CODEOWNERS", "ARCHITECTURE.md", "Domain/README.md", "App/ShipApp/ShipApp.swift",
+      "Domain/Greenhouse", "Tests/GreenhouseTests",
     ]
     let module = Set(changed.filter { $0.hasPrefix("Domain/Greenhouse/") || $0.hasPrefix("Tests/GreenhouseTests/") })
     #expect(changed.subtracting(module) == expected)
@@ -205,7 +234,7 @@ import Testing
     #expect(
       manifest.contains(
         #"  .library("Hold", dependsOn: ["CommandLineKit", "UIComponents"], strings: true, partner: true),"# + "\n"
-          + #"  .library("Greenhouse", dependsOn: ["CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization"], testsUse: ["Logging", "AppAnalytics", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),"#
+          + #"  .library("Greenhouse", dependsOn: ["Navigation", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization"], testsUse: ["Logging", "AppAnalytics", "UIComponentsTestSupport", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partner: true),"#
           + "\n]"))
     #expect(
       manifest.contains(
@@ -216,7 +245,8 @@ import Testing
     let root = try #require(package.read("App/ShipApp/ShipApp.swift"))
     #expect(root.hasPrefix("import Galley\nimport Greenhouse\nimport Scaffold\n"))
     #expect(root.contains("        },\n        .domain { _ in GreenhouseDomain() },\n      ],"))
-    let readme = try #require(package.read("README.md"))
+    #expect(package.read("README.md") == Self.readme, "the front door lists no modules")
+    let readme = try #require(package.read("ARCHITECTURE.md"))
     #expect(readme.contains("| Domain | `Domain/` | `Scaffold`, `Galley`, `Greenhouse` | user flows |"))
     #expect(readme.contains("    Greenhouse\n"), "the graph is redrawn with the new module")
     #expect(readme.contains("  ShipApp --> Greenhouse\n"))
@@ -294,6 +324,23 @@ import Testing
     ),
     (["domain", "Default"], "`default` is a Swift keyword, which the domain's destination cannot be named"),
     (["domain", "Menu"], "Menu is a type the domain's code uses; pick another name"),
+    (
+      ["domain", "Greenhouse", "--uses", "GalleyService"],
+      "--uses takes a service's …Interface module in Service/; GalleyService is none"
+    ),
+    (
+      ["core", "Clock", "--uses", "GalleyServiceInterface"],
+      "--uses GalleyServiceInterface gives a domain its service; only a domain takes it"
+    ),
+    (
+      ["domain", "Greenhouse", "--reads", "menu"],
+      "--reads menu names a requirement of the service --uses names; give --uses too"
+    ),
+    (
+      ["domain", "Greenhouse", "--uses", "GalleyServiceInterface", "--reads", "cook"],
+      "--reads cook: GalleyClient has no such requirement without arguments answering a Codable type of "
+        + "GalleyServiceInterface; it has menu(), special()"
+    ),
   ])
   func refusesWithOneLineAndTouchesNothing(arguments: [String], message: String) throws {
     let package = try workspace()
@@ -315,6 +362,78 @@ import Testing
       result.errors
         == "new-module: Package.swift does not load with Greenhouse: Package.swift:3: error: boom (nothing kept)\n")
     #expect(try snapshot(package) == before)
+  }
+
+  // MARK: Domains that drive a service
+
+  @Test func aDomainThatUsesAServiceIsTheTemplateDomainDrivingThatServicesClient() throws {
+    let package = try workspace()
+    let result = run(
+      ["domain", "Greenhouse", "--app", "ship", "--uses", "GalleyServiceInterface", "--owner", "@iss/botany"],
+      in: package)
+    #expect(result.status == 0, "\(result.errors)")
+    let templateFiles = RealTemplates.files.keys.filter {
+      $0.hasPrefix("Domain/TemplateDesk/") || $0.hasPrefix("Tests/TemplateDeskTests/")
+    }
+    let expected = Set(
+      templateFiles.map {
+        $0.replacingOccurrences(of: "TemplateDesk", with: "Greenhouse")
+      })
+    let written = try Set(
+      FileManager.default.subpathsOfDirectory(atPath: package.root.appendingPathComponent("Domain/Greenhouse").path)
+        .map { "Domain/Greenhouse/\($0)" }
+        + FileManager.default.subpathsOfDirectory(
+          atPath: package.root.appendingPathComponent("Tests/GreenhouseTests").path
+        ).map { "Tests/GreenhouseTests/\($0)" }
+    ).subtracting(["Domain/Greenhouse/Strings"])
+    #expect(written == expected)
+    for path in written {
+      let text = try #require(package.read(path))
+      #expect(!text.contains("Template") && !text.contains("template"), "\(path) keeps a word of the template")
+    }
+    let domain = try #require(package.read("Domain/Greenhouse/GreenhouseDomain.swift"))
+    #expect(domain.contains("import GalleyServiceInterface\n"))
+    #expect(domain.contains("public init(client: any GalleyClient) {"))
+    let summary = try #require(package.read("Domain/Greenhouse/GreenhouseSummary.swift"))
+    #expect(summary.contains("let reading: [Dish]"))
+    #expect(summary.contains("let reading = try await client.menu()"))
+    let harness = try #require(package.read("Tests/GreenhouseTests/Harness.swift"))
+    #expect(harness.contains("import GalleyServiceFakes\n"))
+    #expect(harness.contains("let client = FakeGalleyClient()"))
+    #expect(package.read("Domain/Greenhouse/GreenhouseRoute.swift")?.contains(#"key: "r""#) == true)
+    #expect(package.read("Domain/Greenhouse/Strings/en.json")?.contains(#""domain.title": "Greenhouse""#) == true)
+    let manifest = try #require(package.read("Package.swift"))
+    #expect(
+      manifest.contains(
+        #"  .library("Greenhouse", dependsOn: ["Navigation", "GalleyServiceInterface", "CommandLineKit", "UIComponents", "PartnerConfiguration", "Localization"], testsUse: ["GalleyServiceFakes", "#
+      ))
+    let root = try #require(package.read("App/ShipApp/ShipApp.swift"))
+    #expect(root.contains("        .domain { GreenhouseDomain(client: $0.galley) },\n      ],"))
+    #expect(result.output.contains("the tests run on FakeGalleyClient (GalleyServiceFakes)"))
+    #expect(
+      package.read("Domain/README.md")?.contains(
+        "- `Greenhouse`: the `greenhouse` command, its link and main-menu screen (what GalleyClient.menu() "
+          + "answers); hosted by `ship`.") == true)
+  }
+
+  @Test func theRequirementCanBeNamedAndADomainWithoutAnAppWaitsForOne() throws {
+    let package = try workspace()
+    let result = run(["domain", "Greenhouse", "--uses", "GalleyServiceInterface", "--reads", "special"], in: package)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(package.read("App/ShipApp/ShipApp.swift") == Self.shipApp)
+    #expect(package.read("Domain/Greenhouse/GreenhouseSummary.swift")?.contains("try await client.special()") == true)
+    #expect(result.output.contains("list `.domain { GreenhouseDomain(client: $0.…) }` among an app's domains"))
+  }
+
+  @Test func anAppThatBuildsNoClientOfTheServiceIsRefused() throws {
+    let package = try workspace()
+    try FileManager.default.removeItem(at: package.root.appendingPathComponent("App/ShipApp/LiveServices.swift"))
+    let result = run(["domain", "Greenhouse", "--app", "ship", "--uses", "GalleyServiceInterface"], in: package)
+    #expect(result.status == 64)
+    #expect(
+      result.errors
+        == "new-module: ship builds no GalleyClient (no `let …: any GalleyClient` in App/ShipApp/) to hand the domain\n"
+    )
   }
 
   // MARK: Services
@@ -342,6 +461,14 @@ import Testing
     #expect(
       package.read(".layering.json")
         == "{\n  \"testSupportModules\": [\"TestHarness\", \"GalleyServiceFakes\", \"WeatherServiceFakes\"]\n}\n")
+    for (path, template) in RealTemplates.files
+    where path.hasPrefix("Service/TemplateService") || path.hasPrefix("Tests/TemplateService") {
+      let copy = path.replacingOccurrences(of: "TemplateService", with: "WeatherService")
+        .replacingOccurrences(of: "Template", with: "Weather")
+      let expected = template.replacingOccurrences(of: "TemplateService", with: "WeatherService")
+        .replacingOccurrences(of: "Template", with: "Weather").replacingOccurrences(of: "template", with: "weather")
+      #expect(package.read(copy) == expected, "\(copy) is the template's \(path), renamed")
+    }
     for file in [
       "Service/WeatherServiceInterface/WeatherClient.swift", "Service/WeatherServiceInterface/WeatherStatus.swift",
       "Service/WeatherServiceInterface/WeatherState.swift", "Service/WeatherService/LiveWeatherClient.swift",
@@ -367,7 +494,7 @@ import Testing
           + "/Service/WeatherService/" + String(repeating: " ", count: 10) + "@iss/weather\n\n# Tests\n"
           + "/Tests/WeatherServiceFakes/ @iss/weather\n") == true)
     #expect(
-      package.read("README.md")?.contains(
+      package.read("ARCHITECTURE.md")?.contains(
         "| `GalleyServiceInterface`; `WeatherServiceInterface` with `WeatherService` and `WeatherServiceFakes` |")
         == true)
     #expect(package.read("Service/README.md")?.contains("the galley's client.\n- `WeatherServiceInterface` (") == true)

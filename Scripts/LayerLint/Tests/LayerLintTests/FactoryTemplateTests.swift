@@ -4,77 +4,117 @@ import Testing
 @testable import LayerLintManifestReader
 @testable import LayerLintWorkspaceTools
 
-/// The factory's templates as text: they parse, they are formatted as the workspace's
-/// `.swift-format` wants, their string tables agree, and they ship no placeholder to users.
+/// The factory's copies of the real templates as text, renamed (a domain, a service, a domain driving
+/// that service): they parse, they are formatted as the workspace's `.swift-format` wants, their
+/// string tables agree, they keep no word of the template, and they ship no placeholder to users.
 @Suite struct FactoryTemplateTests {
   private static let domain = DomainTemplates(module: ModuleName(name: "CargoBay"), menuKey: "c", hostingApp: "ship")
   private static let service = ServiceTemplates(base: "WeatherService", interfaceSuffix: "Interface")
+  private static let serviceDomain = ServiceDomainTemplates(
+    module: ModuleName(name: "CargoHold"), menuKey: "h",
+    service: UsedService(
+      interface: "WeatherServiceInterface", fakes: "WeatherServiceFakes", client: "WeatherClient",
+      fake: "FakeWeatherClient", method: "status", answer: "WeatherStatus"))
 
-  /// Every Swift file the templates write, by path.
-  private static var swiftFiles: [(path: String, contents: String)] {
-    let domainFiles =
-      (domain.sourceFiles.map { ("Domain/CargoBay/\($0.fileName)", $0.contents) })
-      + domain.testFiles.map { ("Tests/CargoBayTests/\($0.fileName)", $0.contents) }
-    let serviceFiles = service.modules.flatMap { module in
-      module.sources.map { ("Service/\(module.name)/\($0.0)", $0.1) }
-        + module.tests.map { ("Tests/\(module.name)Tests/\($0.0)", $0.1) }
+  /// Every file the copies write, by path.
+  private static var files: [(path: String, contents: String)] {
+    get throws {
+      let (root, manifest) = (RealTemplates.root, RealTemplates.manifest)
+      let board = try domain.files(root: root, manifest: manifest, domainFolder: "Domain", testFolder: "Tests")
+      let modules = try service.modules(root: root, manifest: manifest, testFolder: "Tests")
+      let desk = try serviceDomain.files(root: root, manifest: manifest, domainFolder: "Domain", testFolder: "Tests")
+      return board.sources.map { ("Domain/CargoBay/\($0.0)", $0.1) }
+        + board.tests.map { ("Tests/CargoBayTests/\($0.0)", $0.1) }
+        + modules.flatMap { module in
+          module.sources.map { ("Service/\(module.name)/\($0.0)", $0.1) }
+            + module.tests.map { ("Tests/\(module.name)Tests/\($0.0)", $0.1) }
+        }
+        + desk.sources.map { ("Domain/CargoHold/\($0.0)", $0.1) }
+        + desk.tests.map { ("Tests/CargoHoldTests/\($0.0)", $0.1) }
     }
-    return (domainFiles + serviceFiles).filter { $0.0.hasSuffix(".swift") }
   }
 
-  /// The workspace's root: `Scripts/LayerLint/Tests/LayerLintTests/<this file>`, four folders up.
-  private static var workspaceRoot: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
+  private static var swiftFiles: [(path: String, contents: String)] {
+    get throws { try files.filter { $0.path.hasSuffix(".swift") } }
   }
 
-  @Test func theDomainsWordsComeFromItsName() {
-    let route = Self.domain.sourceFiles.first { $0.fileName == "CargoBayRoute.swift" }?.contents ?? ""
+  private static func file(_ path: String) throws -> String {
+    try #require(try files.first { $0.path == path }?.contents)
+  }
+
+  @Test func theDomainsWordsComeFromItsName() throws {
+    let route = try Self.file("Domain/CargoBay/CargoBayRoute.swift")
     #expect(route.contains(#""cargo-bay", abstract: Strings.commandOverview, json: true"#))
     #expect(route.contains("case .cargoBay: self = .overview"))
+    #expect(route.contains(#"MenuEntry(Strings.domainTitle, key: "c", choice: CargoBayRoute.overview)"#))
+    #expect(try Self.file("Tests/CargoBayTests/RouteTests.swift").contains(#"mainMenu.map(\.key) == ["c"]"#))
     #expect(Self.domain.compositionEntry == ".domain { _ in CargoBayDomain() },")
-    let vocabulary = Self.domain.sourceFiles.first { $0.fileName == "PartnerVocabulary.json" }?.contents ?? ""
-    #expect(vocabulary.contains(#""name": "cargoBay""#))
+    #expect(try Self.file("Domain/CargoBay/PartnerVocabulary.json").contains(#""name": "cargoBay""#))
+    let readme = try Self.file("Domain/CargoBay/README.md")
+    #expect(readme.contains("`ship` hosts it (its composition root lists `CargoBayDomain()`)."))
+    #expect(readme.contains("key `c`"))
+    #expect(try Self.file("Domain/CargoHold/CargoHoldRoute.swift").contains(#"key: "h""#))
+    #expect(try Self.file("Domain/CargoHold/CargoHoldSummary.swift").contains("try await client.status()"))
+  }
+
+  @Test func theCopiesKeepNoWordOfTheTemplates() throws {
+    for (path, contents) in try Self.files {
+      #expect(!path.contains("Template") && !contents.localizedCaseInsensitiveContains("template"), "\(path)")
+    }
   }
 
   @Test func theStringTablesHaveTheSameKeysAndTheirOwnWords() throws {
-    func table(_ name: String) throws -> [String: String] {
-      let text = try #require(Self.domain.sourceFiles.first { $0.fileName == "Strings/\(name).json" }?.contents)
-      return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String])
+    func table(_ path: String) throws -> [String: String] {
+      try #require(try JSONSerialization.jsonObject(with: Data(try Self.file(path).utf8)) as? [String: String])
     }
-    let english = try table("en")
-    let russian = try table("ru")
-    #expect(Set(english.keys) == Set(russian.keys))
-    #expect(english["domain.title"] == "Cargo Bay")
-    #expect(russian["label.status"] == "Состояние")
-    for key in english.keys where key != "domain.title" { #expect(english[key] != russian[key], "\(key)") }
+    for domain in ["CargoBay", "CargoHold"] {
+      let english = try table("Domain/\(domain)/Strings/en.json")
+      let russian = try table("Domain/\(domain)/Strings/ru.json")
+      #expect(Set(english.keys) == Set(russian.keys))
+      #expect(english["domain.title"] == ModuleName(name: domain).title)
+      for key in english.keys where key != "domain.title" { #expect(english[key] != russian[key], "\(key)") }
+    }
+    #expect(try table("Domain/CargoBay/Strings/ru.json")["label.status"] == "Состояние")
   }
 
-  @Test func nothingShipsAPlaceholder() {
-    let everything = Self.domain.sourceFiles + Self.domain.testFiles
-    for file in everything {
+  @Test func nothingShipsAPlaceholder() throws {
+    for (path, contents) in try Self.files + RealTemplates.files.map({ ($0.key, $0.value) }) {
       for marker in ["TODO", "FIXME", "lorem", "placeholder"] {
-        #expect(!file.contents.localizedCaseInsensitiveContains(marker), "\(file.fileName): \(marker)")
+        #expect(!contents.localizedCaseInsensitiveContains(marker), "\(path): \(marker)")
       }
     }
     #expect(
-      Self.swiftFiles.allSatisfy { !$0.contents.contains("import Foundation\n") && !$0.contents.contains("NSString") })
+      try Self.swiftFiles.allSatisfy {
+        !$0.contents.contains("import Foundation\n") && !$0.contents.contains("NSString")
+      })
   }
 
   @Test func theSourcesParse() throws {
-    let folder = try TemporaryPackage(files: Dictionary(uniqueKeysWithValues: Self.swiftFiles))
-    let files = Self.swiftFiles.map { folder.root.appendingPathComponent($0.path).path }
-    let output = try ProcessRunner.run("swiftc", arguments: ["-parse", "-swift-version", "6"] + files)
-    #expect(output.status == 0, "\(output.standardError)")
+    let swiftFiles = try Self.swiftFiles
+    #expect(swiftFiles.count > 30)
+    let folder = try TemporaryPackage(files: Dictionary(uniqueKeysWithValues: swiftFiles))
+    // One module folder at a time: swiftc refuses two files of one name in one invocation.
+    let modules = Dictionary(grouping: swiftFiles) { ($0.path as NSString).deletingLastPathComponent }
+    for (module, files) in modules {
+      let paths = files.map { folder.root.appendingPathComponent($0.path).path }
+      let output = try ProcessRunner.run("swiftc", arguments: ["-parse", "-swift-version", "6"] + paths)
+      #expect(output.status == 0, "\(module): \(output.standardError)")
+    }
   }
 
-  @Test func theSourcesAreFormattedAsTheWorkspaceWants() throws {
-    let configuration = Self.workspaceRoot.appendingPathComponent(".swift-format")
-    let rules = try String(contentsOf: configuration, encoding: .utf8)
+  /// A rename can move an import or lengthen a line: the factory formats what it writes
+  /// (`SourceFormatter.swiftFormat`), after which the copies pass the workspace's strict format check.
+  @Test func theSourcesAreFormattedAsTheWorkspaceWantsOnceTheFactoryFormatsThem() throws {
+    let rules = try String(contentsOf: RealTemplates.root.appendingPathComponent(".swift-format"), encoding: .utf8)
+    let swiftFiles = try Self.swiftFiles
     let folder = try TemporaryPackage(
-      files: Dictionary(uniqueKeysWithValues: Self.swiftFiles + [(".swift-format", rules)]))
-    let files = Self.swiftFiles.map { folder.root.appendingPathComponent($0.path).path }
-    let output = try ProcessRunner.run("swift", arguments: ["format", "lint", "--strict"] + files)
-    #expect(output.status == 0, "\(output.standardError)")
+      files: Dictionary(uniqueKeysWithValues: swiftFiles + [(".swift-format", rules)]))
+    #expect(SourceFormatter.swiftFormat.format(swiftFiles.map(\.path), folder.root) == nil)
+    let modules = Dictionary(grouping: swiftFiles) { ($0.path as NSString).deletingLastPathComponent }
+    for (module, files) in modules {
+      let paths = files.map { folder.root.appendingPathComponent($0.path).path }
+      let output = try ProcessRunner.run("swift", arguments: ["format", "lint", "--strict"] + paths)
+      #expect(output.status == 0, "\(module): \(output.standardError)")
+    }
   }
 }

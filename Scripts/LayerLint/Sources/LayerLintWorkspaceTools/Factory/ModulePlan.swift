@@ -2,7 +2,7 @@ import Foundation
 import LayerLintEngine
 
 /// Everything the factory will write, computed and validated up front: the new files, and the new
-/// text of every file it edits (Package.swift, CODEOWNERS, an app's composition root, the READMEs
+/// text of every file it edits (Package.swift, CODEOWNERS, an app's composition root, the documents
 /// that list modules) with its text before, so that nothing is half-written when something fails.
 struct ModulePlan {
   /// A file the plan changes: its path in the workspace, its new text, its text before.
@@ -23,8 +23,9 @@ struct ModulePlan {
   /// The name of the layer whose modules are hosted domains, and of the one whose modules are services.
   static let domainLayer = "Domain"
   static let serviceLayer = "Service"
-  /// The README that lists every layer's modules and embeds the module graph.
-  static let projectReadme = "README.md"
+  /// The document that lists every layer's modules (its table of the layers) and embeds the module
+  /// graph (`Scripts/module-graph --check ARCHITECTURE.md`).
+  static let moduleMap = "ARCHITECTURE.md"
 
   // MARK: Making a plan
 
@@ -64,13 +65,21 @@ struct ModulePlan {
           "--app \(app) hosts a domain; \(isInterface ? "an interface module" : "a \(layer.name) module") is hosted by no app"
       )
     }
+    let uses = reader.value("--uses")
+    let reads = reader.value("--reads")
+    if let uses, !isDomain {
+      throw UsageError(message: "--uses \(uses) gives a domain its service; only a domain takes it")
+    }
+    if let reads, uses == nil {
+      throw UsageError(message: "--reads \(reads) names a requirement of the service --uses names; give --uses too")
+    }
     guard let manifest = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8) else {
       throw UsageError(message: "no readable Package.swift in \(root.path)")
     }
     var builder = PlanBuilder(
       root: root, configuration: configuration, layer: layer, owner: owner, manifest: manifest)
     if isDomain {
-      try builder.addDomain(ModuleName(name: name), app: app)
+      try builder.addDomain(ModuleName(name: name), app: app, uses: uses, reads: reads)
     } else if isInterface && layer.name == serviceLayer {
       try builder.addService(base: name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name)
     } else {

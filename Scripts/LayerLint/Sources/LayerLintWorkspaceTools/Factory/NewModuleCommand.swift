@@ -2,9 +2,9 @@ import Foundation
 import LayerLintEngine
 import LayerLintManifestReader
 
-/// `new-module <layer> <Name> [--owner TEAM] [--interface] [--app APP]`: adds modules to the workspace —
+/// `new-module <layer> <Name> [--owner TEAM] [--interface] [--app APP] [--uses <Service>Interface]`: adds modules to the workspace —
 /// folders, sources, tests, their lines in Package.swift and CODEOWNERS, the READMEs that list
-/// modules (the project README's table and module graph, the layer's README) and, for a domain with
+/// modules (ARCHITECTURE.md's table and module graph, the layer's README) and, for a domain with
 /// `--app`, the app's composition root and dependencies. Everything is validated before the first
 /// file is written; a failure afterwards puts every file back.
 public struct NewModuleCommand: Subcommand {
@@ -13,20 +13,31 @@ public struct NewModuleCommand: Subcommand {
   public static let summary = "makes a module that builds, tests and lints green at once (Scripts/new-module)"
 
   static let usage = """
-    usage: new-module <layer> <Name> [--owner TEAM] [--interface] [--app APP] [--package-path PATH]
+    usage: new-module <layer> <Name> [--owner TEAM] [--interface] [--app APP] [--uses <Service>Interface [--reads METHOD]]
+                  [--package-path PATH]
     Creates a module that builds, tests and lints green at once: its folder, its tests, its line in its
     layer's group of Package.swift, an owner line in CODEOWNERS, and its place in the READMEs that list
-    modules (README.md's table of the layers and module graph, <Layer>/README.md).
+    modules (ARCHITECTURE.md's table of the layers and module graph, <Layer>/README.md).
       domain <Name>      a hosted domain: a route with the command <name> (kebab-case; its deep link,
                          --json, help, completion), coordinator, flow, screen, menu, the value it shows,
-                         partner vocabulary, string tables en/ru, README, route and flow tests
+                         partner vocabulary, string tables en/ru, README, route and flow tests: a
+                         copy of the template domain Domain/TemplateBoard, renamed
       --app APP          (domain) wire it into that app (product or target name, e.g. cosmonaut): one
                          entry in App/<App>/<App>.swift's `domains:` list, the domain in the app's
                          dependencies; without --app the domain is hosted by no app yet
+      --uses <Service>Interface
+                         (domain) a copy of the template domain Domain/TemplateDesk driving that
+                         service: the domain's coordinator receives its client through its initializer
+                         (with --app, the client the app's live services hold), the command reads one
+                         requirement of the client and the screen shows the answer (text: a row per
+                         field; --json: the answer), the tests run on <Service>Fakes
+      --reads METHOD     (with --uses) the requirement the command reads; default: the client's first
+                         one without arguments, async throws, answering a Codable type of the interface
       service <Name> --interface
-                         a service as three modules: <Name>Interface (client protocol, models),
-                         <Name> (live client over an SQLite store) and <Name>Fakes (a deterministic
-                         fake no app links), each with its test target
+                         a service as three modules, copied from the template service
+                         (TemplateServiceInterface, TemplateService, TemplateServiceFakes): <Name>Interface
+                         (client protocol, models), <Name> (live client over an SQLite store) and
+                         <Name>Fakes (a deterministic fake no app links), each with its test target
       <layer> <Name>     any other module: a starter type and its test; app: an executable and main.swift
       --interface        an …Interface module with protocol-only starter code (appends "Interface")
       --owner TEAM       the owning team (default @iss/architecture)
@@ -62,7 +73,8 @@ public struct NewModuleCommand: Subcommand {
     let plan: ModulePlan
     do {
       let reader = try ArgumentReader(
-        arguments, valueOptions: ["--owner", "--package-path", "--app"], flagOptions: ["--interface", "--help"])
+        arguments, valueOptions: ["--owner", "--package-path", "--app", "--uses", "--reads"],
+        flagOptions: ["--interface", "--help"])
       if reader.isSet("--help") {
         console.writeOutput(Self.usage + "\n")
         return ExitCode.success
@@ -97,13 +109,13 @@ public struct NewModuleCommand: Subcommand {
     return ExitCode.success
   }
 
-  /// Redraws the module graph of the project README (what `Scripts/module-graph --write README.md`
+  /// Redraws the module graph of ARCHITECTURE.md (what `Scripts/module-graph --write ARCHITECTURE.md`
   /// does) from the manifest as it is now, which also proves that it loads.
   private func refreshGraph(of plan: ModulePlan) throws(UsageError) -> String {
-    let readmeURL = plan.root.appendingPathComponent(ModulePlan.projectReadme)
+    let readmeURL = plan.root.appendingPathComponent(ModulePlan.moduleMap)
     guard let readme = try? String(contentsOf: readmeURL, encoding: .utf8),
       ReadmeSection.currentBlock(in: readme) != nil
-    else { return "\(ModulePlan.projectReadme) has no module graph to redraw" }
+    else { return "\(ModulePlan.moduleMap) has no module graph to redraw" }
     let graph: ModuleGraph
     do {
       let configuration = try LayeringConfiguration.load(packagePath: plan.root.path)
@@ -117,8 +129,8 @@ public struct NewModuleCommand: Subcommand {
     do {
       try Data(updated.utf8).write(to: readmeURL, options: .atomic)
     } catch {
-      throw UsageError(message: "cannot write \(ModulePlan.projectReadme): \(error)")
+      throw UsageError(message: "cannot write \(ModulePlan.moduleMap): \(error)")
     }
-    return "redrew the module graph in \(ModulePlan.projectReadme) (as Scripts/module-graph --write does)"
+    return "redrew the module graph in \(ModulePlan.moduleMap) (as Scripts/module-graph --write does)"
   }
 }

@@ -17,8 +17,8 @@ struct PlanBuilder {
   private let entries: [ManifestEditor.Entry]
   private var owners: String?
   private let originalOwners: String?
-  private var projectReadme: String?
-  private let originalProjectReadme: String?
+  private var moduleMap: String?
+  private let originalModuleMap: String?
   private var layerReadme: String?
   private let originalLayerReadme: String?
   private var newFiles: [(path: String, contents: String)] = []
@@ -40,8 +40,8 @@ struct PlanBuilder {
     let read = { (path: String) in try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
     originalOwners = read(configuration.ownersFile)
     owners = originalOwners
-    originalProjectReadme = read(ModulePlan.projectReadme)
-    projectReadme = originalProjectReadme
+    originalModuleMap = read(ModulePlan.moduleMap)
+    moduleMap = originalModuleMap
     originalLayerReadme = read("\(layer.home)/README.md")
     layerReadme = originalLayerReadme
   }
@@ -52,9 +52,9 @@ struct PlanBuilder {
     edits.append(
       ModulePlan.Edit(path: configuration.ownersFile, contents: owners ?? "", original: originalOwners))
     edits += otherEdits
-    if let projectReadme, projectReadme != originalProjectReadme {
+    if let moduleMap, moduleMap != originalModuleMap {
       edits.append(
-        ModulePlan.Edit(path: ModulePlan.projectReadme, contents: projectReadme, original: originalProjectReadme))
+        ModulePlan.Edit(path: ModulePlan.moduleMap, contents: moduleMap, original: originalModuleMap))
     }
     if let layerReadme, layerReadme != originalLayerReadme {
       edits.append(
@@ -90,17 +90,28 @@ struct PlanBuilder {
         + "added \(name) to Package.swift (\(layer.name)) and \(configuration.ownersFile) (\(owner))")
   }
 
-  /// A hosted domain, wired into the app `app` (product or target name) when given.
-  mutating func addDomain(_ module: ModuleName, app: String?) throws(UsageError) {
+  /// A hosted domain, wired into the app `app` (product or target name) when given; with `uses` (a
+  /// service's interface module) a copy of the template domain driving that service's client (`reads`:
+  /// the requirement its command calls; see ``UsedService``).
+  mutating func addDomain(
+    _ module: ModuleName, app: String?, uses: String? = nil, reads: String? = nil
+  )
+    throws(UsageError)
+  {
     let name = module.name
     try refuseTaken([name], product: nil)
-    try requireModules(DomainTemplates.dependencies + DomainTemplates.testDependencies, for: "a domain")
     guard manifest.contains("strings: Bool"), manifest.contains("partner: Bool") else {
       throw UsageError(
         message: "Package.swift's modules take no `strings:` and `partner:` flags, which a domain's string "
           + "tables and partner vocabulary need")
     }
     let host = try app.map { argument throws(UsageError) in try hostingApp(argument) }
+    let service = try uses.map { interface throws(UsageError) in
+      try UsedService.resolve(
+        interface: interface, reads: reads, root: root, manifest: originalManifest,
+        serviceFolder: serviceLayer.home, testFolder: configuration.testFolder,
+        interfaceSuffix: configuration.interfaceSuffix)
+    }
     let domains = entries.filter { $0.group == groupName(of: layer) }
     let claimed = ClaimedNames(
       root: root, domainFolders: domains.map { "\(layer.home)/\($0.name)" },
@@ -108,53 +119,80 @@ struct PlanBuilder {
     try refuseClaimed(module, claimed: claimed)
     let hostedKeys = Set(
       claimed.menuKeys.filter { _, modules in host.map { !modules.isDisjoint(with: $0.domains) } ?? true }.keys)
-    let templates = DomainTemplates(
-      module: module, menuKey: Self.menuKey(for: module, taken: hostedKeys.union(ClaimedNames.scaffoldKeys)),
-      hostingApp: host?.product)
-    let dependencies = DomainTemplates.dependencies.map { "\"\($0)\"" }.joined(separator: ", ")
-    let testsUse = DomainTemplates.testDependencies.map { "\"\($0)\"" }.joined(separator: ", ")
-    try addEntry(
-      "  .library(\"\(name)\", dependsOn: [\(dependencies)], testsUse: [\(testsUse)], strings: true, partner: true),",
-      name: name)
-    let sources = templates.sourceFiles.map { ("\(layer.home)/\(name)/\($0.fileName)", $0.contents) }
-    let tests = templates.testFiles.map { ("\(testFolder(name))/\($0.fileName)", $0.contents) }
+    let menuKey = Self.menuKey(for: module, taken: hostedKeys.union(ClaimedNames.scaffoldKeys))
+    let compositionEntry: String
+    let copied: (manifestLine: String, sources: [(String, String)], tests: [(String, String)])
+    let template: String
+    if let service {
+      let templates = ServiceDomainTemplates(module: module, menuKey: menuKey, service: service)
+      let property = try host.map { host throws(UsageError) in
+        guard
+          let property = service.property(inAppFolder: (host.root as NSString).deletingLastPathComponent, root: root)
+        else {
+          throw UsageError(
+            message: "\(host.product) builds no \(service.client) (no `let …: any \(service.client)` in "
+              + "\((host.root as NSString).deletingLastPathComponent)/) to hand the domain")
+        }
+        return property
+      }
+      compositionEntry = templates.compositionEntry(property: property ?? "…")
+      template = ServiceDomainTemplates.template.name
+      copied = try templates.files(
+        root: root, manifest: originalManifest, domainFolder: layer.home, testFolder: configuration.testFolder)
+    } else {
+      let templates = DomainTemplates(module: module, menuKey: menuKey, hostingApp: host?.product)
+      compositionEntry = templates.compositionEntry
+      template = DomainTemplates.template.name
+      copied = try templates.files(
+        root: root, manifest: originalManifest, domainFolder: layer.home, testFolder: configuration.testFolder)
+    }
+    try addEntry("  " + copied.manifestLine, name: name)
+    let sources = copied.sources.map { ("\(layer.home)/\(name)/\($0.0)", $0.1) }
+    let tests = copied.tests.map { ("\(testFolder(name))/\($0.0)", $0.1) }
     newFiles += sources + tests
     report.append(
-      "created \(layer.home)/\(name)/ (\(sources.count) files: route, destination, domain, coordinator, flow, "
-        + "screen, menu, summary, vocabulary, strings en/ru, README) and \(testFolder(name))/ (\(tests.count) files)")
+      "created \(layer.home)/\(name)/ (\(sources.count) files) and \(testFolder(name))/ (\(tests.count) files), "
+        + "copied from \(layer.home)/\(template)")
+    if let service {
+      report.append(
+        "\(name)Domain(client:) takes any \(service.client); `\(module.kebab)` shows what `\(service.method)()` "
+          + "answers (\(service.answer)); the tests run on \(service.fake) (\(service.fakes))")
+    }
     report.append("added \(name) to Package.swift (\(layer.name)) and \(configuration.ownersFile) (\(owner))")
     let command = module.kebab
     if let host {
-      try wire(templates, into: host)
+      try wire(name, entry: compositionEntry, into: host)
       report.append(
         "\(host.product) hosts it: `\(host.product) \(command)` (--json), `\(host.product) open \(command)`, "
-          + "main menu \"\(module.title)\" [\(templates.menuKey)]; \(host.root) and \(host.target)'s dependencies")
+          + "main menu \"\(module.title)\" [\(menuKey)]; \(host.root) and \(host.target)'s dependencies")
     } else {
       report.append(
-        "no app hosts it (no --app): list `\(templates.compositionEntry.dropLast())` among an app's domains "
+        "no app hosts it (no --app): list `\(compositionEntry.dropLast())` among an app's domains "
           + "and add \(name) to its dependencies, or run with --app")
     }
+    let shows = service.map { "what \($0.client).\($0.method)() answers" } ?? "the domain's status"
     listInReadmes(
       table: ", `\(name)`",
-      bullet: "- `\(name)`: the `\(command)` command, its link and main-menu screen (the domain's status); "
+      bullet: "- `\(name)`: the `\(command)` command, its link and main-menu screen (\(shows)); "
         + (host.map { "hosted by `\($0.product)`." } ?? "hosted by no app yet."))
   }
 
-  /// A service: `<base>Interface`, `<base>` (live) and `<base>Fakes`, each with its test target.
+  /// A service: `<base>Interface`, `<base>` (live) and `<base>Fakes`, each with its test target,
+  /// copied from the template service.
   mutating func addService(base: String) throws(UsageError) {
     let templates = ServiceTemplates(base: base, interfaceSuffix: configuration.interfaceSuffix)
-    let names = templates.modules.map(\.name)
+    let names = [templates.interfaceModule, templates.liveModule, templates.fakesModule]
     try refuseTaken(names, product: nil)
+    let modules = try templates.modules(root: root, manifest: originalManifest, testFolder: configuration.testFolder)
     try requireModules(["Persistence"], for: "a live service")
-    for module in templates.modules {
-      let dependencies = module.dependencies.map { "\"\($0)\"" }.joined(separator: ", ")
+    for module in modules {
       let home: String
       if module.name == templates.fakesModule {
         home = configuration.testFolder
-        try addTestSupport("  .testSupport(\"\(module.name)\", dependsOn: [\(dependencies)]),", name: module.name)
+        try addTestSupport("  " + module.manifestLine, name: module.name)
       } else {
         home = layer.home
-        try addEntry("  .library(\"\(module.name)\", dependsOn: [\(dependencies)]),", name: module.name)
+        try addEntry("  " + module.manifestLine, name: module.name)
       }
       newFiles += module.sources.map { ("\(home)/\(module.name)/\($0.0)", $0.1) }
       newFiles += module.tests.map { ("\(testFolder(module.name))/\($0.0)", $0.1) }
@@ -256,9 +294,8 @@ struct PlanBuilder {
   }
 
   /// Lists the domain in `host`'s composition root and its dependencies.
-  private mutating func wire(_ templates: DomainTemplates, into host: HostingApp) throws(UsageError) {
-    let name = templates.module.name
-    guard let source = CompositionRootEditor.hosting(name, entry: templates.compositionEntry, in: host.source) else {
+  private mutating func wire(_ name: String, entry: String, into host: HostingApp) throws(UsageError) {
+    guard let source = CompositionRootEditor.hosting(name, entry: entry, in: host.source) else {
       throw UsageError(message: "\(host.root) has no `domains: [` list")
     }
     guard
@@ -309,9 +346,9 @@ struct PlanBuilder {
     modules.append(name)
   }
 
-  /// Adds the modules to the project README's table of layers and to the layer's README.
+  /// Adds the modules to ARCHITECTURE.md's table of layers and to the layer's README.
   private mutating func listInReadmes(table: String, bullet: String) {
-    projectReadme = projectReadme.map { ReadmeEditor.addingToLayerTable(table, layer: layer.name, in: $0) }
+    moduleMap = moduleMap.map { ReadmeEditor.addingToLayerTable(table, layer: layer.name, in: $0) }
     layerReadme = layerReadme.map { ReadmeEditor.addingBullet(bullet, to: $0) }
   }
 
@@ -324,6 +361,10 @@ struct PlanBuilder {
     let root: String
     let source: String
     let domains: [String]
+  }
+
+  private var serviceLayer: LayeringConfiguration.Layer {
+    configuration.layers.first { $0.name == ModulePlan.serviceLayer } ?? layer
   }
 
   private var executableLayer: LayeringConfiguration.Layer {

@@ -3,7 +3,8 @@ import LayerLintManifestReader
 
 /// Formats the Swift files the factory wrote with the toolchain's `swift format` and the workspace's
 /// `.swift-format`, so a long module name cannot leave a line the format check would refuse. The
-/// templates are formatted already (`FactoryTests` checks it); this only reflows what a name makes long.
+/// templates are real modules, formatted already; this only sorts the imports a rename moves and
+/// reflows what a name makes long (`FactoryTemplateTests` checks the copies after it).
 struct SourceFormatter: Sendable {
   /// Formats `paths` (relative to `root`) in place; returns why it could not, or nil.
   let format: @Sendable (_ paths: [String], _ root: URL) -> String?

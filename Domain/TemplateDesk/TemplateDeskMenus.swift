@@ -1,0 +1,14 @@
+import Localization
+import UIComponents
+
+/// The TemplateDesk screen's choices, in menu order.
+enum TemplateDeskChoice: String, MenuChoice, CaseIterable {
+  case refresh = "r", back = "b"
+
+  var title: LocalizedText {
+    switch self {
+    case .refresh: Strings.menuRefresh
+    case .back: Strings.menuBack
+    }
+  }
+}
