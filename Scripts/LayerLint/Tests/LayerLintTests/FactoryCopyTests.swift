@@ -84,6 +84,10 @@ enum RealTemplates {
     #expect(board.sources.count == 12 && board.tests.count == 3)
     for (path, contents) in board.sources { #expect(RealTemplates.files["Domain/TemplateBoard/\(path)"] == contents) }
     for (path, contents) in board.tests { #expect(RealTemplates.files["Tests/TemplateBoardTests/\(path)"] == contents) }
+    // The templates' API files stay behind: a new module records its own from its build.
+    #expect(FileManager.default.fileExists(atPath: RealTemplates.root.path + "/Domain/TemplateBoard/TemplateBoard.api"))
+    #expect(!(files.sources + board.sources).contains { $0.0.hasSuffix(".api") })
+    #expect(!modules.flatMap(\.sources).contains { $0.0.hasSuffix(".api") })
   }
 
   // MARK: The used service

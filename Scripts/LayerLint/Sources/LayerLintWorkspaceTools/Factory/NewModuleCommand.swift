@@ -103,8 +103,13 @@ public struct NewModuleCommand: Subcommand {
     let formatted = formatter.format(swiftFiles.filter { $0 != "Package.swift" }, plan.root)
     let format = formatted.map { "swift format did not run (\($0)); the files are as the templates wrote them" }
     let summary = ChangeSummary(plan: plan).lines
+    // Each new module but a test-support one records its contract once built (Scripts/api).
+    let testSupport = Set((try? LayeringConfiguration.load(packagePath: plan.root.path))?.testSupportModules ?? [])
+    let contracted = plan.modules.filter { !testSupport.contains($0) }
+    let contracts = contracted.isEmpty ? "" : " && Scripts/api dump " + contracted.joined(separator: " ")
     let lines =
-      plan.report + [graph] + (format.map { [$0] } ?? []) + summary + ["next: swift build && Scripts/lint-layers"]
+      plan.report + [graph] + (format.map { [$0] } ?? []) + summary
+      + ["next: swift build && Scripts/lint-layers" + contracts]
     console.writeOutput(lines.map { "new-module: \($0)\n" }.joined())
     return ExitCode.success
   }

@@ -29,7 +29,9 @@ struct TemplateCopy {
   }
 
   /// The files of `folder` (a path in the workspace `root`), every level down, as paths inside it and
-  /// their text, in path order; refused when the folder is missing or empty.
+  /// their text, in path order; refused when the folder is missing or empty. The template's API file
+  /// (`<Module>.api`) stays behind: a new module's contract is recorded from its own build
+  /// (`Scripts/api dump`), never copied.
   static func files(in folder: String, root: URL) throws(UsageError) -> [(path: String, contents: String)] {
     let url = root.appendingPathComponent(folder)
     guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: url.path) else {
@@ -40,7 +42,7 @@ struct TemplateCopy {
     for path in paths.sorted() {
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path, isDirectory: &isFolder),
-        !isFolder.boolValue
+        !isFolder.boolValue, !path.hasSuffix(".api")
       else { continue }
       guard let text = try? String(contentsOf: url.appendingPathComponent(path), encoding: .utf8) else {
         throw UsageError(message: "cannot read the factory's template \(folder)/\(path)")
