@@ -18,7 +18,7 @@ import PackageDescription
 // swift-format-ignore
 let app: [Module] = [
   .executable("CosmonautApp", product: "cosmonaut", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "HoustonMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "PartnerConfiguration", "Localization"], testsUse: ["UIComponents", "UIComponentsTestSupport", "Persistence", "Network", "Logging", "AppAnalytics"], strings: true, partners: true, talksHTTP: true),
-  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "TsUPMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "PartnerConfiguration", "Localization"], testsUse: ["UIComponents", "UIComponentsTestSupport", "Persistence", "Network", "Logging", "AppAnalytics"], strings: true, partners: true, talksHTTP: true),
+  .executable("CosmonautRuApp", product: "cosmonaut-ru", dependsOn: ["Scaffold", "Cosmonaut", "Spacesuit", "CosmonautServiceInterface", "CosmonautService", "TsUPMissionControl", "MissionControlInterface", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "PartnerConfiguration", "Localization"], testsUse: ["UIComponents", "UIComponentsTestSupport", "Persistence", "Network", "Logging", "AppAnalytics", "LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, partners: true, talksHTTP: true),
   .executable("SpacesuitSimulator", product: "spacesuit-sim", dependsOn: ["Scaffold", "SpacesuitServiceInterface", "SpacesuitService", "CommandLineKit", "Logging", "AppAnalytics"]),
   .executable("ISSOverviewApp", product: "iss-overview", dependsOn: ["Scaffold", "Peripheries", "SolarArrayService", "HeatRadiatorService", "DockingPortService", "HoustonMissionControl", "CommandLineKit", "PartnerConfiguration", "Network", "Persistence", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponents", "UIComponentsTestSupport"], strings: true, partners: true, talksHTTP: true),
   .executable("StationSimulator", product: "station-sim", dependsOn: ["Scaffold", "SolarArrayServiceInterface", "SolarArrayService", "HeatRadiatorServiceInterface", "HeatRadiatorService", "DockingPortServiceInterface", "DockingPortService", "CommandLineKit", "Radio", "Logging"]),
@@ -147,49 +147,100 @@ let testHarness: [Target] = [
 
 // MARK: - Tooling: build plugins and their tools (outside the five layers; layer modules only use them)
 
-let tooling: [Target] = [
-  .executableTarget(name: "StringTableCompiler", path: "Scripts/Tools/StringTableCompiler"),
-  .plugin(
-    name: "StringTables", capability: .buildTool(), dependencies: ["StringTableCompiler"],
-    path: "Scripts/Plugins/StringTables"),
-  .executableTarget(name: "SecretsTool", path: "Scripts/Tools/SecretsTool"),
-  .plugin(
-    name: "SecretValues", capability: .buildTool(), dependencies: ["SecretsTool"], path: "Scripts/Plugins/SecretValues"),
-  .executableTarget(name: "PartnerFileCompiler", path: "Scripts/Tools/PartnerFileCompiler"),
-  .plugin(
-    name: "PartnerFiles", capability: .buildTool(), dependencies: ["PartnerFileCompiler"],
-    path: "Scripts/Plugins/PartnerFiles"),
-  .plugin(
-    name: "URLSessionHelperLocation", capability: .buildTool(), dependencies: ["URLSessionHelper"],
-    path: "Scripts/Plugins/URLSessionHelperLocation"),
-  // The layering lint for any package that depends on this one: `swift package lint-layers`. The plugin
-  // is compiled from the lint's own sources (the part `lint-layers` needs), runs in SwiftPM's process.
-  .plugin(
-    name: "LintLayers",
-    capability: .command(
-      intent: .custom(verb: "lint-layers", description: "Checks imports, dependencies and layers (Scripts/README.md)")),
-    path: "Scripts/LayerLint/Sources",
-    sources: [
-      "LayerLintCore/Manifest", "LayerLintCore/Imports", "LayerLintCore/Text", "LayerLintCore/Rules",
-      "LayerLintCore/Configuration", "LayerLintCore/Report", "LayerLintCore/CommandLine/Console.swift",
-      "LayerLintCore/CommandLine/LintCommand.swift", "LayerLintCore/Factory/DependencyFixer.swift", "LintLayersPlugin",
-    ]),
-]
+/// The lint's modules (Scripts/LayerLint/README.md), each depending only on those before it, and its executable.
+let layerLint: [Target] = {
+  let modules: [(name: String, dependencies: [String])] = [
+    ("LayerLintSwiftReader", []),
+    ("LayerLintManifestReader", ["LayerLintSwiftReader"]),
+    ("LayerLintFixer", []),
+    ("LayerLintEngine", ["LayerLintSwiftReader", "LayerLintManifestReader", "LayerLintFixer"]),
+    ("LayerLintWorkspaceTools", ["LayerLintManifestReader", "LayerLintEngine"]),
+  ]
+  return modules.map { module in
+    Target.target(
+      name: module.name, dependencies: module.dependencies.map { .init(stringLiteral: $0) },
+      path: "Scripts/LayerLint/Sources/\(module.name)")
+  } + [
+    .executableTarget(
+      name: "layer-lint", dependencies: ["LayerLintEngine", "LayerLintWorkspaceTools"],
+      path: "Scripts/LayerLint/Sources/layer-lint")
+  ]
+}()
+
+let tooling: [Target] =
+  [
+    .executableTarget(name: "StringTableCompiler", path: "Scripts/Tools/StringTableCompiler"),
+    .plugin(
+      name: "StringTables", capability: .buildTool(), dependencies: ["StringTableCompiler"],
+      path: "Scripts/Plugins/StringTables"),
+    .executableTarget(name: "SecretsTool", path: "Scripts/Tools/SecretsTool"),
+    .plugin(
+      name: "SecretValues", capability: .buildTool(), dependencies: ["SecretsTool"],
+      path: "Scripts/Plugins/SecretValues"),
+    .executableTarget(name: "PartnerFileCompiler", path: "Scripts/Tools/PartnerFileCompiler"),
+    .plugin(
+      name: "PartnerFiles", capability: .buildTool(), dependencies: ["PartnerFileCompiler"],
+      path: "Scripts/Plugins/PartnerFiles"),
+    .plugin(
+      name: "URLSessionHelperLocation", capability: .buildTool(), dependencies: ["URLSessionHelper"],
+      path: "Scripts/Plugins/URLSessionHelperLocation"),
+    // The layering lint for any package that depends on this one: `swift package lint-layers`. The command
+    // plugin runs the lint's executable, built from the same folders as `Scripts/LayerLint` builds it.
+    .plugin(
+      name: "LintLayers",
+      capability: .command(
+        intent: .custom(verb: "lint-layers", description: "Checks imports, dependencies and layers (Scripts/README.md)")
+      ),
+      dependencies: ["layer-lint"], path: "Scripts/LayerLint/Sources/LintLayersPlugin"),
+  ] + layerLint
 
 /// Tooling other packages use: the layering lint's command plugin.
 let toolingProducts: [Product] = [.plugin(name: "LintLayers", targets: ["LintLayers"])]
 
 // MARK: - Assembly (no need to edit below this line to add a module)
 
-/// The five layers, bottom to top. A layer's folder is its raw value.
-enum Layer: String, Comparable, CaseIterable {
+/// The five layers. A layer's folder is its raw value; their order is `.layering.json`'s (`LayeringRule`).
+enum Layer: String, CaseIterable {
   case shared = "Shared", core = "Core", service = "Service", domain = "Domain", app = "App"
 
   var folder: String { rawValue }
+}
 
-  static func < (lhs: Layer, rhs: Layer) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+/// The layering rule's data, in one place that this manifest and `Scripts/lint-layers` both read:
+/// `.layering.json`'s `layers` (top to bottom) and `interfaceSuffix`.
+struct LayeringRule {
+  /// The layers' names, top layer first.
+  let layers: [String]
+  /// The suffix of an interface module, onto which a module may depend sideways.
+  let interfaceSuffix: String
+
+  /// 0 for the bottom layer.
+  func rank(of layer: Layer) -> Int {
+    layers.count - 1 - (layers.firstIndex(of: layer.rawValue) ?? 0)
   }
+
+  /// The checked-in rule; `nil` when `.layering.json` cannot be read, as when another package depends on
+  /// this one: SwiftPM evaluates a dependency's manifest from its repository, without its other files
+  /// (that package's own build checks nothing of this one's layering anyway). A file that does not name
+  /// every layer stops the manifest with one line.
+  static let checkedIn: LayeringRule? = {
+    let path = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent(".layering.json").path
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      FileHandle.standardError.write(Data("error: .layering.json: not a JSON object\n".utf8))
+      exit(1)
+    }
+    let names = (object["layers"] as? [Any] ?? []).compactMap { item in
+      item as? String ?? (item as? [String: Any])?["name"] as? String
+    }
+    let missing = Layer.allCases.map(\.rawValue).filter { !names.contains($0) }
+    guard missing.isEmpty else {
+      FileHandle.standardError.write(
+        Data("error: .layering.json: \"layers\" must name \(missing.joined(separator: ", "))\n".utf8))
+      exit(1)
+    }
+    return LayeringRule(layers: names, interfaceSuffix: object["interfaceSuffix"] as? String ?? "Interface")
+  }()
 }
 
 /// One workspace module: a SwiftPM target in `<Layer>/<name>/` with its tests in `Tests/<name>Tests/`.
@@ -311,10 +362,12 @@ let layerOf: [String: Layer] = Dictionary(uniqueKeysWithValues: modules.map { ($
 let testSupportNames: Set<String> = Set(testSupport.map(\.name) + testHarness.map(\.name))
 
 /// The one rule, checked while the manifest loads: strictly downward, or sideways onto an `…Interface`
-/// module; and a test double stays in the tests: a layer module never depends on a test-support module
-/// (its tests name one in `testsUse:`), so no app can link one.
+/// module (`LayeringRule`: the order and the suffix are `.layering.json`'s, which the lint reads too);
+/// and a test double stays in the tests: a layer module never depends on a test-support module (its
+/// tests name one in `testsUse:`), so no app can link one.
 func layeringViolations() -> [String] {
-  modules.flatMap { module in
+  guard let rule = LayeringRule.checkedIn else { return [] }
+  return modules.flatMap { module in
     let declared = module.dependencies.map { ($0, false) } + module.testDependencies.map { ($0, true) }
     return declared.compactMap { dependency, byTests -> String? in
       if systemLibraries.contains(dependency) { return nil }
@@ -326,14 +379,15 @@ func layeringViolations() -> [String] {
       guard let target = layerOf[dependency] else {
         return "\(module.name) depends on \"\(dependency)\", which is no module of this package"
       }
-      if target < module.layer { return nil }
+      if rule.rank(of: target) < rule.rank(of: module.layer) { return nil }
       // Sideways only onto an interface: an implementation, or another interface, of the same layer
       // (the cosmonaut and laboratory interfaces on `MissionControlInterface`, the devices' on
       // `DeviceServiceInterface`).
-      if target == module.layer && dependency.hasSuffix("Interface") { return nil }
+      let suffix = rule.interfaceSuffix
+      if target == module.layer && dependency.hasSuffix(suffix) { return nil }
       let direction = target == module.layer ? "sideways" : "upward"
       return "\(module.name) (\(module.layer.folder)) -> \(dependency) (\(target.folder)) points \(direction); "
-        + "move the shared code to a lower layer or behind an …Interface module"
+        + "move the shared code to a lower layer or behind an …\(suffix) module"
     }
   }
 }
@@ -422,7 +476,8 @@ func targets(for module: Module) -> [Target] {
   case .library:
     return [
       .target(
-        name: module.name, dependencies: dependencies, path: path, exclude: exclude, swiftSettings: directMetadata + callerIsolation,
+        name: module.name, dependencies: dependencies, path: path, exclude: exclude,
+        swiftSettings: directMetadata + callerIsolation,
         linkerSettings: module.linking, plugins: plugins),
       tests,
     ]

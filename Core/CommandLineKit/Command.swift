@@ -67,7 +67,7 @@ public struct Command<Route: Sendable>: Sendable {
     } catch let error as any ReportableError {
       throw UsageError(error.userMessage)
     } catch {
-      throw UsageError(Strings.errorRouteFailed(command: name, reason: "\(error)"))
+      throw UsageError(Strings.errorRouteFailed(command: name, reason: DecodingError.readableLine(for: error)))
     }
   }
 

@@ -1,3 +1,5 @@
+import Localization
+
 /// A type whose values are the destinations of one domain, declared once with their commands.
 ///
 /// The book's `enum CosmonautLink: DeepLink`: each route reads from and prints to its command-line
@@ -23,14 +25,17 @@ extension CommandRoute {
     CommandTree(commands: Self.commands, groups: Self.groups).words(for: invocation)
   }
 
-  /// The route a deep link names, validated like the command line; a ``UsageError`` says what is wrong.
-  public init(link: DeepLink) throws(UsageError) {
-    self = try CommandTree(commands: Self.commands, groups: Self.groups).route(for: link)
+  /// The route a deep link names, validated like the command line (values as a reader of
+  /// `language` writes them); a ``UsageError`` says what is wrong.
+  public init(link: DeepLink, language: Language = .english) throws(UsageError) {
+    self = try CommandTree(commands: Self.commands, groups: Self.groups).route(for: link, language: language)
   }
 
-  /// The route command-line words name (without the program name and global options).
-  public init(words: [String]) throws(UsageError) {
-    let parsed = try CommandTree(commands: Self.commands, groups: Self.groups).parse(words, programName: "")
+  /// The route command-line words name (without the program name and global options), values
+  /// read as a reader of `language` writes them.
+  public init(words: [String], language: Language = .english) throws(UsageError) {
+    let parsed = try CommandTree(commands: Self.commands, groups: Self.groups).parse(
+      words, programName: "", language: language)
     self = parsed.route
   }
 }

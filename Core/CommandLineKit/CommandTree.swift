@@ -89,9 +89,10 @@ struct CommandTree<Route: Sendable>: Sendable {
   // MARK: Reading words
 
   /// Parses the command words and their parameters (`supplies consume water 2 --json`), global
-  /// options already removed. `programName` appears in hints.
+  /// options already removed. `programName` appears in hints; values are read as a reader of
+  /// `language` writes them (a decimal with its decimal mark).
   func parse(
-    _ tokens: [String], programName: String, globalOptions: [GlobalOption] = []
+    _ tokens: [String], programName: String, globalOptions: [GlobalOption] = [], language: Language = .english
   ) throws(UsageError)
     -> ParsedCommand<Route>
   {
@@ -140,7 +141,8 @@ struct CommandTree<Route: Sendable>: Sendable {
             option: name, example: "\(programName) \(command.name) \(name) <\(parameter.placeholder)>"))
       }
     }
-    return try read(command, tokens: leading + rest, programName: programName, globalOptions: globalOptions)
+    return try read(
+      command, tokens: leading + rest, programName: programName, globalOptions: globalOptions, language: language)
   }
 
   /// `--name VALUE command …`: the error saying that `--name` belongs after the command, when the
@@ -212,7 +214,8 @@ struct CommandTree<Route: Sendable>: Sendable {
 
   /// Reads the parameters of `command` from `tokens` (everything after its words).
   private func read(
-    _ command: Command<Route>, tokens: [String], programName: String, globalOptions: [GlobalOption]
+    _ command: Command<Route>, tokens: [String], programName: String, globalOptions: [GlobalOption],
+    language: Language
   ) throws(UsageError) -> ParsedCommand<Route> {
     let usage = Usage(command: command, programName: programName)
     var values: [String: any Sendable] = [:]
@@ -263,7 +266,7 @@ struct CommandTree<Route: Sendable>: Sendable {
         }
         index += 1
       }
-      values[parameter.name] = try Self.value(text, for: parameter)
+      values[parameter.name] = try Self.value(text, for: parameter, language: language)
     }
     let arguments = command.arguments
     if positionals.count > arguments.count {
@@ -284,22 +287,23 @@ struct CommandTree<Route: Sendable>: Sendable {
       throw UsageError(Strings.errorMissingParameter(parameter: arguments[positionals.count].label, usage: usage.line))
     }
     for (parameter, text) in zip(arguments, positionals) {
-      values[parameter.name] = try Self.value(text, for: parameter)
+      values[parameter.name] = try Self.value(text, for: parameter, language: language)
     }
     if let missing = command.namedParameters.first(where: { $0.isRequired && values[$0.name] == nil }) {
       throw UsageError(Strings.errorMissingParameter(parameter: missing.usage, usage: usage.line))
     }
-    return ParsedCommand(route: try command.route(ParsedValues(values)), json: json)
+    return ParsedCommand(route: try command.route(ParsedValues(values, language: language)), json: json)
   }
 
-  /// `text` read by `parameter`'s format, or the error line that names the parameter and what it expects.
+  /// `text` read by `parameter`'s format as a reader of `language` writes it, or the error line that
+  /// names the parameter and what it expects.
   static func value(
-    _ text: String, for parameter: ParameterSpecification, source: LocalizedText? = nil
+    _ text: String, for parameter: ParameterSpecification, source: LocalizedText? = nil, language: Language = .english
   ) throws(UsageError)
     -> any Sendable
   {
     let rejection: ValueRejection
-    switch parameter.read(text) {
+    switch parameter.read(text, language) {
     case .success(let value): return value
     case .failure(let failure): rejection = failure
     }
@@ -319,8 +323,9 @@ struct CommandTree<Route: Sendable>: Sendable {
   // MARK: Reading links
 
   /// The route a deep link names: its path must be exactly a command's words (or their aliases),
-  /// and its parameters exactly that command's, validated by the same formats as the command line.
-  func route(for link: DeepLink) throws(UsageError) -> Route {
+  /// and its parameters exactly that command's, validated by the same formats as the command line
+  /// (in `language`, as the person who typed it writes).
+  func route(for link: DeepLink, language: Language = .english) throws(UsageError) -> Route {
     let canonical = canonicalPrefix(of: link.path)
     let shown = InertText(link.description, limit: InertText.longLimit)
     guard canonical.count == link.path.count, let command = command(at: canonical) else {
@@ -346,13 +351,13 @@ struct CommandTree<Route: Sendable>: Sendable {
       }
       let origin = Strings.errorLinkParameterOrigin(name: name, link: shown)
       values[name] = try Self.value(
-        parameter.kind == .flag && text.isEmpty ? "on" : text, for: parameter, source: origin)
+        parameter.kind == .flag && text.isEmpty ? "on" : text, for: parameter, source: origin, language: language)
     }
     if let missing = command.parameters.first(where: { $0.isRequired && values[$0.name] == nil }) {
       throw UsageError(
         Strings.errorLinkMissingParameter(link: shown, name: missing.name, template: Usage.linkTemplate(command)))
     }
-    return try command.route(ParsedValues(values))
+    return try command.route(ParsedValues(values, language: language))
   }
 
   // MARK: Writing

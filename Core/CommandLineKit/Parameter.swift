@@ -43,7 +43,7 @@ public struct ParameterSpecification: Sendable {
   /// only suggested ("did you mean '--tsup'?") when one of them is given.
   public let alsoKnownAs: [String]
   /// Reads `text` into a typed value, or says why it is not valid.
-  let read: @Sendable (String) -> Result<any Sendable, ValueRejection>
+  let read: @Sendable (String, Language) -> Result<any Sendable, ValueRejection>
 
   /// How it appears in a usage line: `<item>`, `--count <n>`, `--json`.
   var usage: String {
@@ -75,7 +75,8 @@ public struct Argument<Value: Sendable>: Parameter {
     specification = ParameterSpecification(
       kind: .argument, name: name, help: help.localizedText, expectation: format.expectation,
       documentsValues: format.documentsValues, isRequired: true, completion: format.completion,
-      environment: nil, placeholder: placeholder ?? name, alsoKnownAs: [], read: { format.check($0).map { $0 } })
+      environment: nil, placeholder: placeholder ?? name, alsoKnownAs: [], read: { format.check($0, in: $1).map { $0 } }
+    )
   }
 
   /// The argument with a value, for printing a route back to its command (`Self.item("water")`).
@@ -107,7 +108,7 @@ public struct Option<Value: Sendable>: Parameter {
       kind: .option, name: name, help: help.localizedText, expectation: format.expectation,
       documentsValues: format.documentsValues, isRequired: required, completion: format.completion,
       environment: environment, placeholder: placeholder, alsoKnownAs: alsoKnownAs.map { $0.lowercased() },
-      read: { format.check($0).map { $0 } })
+      read: { format.check($0, in: $1).map { $0 } })
   }
 
   /// The option with a value, for printing a route back to its command; `nil` leaves it out.
@@ -129,7 +130,7 @@ public struct Flag: Parameter {
       kind: .flag, name: name, help: help.localizedText, expectation: nil, documentsValues: false, isRequired: false,
       completion: .none,
       environment: nil, placeholder: name, alsoKnownAs: [],
-      read: { ValueFormat<Bool>.onOff.check($0).map { $0 } })
+      read: { ValueFormat<Bool>.onOff.check($0, in: $1).map { $0 } })
   }
 
   /// The flag when `isOn`, for printing a route back to its command; `nil` when off.

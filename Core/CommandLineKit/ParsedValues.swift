@@ -1,12 +1,18 @@
+import Localization
+
 /// The validated values of one parsed command (or of the program's global options).
 ///
 /// Only the parser makes one, after every value has been read by its parameter's format, so the
 /// typed look-ups below cannot fail for a parameter of the command.
 public struct ParsedValues: Sendable {
   private let values: [String: any Sendable]
+  /// The language the person wrote the values in: a command that reads a word itself (a number
+  /// in a free-form argument) reads it as this language writes it.
+  public let language: Language
 
-  init(_ values: [String: any Sendable]) {
+  init(_ values: [String: any Sendable], language: Language = .english) {
     self.values = values
+    self.language = language
   }
 
   /// The value of a required argument.

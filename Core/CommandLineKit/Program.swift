@@ -56,7 +56,8 @@ public struct Program<Route: Sendable>: Sendable {
 
   /// Reads `arguments` (without the program's own name). Global options may stand anywhere before
   /// `--`; an option missing from the line is read from its environment variable, if it has one.
-  /// Help and completion scripts are written in `language` (errors carry every language).
+  /// Help and completion scripts are written in `language` (errors carry every language), and
+  /// values are read as a reader of `language` writes them (`2,5` in Russian).
   public func parse(
     _ arguments: some Collection<String>, environment: [String: String] = [:], language: Language = .english
   ) throws(UsageError)
@@ -100,7 +101,7 @@ public struct Program<Route: Sendable>: Sendable {
         values[option.name] = try OptionSyntax.flagValue(optionName, inline: inline)
       } else {
         values[option.name] = try CommandTree<Route>.value(
-          try value(of: optionName, inline: inline, from: &tokens), for: option)
+          try value(of: optionName, inline: inline, from: &tokens), for: option, language: language)
       }
     }
     if rest.first == "help" && !wantsHelp {
@@ -112,7 +113,8 @@ public struct Program<Route: Sendable>: Sendable {
     }
     for option in options where values[option.name] == nil {
       guard let variable = option.environment, let text = environment[variable], !text.isEmpty else { continue }
-      values[option.name] = try CommandTree<Route>.value(text, for: option, source: .verbatim("$\(variable)"))
+      values[option.name] = try CommandTree<Route>.value(
+        text, for: option, source: .verbatim("$\(variable)"), language: language)
     }
     // After `--` every token is a word, whatever it looks like.
     let beforeSeparator = rest.prefix { $0 != "--" }
@@ -123,16 +125,17 @@ public struct Program<Route: Sendable>: Sendable {
         throw strayOption(OptionSyntax.split(stray).name)
       }
       try requireOptions(in: values)
-      return .run(route: nil, json: false, options: ParsedValues(values))
+      return .run(route: nil, json: false, options: ParsedValues(values, language: language))
     }
     if tree.commands.isEmpty, let stray = rest.first(where: { $0 != "--" }) {
       throw OptionSyntax.looksLikeOption(stray)
         ? strayOption(OptionSyntax.split(stray).name)
         : UsageError(Strings.errorUnexpectedProgramArgument(argument: InertText(stray), program: name))
     }
-    let parsed = try tree.parse(rest, programName: name, globalOptions: options.map(GlobalOption.init))
+    let parsed = try tree.parse(
+      rest, programName: name, globalOptions: options.map(GlobalOption.init), language: language)
     try requireOptions(in: values)
-    return .run(route: parsed.route, json: parsed.json, options: ParsedValues(values))
+    return .run(route: parsed.route, json: parsed.json, options: ParsedValues(values, language: language))
   }
 
   /// Refuses a line without one of the required global options.
@@ -171,9 +174,10 @@ public struct Program<Route: Sendable>: Sendable {
     return next
   }
 
-  /// The route a deep link names, validated exactly like the command's words.
-  public func route(for link: DeepLink) throws(UsageError) -> Route {
-    try tree.route(for: link)
+  /// The route a deep link names, validated exactly like the command's words (values read as a
+  /// reader of `language` writes them).
+  public func route(for link: DeepLink, language: Language = .english) throws(UsageError) -> Route {
+    try tree.route(for: link, language: language)
   }
 
   /// The help for `words` in `language`: the main help for none, else the command's or the group's.

@@ -12,19 +12,34 @@ public struct ValueFormat<Value: Sendable>: Sendable {
   public let completion: Completion
   /// Whether help shows ``expectation`` (a range or a list of choices says more than "text").
   public let documentsValues: Bool
-  private let reader: @Sendable (String) -> Result<Value, ValueRejection>
+  /// Reads a text as a reader of the language writes it.
+  private let reader: @Sendable (String, Language) -> Result<Value, ValueRejection>
   private let writer: @Sendable (Value) -> String
 
   /// A format reading with `read` (nil = not a valid value) and writing with `write`, so that
-  /// `read(write(value)) == value`.
+  /// `read(write(value)) == value`; the value is written the same in every language.
   public init(
     expectation: some TextArgument, completion: Completion = .none, documentsValues: Bool = false,
     read: @escaping @Sendable (String) -> Value?, write: @escaping @Sendable (Value) -> String
   ) {
+    self.init(
+      expectation: expectation, completion: completion, documentsValues: documentsValues,
+      read: { text, _ in read(text) }, write: write)
+  }
+
+  /// A format reading with `read`, which gets the language the person writes in (a decimal reads
+  /// with that language's decimal mark: `WrittenNumber.decimal(_:in:)`), and writing with `write` in
+  /// the form every language reads, so that `read(write(value), language) == value`.
+  public init(
+    expectation: some TextArgument, completion: Completion = .none, documentsValues: Bool = false,
+    read: @escaping @Sendable (String, Language) -> Value?, write: @escaping @Sendable (Value) -> String
+  ) {
     self.expectation = expectation.localizedText
     self.completion = completion
     self.documentsValues = documentsValues
-    self.reader = { text in read(text).map { .success($0) } ?? .failure(ValueRejection(reason: nil)) }
+    self.reader = { text, language in
+      read(text, language).map { .success($0) } ?? .failure(ValueRejection(reason: nil))
+    }
     self.writer = write
   }
 
@@ -37,7 +52,7 @@ public struct ValueFormat<Value: Sendable>: Sendable {
     self.expectation = expectation.localizedText
     self.completion = completion
     self.documentsValues = documentsValues
-    self.reader = { text in
+    self.reader = { text, _ in
       do {
         return .success(try parse(text))
       } catch let error as any TranslatedError {
@@ -53,7 +68,8 @@ public struct ValueFormat<Value: Sendable>: Sendable {
 
   private init(
     expectation: LocalizedText, completion: Completion, documentsValues: Bool,
-    reader: @escaping @Sendable (String) -> Result<Value, ValueRejection>, write: @escaping @Sendable (Value) -> String
+    reader: @escaping @Sendable (String, Language) -> Result<Value, ValueRejection>,
+    write: @escaping @Sendable (Value) -> String
   ) {
     self.expectation = expectation
     self.completion = completion
@@ -62,11 +78,14 @@ public struct ValueFormat<Value: Sendable>: Sendable {
     self.writer = write
   }
 
-  /// The value `text` stands for, or `nil` when it is not valid.
-  public func read(_ text: String) -> Value? { try? reader(text).get() }
+  /// The value `text` stands for, as English writes it, or `nil` when it is not valid.
+  public func read(_ text: String) -> Value? { read(text, in: .english) }
 
-  /// The value `text` stands for, or why it is not valid.
-  func check(_ text: String) -> Result<Value, ValueRejection> { reader(text) }
+  /// The value `text` stands for as a reader of `language` writes it, or `nil` when it is not valid.
+  public func read(_ text: String, in language: Language) -> Value? { try? reader(text, language).get() }
+
+  /// The value `text` stands for (written as `language` writes it), or why it is not valid.
+  func check(_ text: String, in language: Language) -> Result<Value, ValueRejection> { reader(text, language) }
 
   /// The text that reads back as `value`.
   public func write(_ value: Value) -> String { writer(value) }
@@ -79,8 +98,8 @@ public struct ValueFormat<Value: Sendable>: Sendable {
     ValueFormat<Other>(
       expectation: expectation?.localizedText ?? self.expectation, completion: completion,
       documentsValues: documentsValues,
-      reader: { [reader] text in
-        reader(text).flatMap { transform($0).map { .success($0) } ?? .failure(ValueRejection(reason: nil)) }
+      reader: { [reader] text, language in
+        reader(text, language).flatMap { transform($0).map { .success($0) } ?? .failure(ValueRejection(reason: nil)) }
       },
       write: { [writer] value in writer(reverse(value)) })
   }

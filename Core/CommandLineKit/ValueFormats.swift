@@ -66,13 +66,14 @@ extension ValueFormat where Value == Int {
 
 extension ValueFormat where Value == Double {
   /// A decimal number within `range`, as a person writes it (Localization's `WrittenNumber`: an
-  /// optional sign, digits, one decimal point; no hex, no exponent, no `nan` or `inf`).
+  /// optional sign, digits, one decimal mark — the point, or the comma in a language that shows
+  /// decimals with one; no hex, no exponent, no `nan` or `inf`).
   public static func decimal(in range: ClosedRange<Double>) -> ValueFormat {
     ValueFormat(
       expectation: Strings.formatDecimal(lowest: decimalText(range.lowerBound), highest: decimalText(range.upperBound)),
       documentsValues: true,
-      read: { text in
-        guard let value = WrittenNumber.decimal(text), range.contains(value) else { return nil }
+      read: { text, language in
+        guard let value = WrittenNumber.decimal(text, in: language), range.contains(value) else { return nil }
         return value
       },
       write: { decimalText($0) })

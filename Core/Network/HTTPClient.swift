@@ -95,7 +95,7 @@ public struct HTTPClient: HTTPSending {
     do {
       return try decoder.decode(type, from: data)
     } catch let error as DecodingError {
-      throw NetworkError.decoding(keyPath: keyPath(of: error), reason: reason(of: error))
+      throw NetworkError.decoding(keyPath: error.keyPathText, reason: error.reasonText)
     } catch {
       throw NetworkError.decoding(keyPath: "", reason: "\(error)")
     }
@@ -162,42 +162,6 @@ public struct HTTPClient: HTTPSending {
   static func excerpt(_ body: Data) -> String {
     let text = String(decoding: body.prefix(500), as: UTF8.self).trimmingWhitespace()
     return text.replacingEvery("\n", with: " ")
-  }
-
-  /// "a.b[2].c" for a decoding error's coding path (plus the missing key for `keyNotFound`).
-  static func keyPath(of error: DecodingError) -> String {
-    var path: [any CodingKey]
-    switch error {
-    case .keyNotFound(let key, let context): path = context.codingPath + [key]
-    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-      path = context.codingPath
-    @unknown default: path = []
-    }
-    return render(path)
-  }
-
-  static func render(_ path: [any CodingKey]) -> String {
-    var text = ""
-    for key in path {
-      if let index = key.intValue {
-        text += "[\(index)]"
-      } else {
-        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-      }
-    }
-    return text
-  }
-
-  static func reason(of error: DecodingError) -> String {
-    switch error {
-    // untranslated: a decoding detail, quoted verbatim like the decoder's own
-    case .keyNotFound(let key, _): "missing key \"\(key.stringValue)\""
-    // untranslated: a decoding detail, quoted verbatim like the decoder's own
-    case .valueNotFound(let type, _): "expected \(type) but found null"
-    case .typeMismatch(let type, let context): "expected \(type): \(context.debugDescription)"
-    case .dataCorrupted(let context): context.debugDescription
-    @unknown default: "\(error)"
-    }
   }
 }
 

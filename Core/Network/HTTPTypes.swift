@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 import Logging
 
 /// An HTTP method.
@@ -125,9 +126,14 @@ public enum NetworkError: Error, Equatable, CustomStringConvertible {
   /// refuses the requests, not the messages, so it is not the receiver (see `AcknowledgedSender`).
   case refusedAlike(status: Int, reason: String)
 
-  /// One line describing the failure, in English (logs, analytics); `translatedMessage` is the
-  /// same line in the reader's language.
-  public var description: String { translatedMessage.description }
+  /// One line describing the failure, in English (logs, analytics): `translatedMessage`'s line,
+  /// and for a server out of reach the HTTP library's own detail too (a person reads the cause only).
+  public var description: String {
+    if case .unreachable(let reason) = self, let line = UnreachableText.logLine(reason) {
+      return Strings.errorUnreachable(detail: LocalizedText.verbatim(line)).description
+    }
+    return translatedMessage.description
+  }
 
   /// Whether an idempotent request failing this way may be retried (unreachable, timeout, 5xx, 429;
   /// not the HTTP library missing).

@@ -9,7 +9,7 @@ extension NetworkError: TranslatedError {
     case .unreachable(let reason):
       // The HTTP library itself is missing: a line for whoever installs the app, kept as written.
       reason.hasPrefix(URLSessionHelper.unavailablePrefix)
-        ? .verbatim(reason) : Strings.errorUnreachable(detail: reason)
+        ? .verbatim(reason) : Strings.errorUnreachable(detail: UnreachableText.text(reason))
     case .timeout: Strings.errorTimeout
     case .status(let code, let body):
       body.isEmpty ? Strings.errorStatus(code: String(code)) : Strings.errorStatusSaid(code: String(code), body: body)

@@ -439,7 +439,7 @@ final class EntityCodec {
     do {
       value = try decoder.decode(type, from: data)
     } catch {
-      throw PersistenceError.decoding(collection: collection, key: key, reason: "\(error)")
+      throw PersistenceError.decoding(collection: collection, key: key, reason: DecodingError.readableLine(for: error))
     }
     if let checked = value as? any CheckedEntity, let reason = checked.impossibility {
       throw PersistenceError.impossibleValue(path: path, collection: collection, key: key, reason: reason)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 
 /// The store's table, its mark on the file, and its migrations.
 enum StoreSchema {
@@ -87,7 +88,8 @@ enum StoreSchema {
         default: throw PersistenceError.migrationFailed(version: migration.version, reason: error.description)
         }
       } catch {
-        throw PersistenceError.migrationFailed(version: migration.version, reason: "\(error)")
+        throw PersistenceError.migrationFailed(
+          version: migration.version, reason: DecodingError.readableLine(for: error))
       }
     }
     return ran

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 
 /// A model of a command device on the station's bus: one request frame in, one answer out.
 /// Pure: the answer depends only on the model, the request and the time given.
@@ -34,7 +35,8 @@ public struct CommandDevice<Model: CommandDeviceModel>: SimulatedDevice {
         (type, payload) = Self.failure(message)
       }
     } catch {
-      (type, payload) = Self.failure("cannot read the request: \(error)")  // untranslated: wire text, as above
+      // untranslated: wire text, as above
+      (type, payload) = Self.failure("cannot read the request: \(DecodingError.readableLine(for: error))")
     }
     return Frame(type: type.rawValue, sequence: request.sequence, payload: payload)
   }

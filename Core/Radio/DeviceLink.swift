@@ -104,29 +104,35 @@ public actor DeviceLink {
   public nonisolated func events() -> AsyncStream<LinkEvent> { broadcast.subscribe() }
 
   /// Sends a request of `type` with `body` and reads the answer, which must be of type `expected`.
+  /// A `repeatable` request (a reading; a command that only sets a value) is sent again when the
+  /// link drops under it (``RadioLink/repeatableRequest(type:payload:timeout:)``), so a device that
+  /// restarts costs a reconnect, not an error; any other is `.lost` then, as it may have been carried out.
   public func exchange<Body: Encodable & Sendable, Answer: Decodable & Sendable>(
-    _ type: UInt8, body: Body, expecting expected: UInt8, as answer: Answer.Type
+    _ type: UInt8, body: Body, expecting expected: UInt8, as answer: Answer.Type, repeatable: Bool = false
   ) async throws(DeviceLinkError) -> Answer {
     let link = try await connected()
     let payload: [UInt8]
     do { payload = try FrameBody.encode(body) } catch {
-      throw .protocolViolation(device: name, .unwritableRequest(detail: "\(error)"))
+      throw .protocolViolation(device: name, .unwritableRequest(detail: DecodingError.readableLine(for: error)))
     }
     let response: Frame
     do {
-      response = try await link.request(type: type, payload: payload)
-    } catch RadioError.wrongPeer(let peer) {
-      // Not the device at all (another simulator on the socket): it cannot be reached there.
+      response =
+        repeatable
+        ? try await link.repeatableRequest(type: type, payload: payload)
+        : try await link.request(type: type, payload: payload)
+    } catch let error as RadioError where error.isNotTheDevice {
+      // Not the device at all (another simulator, an echo): it cannot be reached there.
       throw .unreachable(
-        device: name, endpoint: connector.endpoint, reason: RadioError.wrongPeer(peer).translatedMessage,
-        hint: unreachableHint)
+        device: name, endpoint: connector.endpoint, reason: error.translatedMessage, hint: unreachableHint)
     } catch {
       throw .lost(device: name, endpoint: connector.endpoint, reason: .reason(of: error), hint: unreachableHint)
     }
     switch response.type {
     case expected:
       do { return try FrameBody.decode(Answer.self, from: response.payload) } catch {
-        throw .protocolViolation(device: name, .unreadableAnswer(answer: "\(Answer.self)", detail: "\(error)"))
+        throw .protocolViolation(
+          device: name, .unreadableAnswer(answer: "\(Answer.self)", detail: DecodingError.readableLine(for: error)))
       }
     case messages.failure:
       let failure = try? FrameBody.decode(DeviceFailure.self, from: response.payload)

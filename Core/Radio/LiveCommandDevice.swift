@@ -22,15 +22,16 @@ public actor LiveCommandDevice<P: CommandDeviceProtocol> {
     self.analytics = analytics
   }
 
-  /// The device now.
+  /// The device now; asked again when the link drops under the request (a reading is safe to repeat).
   public func status() async throws -> P.Status {
-    try await exchange(.statusRequest, body: [String: String](), expecting: .status, as: P.Status.self)
+    try await exchange(
+      .statusRequest, body: [String: String](), expecting: .status, as: P.Status.self, repeatable: true)
   }
 
   /// Carries out `command`; throws `P.rejected(reason)` when the device refuses it.
   public func send(_ command: P.Command) async throws -> P.Acknowledgement {
     let answer = try await exchange(
-      .commandRequest, body: command, expecting: .acknowledgement, as: P.Acknowledgement.self)
+      .commandRequest, body: command, expecting: .acknowledgement, as: P.Acknowledgement.self, repeatable: false)
     let verdict = P.verdict(on: answer)
     analytics.track(P.identity.commandEvent, ["command": verdict.command, "accepted": String(verdict.refusal == nil)])
     if let refusal = verdict.refusal { throw record(P.rejected(refusal), command.description) }
@@ -43,10 +44,11 @@ public actor LiveCommandDevice<P: CommandDeviceProtocol> {
   }
 
   private func exchange<Body: Encodable & Sendable, Answer: Decodable & Sendable>(
-    _ request: P.MessageType, body: Body, expecting expected: P.MessageType, as answer: Answer.Type
+    _ request: P.MessageType, body: Body, expecting expected: P.MessageType, as answer: Answer.Type, repeatable: Bool
   ) async throws(P.Failure) -> Answer {
     do {
-      return try await device.exchange(request.rawValue, body: body, expecting: expected.rawValue, as: answer)
+      return try await device.exchange(
+        request.rawValue, body: body, expecting: expected.rawValue, as: answer, repeatable: repeatable)
     } catch {
       switch error {
       case .unreachable, .lost: throw record(P.unreachable(error.translatedMessage), "\(request)")

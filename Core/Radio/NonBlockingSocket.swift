@@ -358,5 +358,5 @@ final class NonBlockingSocket: Sendable {
 
 /// A `RadioError.system` for a failed call and its errno.
 func systemError(_ call: String, _ code: Int32 = errno) -> RadioError {
-  .system(call: call, reason: String(cString: strerror(code)))
+  .system(call: call, reason: String(cString: strerror(code)), code: code)
 }

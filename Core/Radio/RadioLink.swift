@@ -126,8 +126,9 @@ public actor RadioLink {
   ///
   /// While the link reconnects the request waits for the new connection; `timeout` (default: the
   /// configuration's) counts from when the request is sent. Throws `RadioError.timeout`,
-  /// `.connectionLost`, `.notConnected`, `.reconnectFailed`, `.closed`, or `CancellationError`
-  /// as soon as the calling task is cancelled.
+  /// `.connectionLost`, `.notConnected`, `.reconnectFailed`, `.closed`, `.echoedRequest` (the
+  /// request came back unchanged), `.wrongPeer`, or `CancellationError` as soon as the calling task
+  /// is cancelled.
   public nonisolated func request(type: UInt8, payload: [UInt8] = [], timeout: Duration? = nil) async throws -> Frame {
     try Task.checkCancellation()
     let (transport, generation) = try await connectedTransport()
@@ -141,8 +142,37 @@ public actor RadioLink {
     }
     exchange.countSent()
     let response = try await exchange.response(to: sequence, id: id)
+    // The request itself coming back is no answer: an echo or a loopback holds the socket, not a
+    // device (every protocol on Radio answers with a type of its own).
+    if response.type == type && response.payload == payload { throw RadioError.echoedRequest }
     guard RadioPeer.isOutOfBand(response.type, for: type) else { return response }
     return try await checkedPeer(answering: response, to: type)
+  }
+
+  /// How many times ``repeatableRequest(type:payload:timeout:)`` sends a request again after the
+  /// connection dropped under it.
+  public static let resendsAfterDrop = 3
+
+  /// Sends a request that is safe to send twice (a reading, a command that sets a value) and waits
+  /// for its answer, as ``request(type:payload:timeout:)`` does; when the connection drops before
+  /// the answer comes (`.connectionLost`), sends it again on the new connection — waiting for it as
+  /// long as the reconnect policy keeps trying — at most ``resendsAfterDrop`` times. Every watch of
+  /// a device reads through here, so a device that restarts under a request costs the watch a
+  /// reconnect, not its end.
+  public nonisolated func repeatableRequest(
+    type: UInt8, payload: [UInt8] = [], timeout: Duration? = nil
+  ) async throws
+    -> Frame
+  {
+    var resends = 0
+    while true {
+      do {
+        return try await request(type: type, payload: payload, timeout: timeout)
+      } catch RadioError.connectionLost where resends < Self.resendsAfterDrop {
+        resends += 1
+        logger.info("the connection dropped during request type \(Frame.typeName(type)); sending it again (\(resends))")
+      }
+    }
   }
 
   /// An answer outside the request's band (a suit's request answered as the labs answer): asks who

@@ -54,14 +54,20 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
   /// Something that is not a socket (a directory, a regular file, …) is at the path; it is left
   /// alone.
   case notASocket(path: String, kind: FileKind)
+  /// A folder on the way to the socket path is not one: `component` is `kind` (a file, a loop of
+  /// links), so nothing can be created under it; it is left alone.
+  case notADirectory(path: String, component: String, kind: FileKind)
   /// The connection dropped and every reconnect attempt failed; the link is closed.
   case reconnectFailed(attempts: Int)
-  /// A system call failed: which call and the system's reason (the system's own words, verbatim).
-  case system(call: String, reason: String)
+  /// A system call failed: which call, the system's reason in its own (English) words, and its
+  /// errno (0: none), by which the line says the reason in the reader's language where Radio knows it.
+  case system(call: String, reason: String, code: Int32 = 0)
   /// A frame could not be encoded.
   case encoding(String)
   /// What answers is not the device asked for: another program that says what it is (``RadioPeer``).
   case wrongPeer(RadioPeer)
+  /// What answers sends each request back unchanged (an echo, a loopback): it is no device.
+  case echoedRequest
 
   /// The line in the reader's language; the system's reasons and paths stay verbatim.
   public var translatedMessage: LocalizedText {
@@ -75,18 +81,41 @@ public enum RadioError: Error, Equatable, Sendable, TranslatedError, CustomStrin
     case .emptySocketPath: Strings.radioEmptySocketPath
     case .addressInUse(let path): Strings.radioAddressInUse(path: path)
     case .notASocket(let path, let kind): Strings.radioNotASocket(path: path, kind: kind.text)
+    case .notADirectory(_, let component, let kind): Strings.radioNotADirectory(component: component, kind: kind.text)
     case .reconnectFailed(let attempts):
       attempts == 1 ? Strings.radioReconnectFailedOnce : Strings.radioReconnectFailed(attempts: attempts)
-    case .system(let call, let reason): Strings.radioSystem(call: call, reason: reason)
+    case .system(let call, let reason, let code): Strings.radioSystem(call: call, reason: Self.reason(reason, code))
     case .encoding(let reason): .verbatim(reason)
     case .wrongPeer(let peer):
       Strings.radioWrongPeer(
         program: InertText(peer.program), serves: InertText(peer.serves, limit: InertText.longLimit))
+    case .echoedRequest: Strings.radioEchoedRequest
     }
   }
 
   /// The English line (logs, analytics).
   public var description: String { translatedMessage.description }
+
+  /// The line without the path a caller already names: for a failed call `connect: <reason>`, the
+  /// reason in the reader's language where Radio knows it; otherwise the whole line.
+  public var reasonAtPath: LocalizedText {
+    guard case .system(let call, let reason, let code) = self else { return translatedMessage }
+    return .joined([.verbatim(call + ": "), Self.reason(reason, code)])
+  }
+
+  /// The system's reason for `code` in the reader's language, else `reason` as the system said it.
+  private static func reason(_ reason: String, _ code: Int32) -> LocalizedText {
+    SystemReason.known(code) ?? .verbatim(reason)
+  }
+
+  /// Whether what answered is not the device asked for (another program, an echo): the device
+  /// cannot be reached there, whatever the link does.
+  public var isNotTheDevice: Bool {
+    switch self {
+    case .wrongPeer, .echoedRequest: true
+    default: false
+    }
+  }
 }
 
 /// What is at a path where a socket was expected.
@@ -101,6 +130,8 @@ public enum FileKind: Sendable, Equatable, CaseIterable {
   case namedPipe
   /// A character or block device.
   case device
+  /// A symbolic link that leads back to itself (through others), so it leads nowhere.
+  case linkLoop
   /// Anything else that is not a socket.
   case other
 
@@ -112,6 +143,7 @@ public enum FileKind: Sendable, Equatable, CaseIterable {
     case .symbolicLink: Strings.fileSymbolicLink
     case .namedPipe: Strings.fileNamedPipe
     case .device: Strings.fileDevice
+    case .linkLoop: Strings.fileLinkLoop
     case .other: Strings.fileOther
     }
   }

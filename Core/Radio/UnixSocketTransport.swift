@@ -167,8 +167,12 @@ public final class UnixSocketListener: Sendable {
   private static func clearStaleSocket(at path: String, address: sockaddr_un) throws {
     var status = stat()
     guard lstat(path, &status) == 0 else {
-      if errno == ENOENT { return }
-      throw systemError("lstat", errno)
+      let code = errno
+      if code == ENOENT { return }
+      if code == ENOTDIR || code == ELOOP, let (component, kind) = blockingComponent(of: path) {
+        throw RadioError.notADirectory(path: path, component: component, kind: kind)
+      }
+      throw systemError("lstat", code)
     }
     guard status.st_mode & S_IFMT == S_IFSOCK else {
       throw RadioError.notASocket(path: path, kind: FileIdentity.kind(of: status.st_mode))
@@ -176,6 +180,21 @@ public final class UnixSocketListener: Sendable {
     if someoneListens(at: address) { throw RadioError.addressInUse(path: path) }
     // Remove the stale socket only if it is still the very file probed.
     FileIdentity(status).unlinkIfUnchanged(path)
+  }
+
+  /// The first folder on the way to `path` that is not a directory (followed through links, as
+  /// the system follows them), and what it is; nil when every one is a directory or is missing.
+  static func blockingComponent(of path: String) -> (String, FileKind)? {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+    var prefix = ""
+    for (index, part) in parts.enumerated() {
+      prefix += index == 0 ? String(part) : "/" + part
+      guard !part.isEmpty, part != "." else { continue }
+      var status = stat()
+      guard stat(prefix, &status) == 0 else { return errno == ELOOP ? (prefix, .linkLoop) : nil }
+      if status.st_mode & S_IFMT != S_IFDIR { return (prefix, FileIdentity.kind(of: status.st_mode)) }
+    }
+    return nil
   }
 
   private static func someoneListens(at address: sockaddr_un) -> Bool {

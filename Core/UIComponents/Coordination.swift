@@ -1,3 +1,4 @@
+import Localization
 import Navigation
 
 /// How a flow presents itself: interactively (menus until Back/Quit) or once for a script (text or JSON).
@@ -47,7 +48,7 @@ public enum Presentation: Sendable, Hashable {
   private let describe: (any Error) -> String
 
   /// A presenter printing to `terminal`; `describe` turns an error into its one-line message.
-  public init(terminal: Terminal, describe: @escaping (any Error) -> String = { String(describing: $0) }) {
+  public init(terminal: Terminal, describe: @escaping (any Error) -> String = { DecodingError.readableLine(for: $0) }) {
     self.terminal = terminal
     self.describe = describe
   }

@@ -92,10 +92,13 @@ public struct Prompt<Value> {
 
 extension Prompt {
   /// A question whose answer `format` reads (a command's argument asked for at a prompt: its
-  /// format); an answer it cannot read is refused with `"<answer>" is not <expectation>`.
-  public static func reading(_ question: some TextArgument, _ format: some ValueReader<Value>) -> Prompt<Value> {
+  /// format), as a reader of `language` writes it; an answer it cannot read is refused with
+  /// `"<answer>" is not <expectation>`.
+  public static func reading(
+    _ question: some TextArgument, _ format: some ValueReader<Value>, in language: Language = .english
+  ) -> Prompt<Value> {
     Prompt(question) { answer in
-      format.read(answer).map { .success($0) }
+      format.read(answer, in: language).map { .success($0) }
         ?? .failure(ValidationError(Strings.promptNotValid(answer: InertText(answer), expectation: format.expectation)))
     }
   }

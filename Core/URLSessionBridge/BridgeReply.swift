@@ -1,4 +1,5 @@
 import Foundation
+import URLSessionBridgeInterface
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -66,12 +67,27 @@ struct BridgeReply {
     }
   }
 
-  /// One line for a URLError: its description, plus the code when it says nothing specific.
+  /// One line for a URLError: its description, plus the code when it says nothing specific; for a
+  /// server that cannot be reached, the cause in front (``UnreachableCause``), which the app says in
+  /// the reader's language.
   static func message(for error: URLError) -> String {
     switch outcome(of: error.code) {
     case .invalidURL: error.failingURL?.absoluteString ?? error.localizedDescription
     case .failed: "\(error.localizedDescription) (URLError \(error.code.rawValue))"
+    case .unreachable: cause(of: error.code).map { $0.tagged(error.localizedDescription) } ?? error.localizedDescription
     default: error.localizedDescription
+    }
+  }
+
+  /// The cause of an unreachable server, by URLError's code.
+  static func cause(of code: URLError.Code) -> UnreachableCause? {
+    switch code {
+    case .cannotConnectToHost: .couldNotConnect
+    case .cannotFindHost, .dnsLookupFailed: .hostNotFound
+    case .networkConnectionLost: .connectionLost
+    case .notConnectedToInternet: .noNetwork
+    case .secureConnectionFailed: .secureConnectionFailed
+    default: nil
     }
   }
 

@@ -90,14 +90,15 @@ extension PeripheriesRoute: CommandRoute {
     "mode",
     ValueFormat<PointingMode>(
       expectation: Strings.formatWingMode, completion: .values(["track", "feather"]),
-      documentsValues: true, read: { PointingMode(text: $0) }, write: \.description),
+      documentsValues: true, read: { PointingMode(text: $0, in: $1) }, write: \.description),
     help: Strings.helpWingMode)
   static let joint = Argument("joint", ValueFormat<AlphaJoint>.choice, help: Strings.helpJoint)
   static let jointMode = Argument(
     "mode",
     ValueFormat<PointingMode>(
       expectation: Strings.formatJointMode, completion: .values(["track"]), documentsValues: true,
-      read: { text in PointingMode(text: text).flatMap { $0 == .feather ? nil : $0 } }, write: \.description),
+      read: { text, language in PointingMode(text: text, in: language).flatMap { $0 == .feather ? nil : $0 } },
+      write: \.description),
     help: Strings.helpJointMode)
   static let radiator = Argument(
     "radiator", ValueFormat<RadiatorWing>.choice,
@@ -106,8 +107,8 @@ extension PeripheriesRoute: CommandRoute {
     "angle",
     ValueFormat<RadiatorPointing>(
       expectation: Strings.formatRadiatorAngle, completion: .values(["track"]), documentsValues: true,
-      read: { text in
-        RadiatorPointing(text: text).flatMap { pointing in
+      read: { text, language in
+        RadiatorPointing(text: text, in: language).flatMap { pointing in
           if case .angle(let degrees) = pointing, abs(degrees) > 105 { return nil }
           return pointing
         }

@@ -180,7 +180,7 @@ import UIComponents
       var start: (route: HostedRoute, link: String)?
       if case .open(let link) = target {
         do {
-          start = (try program.route(for: link).hostedRoute, link.description)
+          start = (try program.route(for: link, language: chosen).hostedRoute, link.description)
         } catch {
           return fail(error)
         }

@@ -105,9 +105,11 @@ public enum BenchLauncher {
       return source
     }
     // The ready line, written unbuffered so a script waiting for it sees it at once; a bench whose
-    // ready line cannot be written (a full disk) stops rather than serve unannounced.
+    // ready line cannot be written (a full disk) stops rather than serve unannounced. The path is
+    // shown inert, never cut: a control character in it reads as an escape, and a script still
+    // finds an ordinary path as it gave it.
     let output = StandardOutput()
-    output.write("\(name) listening on \(socketPath)\n")
+    output.write("\(name) listening on \(InertText(socketPath, limit: nil))\n")
     if let failure = output.failure, !failure.isClosedReader {
       listener.close()
       fail("cannot write the ready line: \(failure.reason.description)", code: ExitCode.ioError)
@@ -156,7 +158,12 @@ public enum BenchLauncher {
         fail(
           "\(shown(path)) is \(kind.text.description), not a socket; it was left alone: pick another --socket path",
           code: ExitCode.cannotCreate)
-      } catch RadioError.system(let call, let reason) where call == "bind" {
+      } catch RadioError.notADirectory(let path, let component, let kind) {
+        fail(
+          "cannot create the socket \(shown(path)): \(shown(component)) is \(kind.text.description), not a directory; "
+            + "it was left alone: pick another --socket path",
+          code: ExitCode.cannotCreate)
+      } catch RadioError.system(let call, let reason, _) where call == "bind" || call == "lstat" {
         fail("cannot create the socket \(shown(path)): \(reason)", code: ExitCode.cannotCreate)
       } catch {
         fail("cannot listen on \(shown(path)): \(error)", code: ExitCode.internalError)

@@ -34,6 +34,6 @@ enum ErrorLine {
   private static func message(for error: any Error) -> LocalizedText {
     if let translated = error as? any TranslatedError { return translated.translatedMessage }
     if let reportable = error as? any ReportableError { return .verbatim(reportable.userMessage) }
-    return Strings.errorInternal(detail: String(describing: error))
+    return Strings.errorInternal(detail: DecodingError.readableLine(for: error))
   }
 }

@@ -66,7 +66,9 @@ extension SpacesuitRoute: CommandRoute {
     "suit set", abstract: Strings.commandSet,
     discussion: Strings.commandSetDiscussion,
     parameters: [setting, value], json: true
-  ) { values in SpacesuitRoute.set(try SuitCommand.parse(setting: values[setting], value: values[value])) }
+  ) { values in
+    SpacesuitRoute.set(try SuitCommand.parse(setting: values[setting], value: values[value], in: values.language))
+  }
 }
 
 extension SuitCommand {

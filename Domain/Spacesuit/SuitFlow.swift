@@ -75,7 +75,7 @@ final class SuitFlow {
     let acknowledgement = try await client.send(command)
     context.analytics.track(
       "suit.command", ["command": acknowledgement.command, "accepted": "\(acknowledgement.accepted)"])
-    guard acknowledgement.accepted else { throw SpacesuitError.rejected(acknowledgement.reason) }
+    guard acknowledgement.accepted else { throw SpacesuitError.refusing(acknowledgement) }
     return acknowledgement
   }
 
@@ -120,9 +120,11 @@ final class SuitFlow {
     setting: String, range: ClosedRange<Double>, unit: LocalizedText,
     prompt question: (_ goBack: LocalizedText) -> LocalizedText
   ) async {
+    let language = context.translator.language
     let prompt = Prompt<SuitCommand>(question: question) { word in
       let bounds = SuitNumbers.exact(range.lowerBound) + .verbatim("–") + SuitNumbers.exact(range.upperBound)
-      guard let value = WrittenNumber.decimal(word, decimalComma: true) else {
+      // As the prompt shows the range: `2,5` where the language writes decimals with a comma.
+      guard let value = WrittenNumber.decimal(word, in: language) else {
         return .failure(
           ValidationError(
             Strings.promptNeedsNumber(setting: setting, range: bounds, unit: unit, answer: InertText(word))))

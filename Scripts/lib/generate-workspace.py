@@ -3,6 +3,7 @@
 
 usage: generate-workspace.py DIR [MODULES]               (default 1000 modules, 200 per layer)
        generate-workspace.py --conditions DIR [MODULES]  (default 50 modules)
+       generate-workspace.py --real DIR [MODULES]        (default 50 modules)
 
 Each module has three source files and one test file (four files a module) with realistic imports:
 Foundation plus the lower-layer modules it declares. The result lints clean.
@@ -13,6 +14,11 @@ optional one), its language mode (`swift(…)`), besides the platform conditions
 Each module has eight source files and a test file; it imports its dependencies under those
 conditions, and its test imports a module it does not declare under a define only the module has.
 The result lints clean (one note per test), and the lint must read `dump-package` to say so.
+
+With --real: the --conditions package that also depends on another package (`Deps/Collections`, by path,
+which Scripts/bench-lint resolves): every other module declares its products `DequeKit` and `HeapKit`
+(which re-exports `DequeKit`) and imports them, so the lint reads the resolved graph too, as on a real
+package. The result lints clean.
 """
 import os
 import random
@@ -24,6 +30,9 @@ LAYERS = ["App", "Domain", "Service", "Core", "Shared"]
 def main() -> None:
     if sys.argv[1] == "--conditions":
         conditions(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 50)
+        return
+    if sys.argv[1] == "--real":
+        real(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 50)
         return
     root = sys.argv[1]
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
@@ -97,6 +106,41 @@ def conditions(root: str, count: int) -> None:
           "  traits: [.default(enabledTraits: [\"BenchFast\"]), .trait(name: \"BenchFast\"), "
           ".trait(name: \"BenchExperimental\")],\n  targets: [\n" + "\n".join(targets) + "\n  ],\n"
           "  swiftLanguageModes: [.v6]\n)\n")
+
+
+def real(root: str, count: int) -> None:
+    conditions(root, count)
+    deps = os.path.join(root, "Deps", "Collections")
+    for module, text in [
+        ("DequeKit", "/// A deque.\npublic struct Deque {\n  public init() {}\n}\n"),
+        ("HeapKit", "@_exported import DequeKit\nimport _Utilities\n\n/// A heap.\npublic struct Heap {\n  public init() {}\n}\n"),
+        ("_Utilities", "/// Shared helpers.\npublic enum Utilities {}\n"),
+    ]:
+        os.makedirs(os.path.join(deps, "Sources", module))
+        write(os.path.join(deps, "Sources", module, f"{module}.swift"), text)
+    write(os.path.join(deps, "Package.swift"),
+          "// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(\n  name: \"Collections\",\n"
+          "  products: [.library(name: \"DequeKit\", targets: [\"DequeKit\"]), "
+          ".library(name: \"HeapKit\", targets: [\"HeapKit\"])],\n"
+          "  targets: [.target(name: \"DequeKit\"), .target(name: \"HeapKit\", dependencies: [\"DequeKit\", \"_Utilities\"]), "
+          ".target(name: \"_Utilities\")]\n)\n")
+    manifest = os.path.join(root, "Package.swift")
+    with open(manifest, encoding="utf-8") as handle:
+        text = handle.read()
+    lines = []
+    for line in text.split("\n"):
+        name = line.split('name: "')[1].split('"')[0] if '.target(name: "' in line else None
+        if name and int(name[3:]) % 2 == 0:
+            line = line.replace("dependencies: [", 'dependencies: [.product(name: "DequeKit", package: "Collections"), '
+                                '.product(name: "HeapKit", package: "Collections"), ', 1)
+            part = os.path.join(root, "Sources", name, f"{name}Part0.swift")
+            with open(part, encoding="utf-8") as handle:
+                source_text = handle.read()
+            write(part, "import DequeKit\nimport HeapKit\n" + source_text)
+        lines.append(line)
+    text = "\n".join(lines).replace("\n  targets: [\n", '\n  dependencies: [.package(path: "Deps/Collections")],\n  targets: [\n', 1)
+    text = text.replace('", ]', '"]').replace(", ]", "]")
+    write(manifest, text)
 
 
 def source(name: str, index: int, imports: str) -> str:

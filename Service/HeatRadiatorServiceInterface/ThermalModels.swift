@@ -56,12 +56,12 @@ public enum RadiatorPointing: Codable, Sendable, Hashable, CustomStringConvertib
     return .number(value, fractionDigits: (value * 10).rounded() == value * 10 ? 1 : 2)
   }
 
-  /// Reads `track` or an angle (any number as a person writes it, Localization's `WrittenNumber`;
-  /// the radiator refuses one beyond its range); nil otherwise.
-  public init?(text: String) {
+  /// Reads `track` or an angle (any number as a person writes it in `language`, Localization's
+  /// `WrittenNumber`: `12,5` in Russian; the radiator refuses one beyond its range); nil otherwise.
+  public init?(text: String, in language: Language = .english) {
     if text.lowercased() == "track" {
       self = .track
-    } else if let degrees = WrittenNumber.decimal(text) {
+    } else if let degrees = WrittenNumber.decimal(text, in: language) {
       self = .angle(degrees)
     } else {
       return nil

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LaboratoryServiceInterface
+import Localization
 import Radio
 
 /// The labs' messages inside Radio frames: a JSON body per message, one type byte per message kind
@@ -59,7 +60,8 @@ public struct LabDevice: SimulatedDevice {
       }
     } catch {
       // untranslated: protocol detail
-      return DeviceFailure(message: "cannot read the request: \(error)").frame(type: failure, answering: request)
+      return DeviceFailure(message: "cannot read the request: \(DecodingError.readableLine(for: error))")
+        .frame(type: failure, answering: request)
     }
   }
 }

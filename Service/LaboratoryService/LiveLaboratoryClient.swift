@@ -72,14 +72,16 @@ public final class LiveLaboratoryClient: LaboratoryClient {
 
   public func telemetry() async throws -> LabTelemetry {
     try await reporting("telemetry") {
-      try await exchange(.telemetryRequest, body: [String: String](), expecting: .telemetry, as: LabTelemetry.self)
+      try await exchange(
+        .telemetryRequest, body: [String: String](), expecting: .telemetry, as: LabTelemetry.self, repeatable: true)
     }
   }
 
   public func send(_ command: RackCommand) async throws -> RackAcknowledgement {
     try await reporting("rack", ["rack": command.rack, "state": command.state.rawValue]) {
       let answer = try await exchange(
-        .rackCommandRequest, body: command, expecting: .acknowledgement, as: RackAcknowledgement.self)
+        .rackCommandRequest, body: command, expecting: .acknowledgement, as: RackAcknowledgement.self,
+        repeatable: false)
       analytics.track("lab.rack", ["rack": command.rack, "state": command.state.rawValue])
       guard answer.accepted else { throw LaboratoryError.refusedByLabs(answer.message) }
       return answer
@@ -87,10 +89,12 @@ public final class LiveLaboratoryClient: LaboratoryClient {
   }
 
   private func exchange<Body: Encodable & Sendable, Answer: Decodable & Sendable>(
-    _ request: LabProtocol.MessageType, body: Body, expecting expected: LabProtocol.MessageType, as answer: Answer.Type
+    _ request: LabProtocol.MessageType, body: Body, expecting expected: LabProtocol.MessageType, as answer: Answer.Type,
+    repeatable: Bool
   ) async throws(LaboratoryError) -> Answer {
     do {
-      return try await device.exchange(request.rawValue, body: body, expecting: expected.rawValue, as: answer)
+      return try await device.exchange(
+        request.rawValue, body: body, expecting: expected.rawValue, as: answer, repeatable: repeatable)
     } catch {
       switch error {
       case .unreachable, .lost: throw .unreachable(error.translatedMessage)
@@ -385,7 +389,7 @@ public final class LiveLaboratoryClient: LaboratoryClient {
     case let error as PersistenceError where error.kind != .internal:
       .storeRefused(error.translatedMessage, kind: error.kind)
     case let error as PersistenceError: .storage(error.translatedMessage)
-    default: .storage(.verbatim(String(describing: error)))
+    default: .storage(.verbatim(DecodingError.readableLine(for: error)))
     }
   }
 }

@@ -78,13 +78,14 @@ public enum PointingMode: Codable, Sendable, Hashable, CustomStringConvertible {
     return .number(value, fractionDigits: (value * 10).rounded() == value * 10 ? 1 : 2)
   }
 
-  /// Reads `track`, `feather` or an angle from −180 to 180 (as a person writes it: `WrittenNumber`); nil otherwise.
-  public init?(text: String) {
+  /// Reads `track`, `feather` or an angle from −180 to 180 (as a person writes it in `language`:
+  /// `WrittenNumber`, `12,5` in Russian); nil otherwise.
+  public init?(text: String, in language: Language = .english) {
     switch text.lowercased() {
     case "track": self = .track
     case "feather": self = .feather
     default:
-      guard let degrees = WrittenNumber.decimal(text), (-180...180).contains(degrees) else { return nil }
+      guard let degrees = WrittenNumber.decimal(text, in: language), (-180...180).contains(degrees) else { return nil }
       self = .angle(degrees)
     }
   }

@@ -73,13 +73,10 @@ public enum SpacesuitClients {
   }
 
   /// A Radio error without the path the caller already names ("connect: Connection refused"), in
-  /// the reader's language (the system's words stay verbatim).
+  /// the reader's language.
   static func reason(_ error: any Error) -> LocalizedText {
-    guard let radio = error as? RadioError else { return .verbatim(String(describing: error)) }
-    switch radio {
-    case .system(let call, let reason): return .verbatim("\(call): \(reason)")
-    default: return radio.translatedMessage
-    }
+    guard let radio = error as? RadioError else { return .verbatim(DecodingError.readableLine(for: error)) }
+    return radio.reasonAtPath
   }
 }
 
@@ -91,10 +88,6 @@ final class LiveSpacesuitClient: SpacesuitClient {
   private let analytics: Analytics
   /// The in-process suit's serving task, cancelled with the client.
   private let keepAlive: Task<Void, Never>?
-
-  /// How many times a request is sent again after the connection dropped under it (it waits for the
-  /// reconnection first). Every suit request is safe to repeat: readings, and commands that set a value.
-  static let resendsAfterDrop = 3
 
   init(
     link: RadioLink, connection: SuitConnection, logger: Logger, analytics: Analytics,
@@ -127,7 +120,7 @@ final class LiveSpacesuitClient: SpacesuitClient {
     analytics.track(
       "spacesuit.command", ["command": acknowledgement.command, "accepted": String(acknowledgement.accepted)])
     guard acknowledgement.accepted else {
-      let error = SpacesuitError.rejected(acknowledgement.reason)
+      let error = SpacesuitError.refusing(acknowledgement)
       analytics.recordError(error, module: "SpacesuitService", context: ["command": command.description])
       throw error
     }
@@ -165,7 +158,14 @@ final class LiveSpacesuitClient: SpacesuitClient {
       do { payload = try SuitProtocol.encode(body) } catch {
         throw SpacesuitError.protocolViolation(Strings.violationCannotEncode(body: "\(Body.self)", detail: "\(error)"))
       }
-      let response = try await requestResendingAfterDrops(request.rawValue, payload)
+      let response: Frame
+      do {
+        // Every suit request is safe to repeat (readings, and commands that set a value): one the
+        // link dropped under is sent again once it is back, as for every device.
+        response = try await link.repeatableRequest(type: request.rawValue, payload: payload)
+      } catch let error as RadioError {
+        throw mapRadioError(error)
+      }
       switch SuitProtocol.MessageType(rawValue: response.type) {
       case expected:
         do { return try SuitProtocol.decode(Answer.self, from: response.payload) } catch {
@@ -185,22 +185,6 @@ final class LiveSpacesuitClient: SpacesuitClient {
       logger.warning("suit request \(request) failed: \(error)")
       analytics.recordError(error, module: "SpacesuitService", context: ["connection": connection.description])
       throw error
-    }
-  }
-
-  /// The response to one request; sent again (after the link reconnected) when the connection
-  /// dropped before the answer came.
-  private func requestResendingAfterDrops(_ type: UInt8, _ payload: [UInt8]) async throws -> Frame {
-    var resends = 0
-    while true {
-      do {
-        return try await link.request(type: type, payload: payload)
-      } catch RadioError.connectionLost where resends < Self.resendsAfterDrop {
-        resends += 1
-        logger.info("the suit link dropped during a request; sending it again (\(resends))")
-      } catch let error as RadioError {
-        throw mapRadioError(error)
-      }
     }
   }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 import Logging
 import Radio
 import SpacesuitServiceInterface
@@ -199,7 +200,9 @@ public actor SimulatedSuitServer {
     } catch {
       simulator = before
       logger.error("could not save the suit state: \(error)")
-      return SuitCommandRules.refuse(command, .settingNotKept(detail: "\(error)"))
+      // The system's words and the file people know (not the temporary one written beside it).
+      let reason = (error as? SuitStateFile.Failure)?.reason ?? DecodingError.readableLine(for: error)
+      return SuitCommandRules.refuse(command, .settingNotKept(detail: reason, file: stateFile.url.path))
     }
   }
 

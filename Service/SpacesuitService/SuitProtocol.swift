@@ -103,7 +103,7 @@ public enum SuitProtocol {
     let envelope: ReceivedEnvelope<Body>
     do { envelope = try decoder.decode(ReceivedEnvelope<Body>.self, from: Data(payload)) } catch {
       if case .noVersion = error as? DecodingFailure { throw .noVersion(bytes: payload.count) }
-      throw .unreadable(body: "\(Body.self)", detail: "\(error)")
+      throw .unreadable(body: "\(Body.self)", detail: DecodingError.readableLine(for: error))
     }
     guard let body = envelope.body else { throw .unsupportedVersion(envelope.version) }
     return body

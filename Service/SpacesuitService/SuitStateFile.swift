@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 import Logging
 import SpacesuitServiceInterface
 
@@ -66,7 +67,7 @@ final class SuitStateFile {
       return document
     } catch {
       seen = nil
-      setAside(url.path, "\(error)", moveAside())
+      setAside(url.path, DecodingError.readableLine(for: error), moveAside())
       return nil
     }
   }

@@ -20,19 +20,23 @@ public enum SuitCommand: Sendable, Hashable {
   /// The settings `parse` understands, for help texts.
   public static let settings = ["temperature", "oxygen-flow", "lights"]
 
-  /// Parses CLI words: ("temperature","22.5"), ("oxygen-flow","2"), ("lights","on"|"off").
+  /// Parses CLI words: ("temperature","22.5"), ("oxygen-flow","2"), ("lights","on"|"off"), a number
+  /// as a reader of `language` writes it (`2,5` in Russian, as its screens show the ranges).
   /// Throws `SpacesuitError.invalidCommand` with a message saying what is allowed.
-  public static func parse(setting: String, value: String) throws(SpacesuitError) -> SuitCommand {
+  public static func parse(
+    setting: String, value: String, in language: Language = .english
+  ) throws(SpacesuitError) -> SuitCommand {
     let name = setting.trimmingSpaces().lowercased()
     let word = value.trimmingSpaces()
     switch name {
     case "temperature", "temp":
       let celsius = try number(
-        word, setting: Strings.settingTemperature, unit: .verbatim("°C"), range: temperatureRange)
+        word, setting: Strings.settingTemperature, unit: .verbatim("°C"), range: temperatureRange, in: language)
       return .setTemperature(celsius: celsius)
     case "oxygen-flow", "oxygen", "o2-flow":
       let flow = try number(
-        word, setting: Strings.settingOxygenFlow, unit: Strings.unitLitersPerMinute, range: oxygenFlowRange)
+        word, setting: Strings.settingOxygenFlow, unit: Strings.unitLitersPerMinute, range: oxygenFlowRange,
+        in: language)
       return .setOxygenFlow(litersPerMinute: flow)
     case "lights", "light":
       switch word.lowercased() {
@@ -46,10 +50,10 @@ public enum SuitCommand: Sendable, Hashable {
   }
 
   private static func number(
-    _ word: String, setting: LocalizedText, unit: LocalizedText, range: ClosedRange<Double>
+    _ word: String, setting: LocalizedText, unit: LocalizedText, range: ClosedRange<Double>, in language: Language
   ) throws(SpacesuitError) -> Double {
     let bounds = SuitNumbers.band(range)
-    guard let value = WrittenNumber.decimal(word) else {
+    guard let value = WrittenNumber.decimal(word, in: language) else {
       throw .invalidCommand(Strings.commandNeedsNumber(setting: setting, range: bounds, unit: unit, answer: word))
     }
     guard range.contains(value) else {
@@ -89,8 +93,10 @@ public enum SuitRefusal: DeviceRefusal {
   case temperatureOutOfRange(minimum: Double, maximum: Double)
   /// The oxygen flow is outside what the suit accepts, L/min.
   case oxygenFlowOutOfRange(minimum: Double, maximum: Double)
-  /// The suit could not keep the setting (`detail`: the system's words, verbatim); nothing changed.
-  case settingNotKept(detail: String)
+  /// The suit could not keep the setting (`detail`: the system's words, verbatim) because its state
+  /// could not be saved to `file` (nil: a suit that does not say where); nothing changed. Not the
+  /// suit's verdict on the command but a failed write: ``SpacesuitError/notKept(_:)`` (I/O, 74).
+  case settingNotKept(detail: String, file: String? = nil)
 
   /// The reason as a person reads it: "temperature must be within 16.0–30.0 °C".
   public var text: LocalizedText {
@@ -99,7 +105,8 @@ public enum SuitRefusal: DeviceRefusal {
       Strings.refusalTemperature(range: SuitNumbers.band(minimum...max(minimum, maximum)))
     case .oxygenFlowOutOfRange(let minimum, let maximum):
       Strings.refusalOxygenFlow(range: SuitNumbers.band(minimum...max(minimum, maximum)))
-    case .settingNotKept(let detail): Strings.refusalNotKept(detail: detail)
+    case .settingNotKept(let detail, let file?): Strings.refusalNotSaved(file: file, detail: detail)
+    case .settingNotKept(let detail, nil): Strings.refusalNotKept(detail: detail)
     }
   }
 }
@@ -119,6 +126,16 @@ public enum SpacesuitError: ReportableError, TranslatedError, Equatable {
   case rejected(LocalizedText)
   /// The suit answered something this client does not understand (internal); the value says how.
   case protocolViolation(LocalizedText)
+  /// The suit could not keep a setting because its state could not be written (I/O: a full disk);
+  /// the value says which file and why. Nothing changed.
+  case notKept(LocalizedText)
+
+  /// The error for a command the suit did not carry out, as its `acknowledgement` says why: a state
+  /// it could not save is ``notKept(_:)``, any other reason its refusal, ``rejected(_:)``.
+  public static func refusing(_ acknowledgement: CommandAcknowledgement) -> SpacesuitError {
+    if case .settingNotKept? = acknowledgement.refusal { return .notKept(acknowledgement.reason) }
+    return .rejected(acknowledgement.reason)
+  }
 
   public var kind: ErrorKind {
     switch self {
@@ -126,6 +143,7 @@ public enum SpacesuitError: ReportableError, TranslatedError, Equatable {
     case .unreachable, .timeout: .unavailable
     case .rejected: .rejected
     case .protocolViolation: .internal
+    case .notKept: .io
     }
   }
 
@@ -136,6 +154,7 @@ public enum SpacesuitError: ReportableError, TranslatedError, Equatable {
     case .timeout: Strings.errorTimeout
     case .rejected(let reason): Strings.errorRejected(reason: reason)
     case .protocolViolation(let detail): Strings.errorProtocolViolation(detail: detail)
+    case .notKept(let reason): Strings.errorNotKept(reason: reason)
     }
   }
 

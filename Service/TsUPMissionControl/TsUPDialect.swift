@@ -1,14 +1,5 @@
 import CosmonautServiceInterface
 import MissionControlInterface
-import Secrets
-
-extension ControlCenter {
-  /// TsUP (Tsentr Upravleniya Polyotami), the Mission Control Centre in Korolyov, as `cosmonaut-ru`
-  /// shows it: `--tsup`, `$ISS_TSUP_URL`, `$ISS_TSUP_TOKEN`; times in Moscow time.
-  public static let tsup = ControlCenter(
-    id: "tsup", name: "TsUP", localizedName: Strings.centerName, clock: .moscow,
-    secrets: GeneratedSecrets.secrets)
-}
 
 extension MissionControlProgress {
   /// Asking TsUP for the station's orbit.

@@ -8,4 +8,12 @@ public protocol ValueReader<Value> {
   var expectation: LocalizedText { get }
   /// The value `text` stands for, or `nil` when it is not valid.
   func read(_ text: String) -> Value?
+  /// The value `text` stands for as a reader of `language` writes it (a decimal with the
+  /// language's own decimal mark), or `nil`; by default what ``read(_:)`` reads.
+  func read(_ text: String, in language: Language) -> Value?
+}
+
+extension ValueReader {
+  /// What ``read(_:)`` reads: the value is written the same in every language.
+  public func read(_ text: String, in language: Language) -> Value? { read(text) }
 }

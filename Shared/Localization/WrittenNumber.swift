@@ -36,6 +36,13 @@ public enum WrittenNumber {
     return value
   }
 
+  /// The decimal number `text` writes as a reader of `language` writes it: with a point, or with
+  /// the comma where the language shows decimals with one (`2,5` in Russian, as its screens show
+  /// `0,5–8,0`). In English a comma is no decimal mark, so `2,5` is nil there.
+  public static func decimal(_ text: some StringProtocol, in language: Language) -> Double? {
+    decimal(text, decimalComma: NumberText(language).decimalSeparator == ",")
+  }
+
   /// The sign, the digits before the point and (when there is a point) the digits after it.
   private static func parts(
     of text: some StringProtocol, decimalComma: Bool = false

@@ -12,8 +12,8 @@
 /// }
 /// ```
 ///
-/// A flow asks its ``Navigator`` for a destination; the host asks each domain's ``DomainRoute``
-/// whether it shows it. A new destination changes no other domain's code.
+/// A flow asks its navigator (UIComponents' `Navigator`) for a destination; the host asks each
+/// domain's routes (UIComponents' `DomainRoute`) whether they show it. A new destination changes no other domain's code.
 public struct Destination: Sendable, Hashable, CustomStringConvertible {
   /// The domain that owns the place (its module name).
   public let domain: String

@@ -1,5 +1,5 @@
 /// One agency's configuration of the apps: who it is, how the screens look, which features are
-/// on and where analytics go. Read from a partner file (JSON) with ``PartnerFile/decode(_:file:vocabulary:)``.
+/// on and where analytics go. Read from a partner file (JSON) with ``PartnerFile/decode(_:file:vocabulary:elsewhere:)``.
 ///
 /// ```json
 /// {

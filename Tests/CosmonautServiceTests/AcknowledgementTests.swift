@@ -76,14 +76,15 @@ import Testing
     #expect(try await client.pendingSync().pending.count == 2)
   }
 
-  @Test func aSlowHoustonStopsTheSyncWithinTheBudgetAndKeepsTheReports() async throws {
+  // Houston answers after an hour: only the budget can end the sync within the test's time limit, so
+  // there is no wall-clock bound for a loaded machine to miss.
+  @Test(.timeLimit(.minutes(1)))
+  func aSlowHoustonStopsTheSyncWithinTheBudgetAndKeepsTheReports() async throws {
     let harness = try Harness()
     let client = try harness.makeClient(budget: .init(position: .seconds(1), report: .milliseconds(300)))
     _ = try await client.consume("water", quantity: 1)
-    await harness.houston.setDelay(.seconds(30))
-    let started = ContinuousClock.now
+    await harness.houston.setDelay(.seconds(3600))
     let error = await #expect(throws: CosmonautServiceError.self) { try await client.sync() }
-    #expect(ContinuousClock.now - started < .seconds(20), "bounded by the budget, not by Houston's 30 s")
     #expect(error == .noAnswer(from: .houston))
     #expect(try await client.pendingSync().pending.count == 2)
   }

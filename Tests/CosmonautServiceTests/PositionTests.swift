@@ -78,15 +78,16 @@ import Testing
     #expect(!reason.contains("cannot reach"))
   }
 
-  @Test func aSlowHoustonIsGivenUpAfterTheBudgetAndTheLastPositionShownAtOnce() async throws {
+  // Houston answers after an hour: only the budget can end the call within the test's time limit, so
+  // there is no wall-clock bound for a loaded machine to miss.
+  @Test(.timeLimit(.minutes(1)))
+  func aSlowHoustonIsGivenUpAfterTheBudgetAndTheLastPositionShownAtOnce() async throws {
     let harness = try Harness(houston: FakeHouston(positionBody: positionJSON))
     #expect(try await harness.makeClient().stationPosition().isLive)
     let client = try harness.makeClient(budget: .init(position: .milliseconds(300), report: .seconds(1)))
-    await harness.houston.setDelay(.seconds(30))
+    await harness.houston.setDelay(.seconds(3600))
     let events = EventRecorder<MissionControlProgress>()
-    let started = ContinuousClock.now
     let reading = try await client.stationPosition(progress: events.record)
-    #expect(ContinuousClock.now - started < .seconds(20), "bounded by the budget, not by Houston's 30 s")
     #expect(!reading.isLive)
     #expect(reading.offlineReason?.description.contains("no answer in time") == true)
     #expect(events.values.first == .contactingStationPosition)

@@ -110,7 +110,7 @@ struct DockingLanguageTests {
     #expect(error.kind == .unavailable)
     #expect(
       error.translatedMessage.resolved(in: .russian)
-        == "стыковочная система не отвечает по адресу unix:\(path) (ошибка connect: No such file or directory); "
+        == "стыковочная система не отвечает по адресу unix:\(path) (ошибка connect: нет такого файла или каталога); "
         + "проверьте, что станция (или station-sim) слушает этот адрес")
   }
 }

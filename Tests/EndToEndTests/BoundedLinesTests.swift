@@ -87,4 +87,18 @@ struct BoundedLinesTests {
     #expect(written.hasPrefix("error: cannot consume 9999 L of water"), "\(written)")
     #expect(!written.contains("\u{1B}"), "no colour in a file: \(written.debugDescription)")
   }
+
+  @Test(
+    "a simulator's ready line shows a control character in its socket path inert",
+    arguments: ["spacesuit-sim", "station-sim", "lab-sim"])
+  func aReadyLineIsInert(simulator: String) async throws {
+    let sandbox = try Sandbox()
+    let path = sandbox.directory.path + "/a\u{1B}[31mb.sock"
+    let child = try ChildProcess(
+      TestProducts.executable(simulator).path, ["--socket", path], environment: sandbox.environment)
+    defer { child.terminate() }
+    let line = try await child.firstLine()
+    #expect(line == "\(simulator) listening on \(sandbox.directory.path)/a\\e[31mb.sock")
+    _ = await child.stop()
+  }
 }

@@ -33,8 +33,8 @@ struct DeviceLanguageTests {
     #expect(russian.status == 69 && english.status == 69, "\(russian.stderr) \(english.stderr)")
     #expect(
       russian.stderr
-        == "ошибка: система электропитания не отвечает по адресу \(endpoint) (ошибка connect: No such file or "
-        + "directory); проверьте, что станция (или station-sim) слушает этот адрес\n")
+        == "ошибка: система электропитания не отвечает по адресу \(endpoint) (ошибка connect: нет такого файла или "
+        + "каталога); проверьте, что станция (или station-sim) слушает этот адрес\n")
     #expect(
       english.stderr
         == "error: cannot reach the power system at \(endpoint) (connect failed: No such file or directory); check "
@@ -82,7 +82,7 @@ struct DeviceLanguageTests {
     #expect(russian.status == 69 && english.status == 69, "\(russian.stderr) \(english.stderr)")
     #expect(
       russian.stderr
-        == "ошибка: нет скафандра по адресу \(path): connect: No such file or directory. Запустите его: "
+        == "ошибка: нет скафандра по адресу \(path): connect: нет такого файла или каталога. Запустите его: "
         + "spacesuit-sim --socket \(path)\n")
     #expect(english.stderr.hasPrefix("error: no suit at \(path): connect: No such file or directory. Start one"))
   }

@@ -168,7 +168,7 @@ final class KeyboardSession: Sendable {
       await process.kill()
       throw ProcessFailure.timedOut("\(process.name) (interactive)")
     }
-    await process.outputClosed(within: .seconds(10))
+    await process.outputClosed(within: .seconds(60))
     return ProcessResult(of: process, exit: exit)
   }
 }

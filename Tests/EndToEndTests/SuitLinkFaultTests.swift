@@ -32,7 +32,7 @@ struct SuitLinkFaultTests {
   /// Waits for `watch` to end (bounded) and returns what it left.
   private func finished(_ watch: ChildProcess) async throws -> ProcessResult {
     let exit = try #require(await watch.exit(within: .seconds(120)), "suit watch still runs: \(watch.output)")
-    await watch.outputClosed(within: .seconds(10))
+    await watch.outputClosed(within: .seconds(60))
     return ProcessResult(of: watch, exit: exit)
   }
 

@@ -85,12 +85,12 @@ struct SyncCommandTests {
   @Test("a slow Houston is announced while the dashboard waits, then the last known position is shown", .needsPython3)
   func slowHoustonIsAnnounced() async throws {
     let sandbox = try Sandbox()
-    let (server, url) = try await houston(sandbox, ["--delay-ms", "30000"])
+    // Houston answers after an hour: the command ends well within its two-minute time limit only
+    // because its wait is bounded (no wall-clock bound for a loaded machine to miss).
+    let (server, url) = try await houston(sandbox, ["--delay-ms", "3600000"])
     defer { server.terminate() }
-    let started = Date()
     let result = try await sandbox.cosmonaut(["--houston", url, "dashboard"])
-    #expect(Date().timeIntervalSince(started) < 20, "the wait is bounded")
-    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.status == 0, "the wait is bounded: \(result.stderr)")
     #expect(result.stdout.contains("Contacting Houston"), "\(result.stdout)")
     let json = try await sandbox.cosmonaut(["--houston", url, "dashboard", "--json"])
     #expect(!json.stdout.contains("Contacting Houston"), "JSON stays one document")

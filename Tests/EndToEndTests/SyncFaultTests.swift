@@ -85,21 +85,20 @@ struct SyncFaultTests {
     #expect(first.status == 0, "\(first.stderr)")
     let known = try #require((try first.stdout.json() as? [String: Any])?["position"] as? [String: Any])
 
-    let (slow, slowURL) = try await sandbox.houston(["--delay-ms", "30000"])
+    // Houston answers after an hour: only a bounded wait ends these commands within their two-minute
+    // time limit — no wall-clock bound for a loaded machine to miss.
+    let (slow, slowURL) = try await sandbox.houston(["--delay-ms", "3600000"])
     defer { slow.terminate() }
     let dashboard = try await sandbox.cosmonaut(["--houston", slowURL, "dashboard", "--json"])
-    let waited = dashboard.seconds
     #expect(dashboard.status == 0, "\(dashboard.stderr)")
     let shown = try #require((try dashboard.stdout.json() as? [String: Any])?["position"] as? [String: Any])
     #expect(shown["live"] as? Bool == false)
     #expect(shown["latitude"] as? Double == known["latitude"] as? Double)
-    // It used to wait ~16 s (three 5-second attempts); a bounded wait is a few seconds at most.
-    #expect(waited < 10, "waited \(waited) s")
+    // How long the budget is, attempts included, is CosmonautServiceTests' (aSlowHoustonIsGivenUp…).
 
     _ = try await sandbox.cosmonaut(["supplies", "consume", "water", "1"])
     let sync = try await sandbox.cosmonaut(["--houston", slowURL, "sync"])
     #expect(sync.status == 69)
-    #expect(sync.seconds < 15, "waited \(sync.seconds) s")
     #expect(sync.stderr.contains("no answer in time"), "\(sync.stderr)")
   }
 

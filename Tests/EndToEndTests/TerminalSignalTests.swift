@@ -12,7 +12,7 @@ import Testing
       Executables.cosmonaut, ["--data-dir", sandbox.dataDirectory], environment: sandbox.environment, input: .pipe)
     try await app.waitForOutput("Choose")
     app.signal(signal)
-    let exit = try #require(await app.exit(within: .seconds(10)), "the app ended")
+    let exit = try #require(await app.exit(within: .seconds(60)), "the app ended")
     #expect(exit.status == code, "\(exit)")
     #expect(!app.errors.contains("Backtrace") && !app.errors.contains("Crash"), "\(app.errors)")
   }

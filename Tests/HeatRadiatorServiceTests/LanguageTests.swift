@@ -79,7 +79,7 @@ struct ThermalLanguageTests {
     #expect(error.kind == .unavailable)
     #expect(
       error.translatedMessage.resolved(in: .russian)
-        == "система терморегулирования не отвечает по адресу unix:\(path) (ошибка connect: No such file or directory); "
+        == "система терморегулирования не отвечает по адресу unix:\(path) (ошибка connect: нет такого файла или каталога); "
         + "проверьте, что станция (или station-sim) слушает этот адрес")
   }
 }

@@ -216,8 +216,8 @@ struct LiveClientTests {
       let endpoint = "unix:\(directory.appendingPathComponent("none.sock").path)"
       #expect(
         error.translatedMessage.resolved(in: .russian)
-          == "оборудование лабораторий не отвечает по адресу \(endpoint) (ошибка connect: No such file or "
-          + "directory); проверьте, что лаборатории (или lab-sim) слушают этот адрес")
+          == "оборудование лабораторий не отвечает по адресу \(endpoint) (ошибка connect: нет такого файла или "
+          + "каталога); проверьте, что лаборатории (или lab-sim) слушают этот адрес")
     }
   }
 }

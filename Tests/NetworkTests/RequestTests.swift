@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Testing
+import URLSessionBridgeInterface
 
 @testable import Network
 
@@ -130,4 +131,23 @@ private func keyPath<T: Decodable>(decoding type: T.Type, _ json: String) -> Str
       == "неверный ответ в crew[1].name: missing key")
   let missingLibrary = NetworkError.unreachable(URLSessionHelper.unavailablePrefix + "the URLSession helper is missing")
   #expect(missingLibrary.translatedMessage.resolved(in: .russian) == missingLibrary.description)
+}
+
+@Test func anUnreachableServerReadsItsCauseInTheReadersLanguageAndLogsTheLibrarysDetail() {
+  let refused = NetworkError.unreachable(UnreachableCause.couldNotConnect.tagged("Could not connect to the server."))
+  #expect(refused.translatedMessage.resolved(in: .russian) == "сервер недоступен: не удалось подключиться к серверу")
+  #expect(refused.translatedMessage.resolved(in: .english) == "server unreachable: could not connect to the server")
+  #expect(
+    refused.description == "server unreachable: could not connect to the server (Could not connect to the server.)")
+  for cause in UnreachableCause.allCases {
+    let line = NetworkError.unreachable(cause.tagged("Some English detail")).translatedMessage.resolved(in: .russian)
+    #expect(!line.contains("English"), "\(cause): \(line)")
+    #expect(!line.unicodeScalars.contains { ("a"..."z").contains($0) }, "\(cause): \(line)")
+  }
+}
+
+@Test func aReasonThatNamesNoCauseStaysAsItCame() {
+  #expect(UnreachableCause.parse("could-not-connect: x") == (.couldNotConnect, "x"))
+  #expect(UnreachableCause.parse("no-cause-here: x").cause == nil)
+  #expect(UnreachableCause.parse("no-cause-here: x").detail == "no-cause-here: x")
 }

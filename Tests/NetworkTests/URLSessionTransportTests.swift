@@ -45,27 +45,29 @@ func refusedConnectionIsUnreachableAfterRetries() async throws {
   #expect(await sleeper.durations.count == RetryPolicy.standard.maxAttempts - 1)
 }
 
-@Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing))
+// No wall-clock bound to miss on a loaded machine: URLSession's own timeout is an hour, so only the
+// limit can end the request within the test's time limit.
+@Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing), .timeLimit(.minutes(1)))
 func aServerThatNeverAnswersIsGivenUpAtTheLimit() async throws {
   // Listening but never accepting: the connection is made, the request sent, no answer comes.
   let (listener, port) = try LocalHTTPServer.silentListener()
   defer { close(listener) }
   let url = try #require(URL(string: "http://127.0.0.1:\(port)/slow"))
-  let started = ContinuousClock.now
   await #expect(throws: NetworkError.timeout) {
-    try await URLSessionTransport().send(WireRequest(url: url, timeout: .seconds(60)), within: .milliseconds(300))
+    try await URLSessionTransport().send(WireRequest(url: url, timeout: .seconds(3600)), within: .milliseconds(300))
   }
-  #expect(ContinuousClock.now - started < .seconds(10), "bounded by the limit, not by URLSession's 60 s")
 }
 
-@Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing))
+// Timeouts of an hour: only the cancellation can end the request within the test's time limit.
+@Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing), .timeLimit(.minutes(1)))
 func cancellingTheCallerEndsTheRequestAtOnce() async throws {
   let (listener, port) = try LocalHTTPServer.silentListener()
   defer { close(listener) }
   let url = try #require(URL(string: "http://127.0.0.1:\(port)/slow"))
   let transport = URLSessionTransport()
-  let started = ContinuousClock.now
-  let request = Task { try await transport.send(WireRequest(url: url, timeout: .seconds(60)), within: .seconds(60)) }
+  let request = Task {
+    try await transport.send(WireRequest(url: url, timeout: .seconds(3600)), within: .seconds(3600))
+  }
   // Cancelled once it is in flight: its connection waits in the listener's queue.
   try await until("the request to reach the listener") {
     var waiting = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
@@ -73,7 +75,6 @@ func cancellingTheCallerEndsTheRequestAtOnce() async throws {
   }
   request.cancel()
   await #expect(throws: CancellationError.self) { try await request.value }
-  #expect(ContinuousClock.now - started < .seconds(10))
 }
 
 @Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing))
@@ -96,7 +97,7 @@ func oneTransportSendsOneRequestAfterAnotherWithoutALimit() async throws {
 func aURLThatURLSessionCannotSendIsAnInvalidURL() async throws {
   let url = try #require(URL(string: "nope://127.0.0.1/x"))
   await #expect {
-    try await URLSessionTransport().send(WireRequest(url: url), within: .seconds(10))
+    try await URLSessionTransport().send(WireRequest(url: url), within: .seconds(60))
   } throws: { error in
     guard case NetworkError.invalidURL = error else { return false }
     return true
@@ -147,23 +148,23 @@ func theHelperIsFoundNextToTheExecutableOrWhereTheEnvironmentSays() throws {
 
 /// A helper killed while a request waits: the request fails as unreachable at once, and the next
 /// transport starts a new helper.
-@Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing))
+// A request timeout of an hour: only the helper's death can end the wait within the test's time limit.
+@Test(.enabled(if: HelperPresence.isPartOfThisPackage, HelperPresence.missing), .timeLimit(.minutes(1)))
 func aHelperThatDiesFailsWhatWaits() async throws {
   let (listener, port) = try LocalHTTPServer.silentListener()
   defer { close(listener) }
   let url = try #require(URL(string: "http://127.0.0.1:\(port)/slow"))
   let helper = try URLSessionHelper(path: nil)
   let race = FirstOutcome<HTTPResponse>()
-  let started = ContinuousClock.now
   let outcome = Task {
     try await withCheckedThrowingContinuation { continuation in
       race.start(continuation)
-      _ = helper.send(WireRequest(url: url, timeout: .seconds(60)), race: race)
+      _ = helper.send(WireRequest(url: url, timeout: .seconds(3600)), race: race)
     }
   }
   // The request waits once the helper's connection is pending at the listener (which never accepts).
   var pending = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-  let deadline = ContinuousClock.now + .seconds(10)
+  let deadline = ContinuousClock.now + .seconds(50)
   while poll(&pending, 1, 20) == 0 && ContinuousClock.now < deadline {}
   #expect(pending.revents & Int16(POLLIN) != 0, "the helper connected")
   helper.close()
@@ -173,5 +174,4 @@ func aHelperThatDiesFailsWhatWaits() async throws {
     guard case NetworkError.unreachable(let reason) = error else { return false }
     return reason.hasPrefix(URLSessionHelper.unavailablePrefix)
   }
-  #expect(ContinuousClock.now - started < .seconds(10))
 }

@@ -3,18 +3,18 @@ import Testing
 
 @testable import PartnerConfiguration
 
-/// The partner files the apps ship, in the source tree (`App/Partners`): the catalogue's mechanism
-/// is tested on them here; `ShippedPartnersTests` (CosmonautAppTests) tests the catalogue an app builds.
-let partnersFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().appendingPathComponent("App/Partners")
-
 extension PartnerCatalogue {
-  /// A catalogue of the five partners, each read from its file against what it sets.
+  static let testIDs = ["nasa", "roscosmos", "esa", "jaxa", "csa"]
+
+  /// A catalogue of five partners, each a valid partner file of its own (the mechanism is tested on
+  /// files of its own: the apps' partner files live in the App layer, which a Shared module's tests do
+  /// not read; `ShippedPartnersTests` (CosmonautAppTests) tests the catalogue an app builds of them).
   static let test = PartnerCatalogue(
-    ids: ["nasa", "roscosmos", "esa", "jaxa", "csa"], declared: PartnerVocabulary(),
+    ids: testIDs, declared: PartnerVocabulary(),
     shipped: { id in
-      guard let data = FileManager.default.contents(atPath: partnersFolder.appendingPathComponent("\(id).json").path)
-      else { return nil }
+      guard testIDs.contains(id) else { return nil }
+      let partner = changing(changing(validPartner(), ["id"], to: id), ["name"], to: id.uppercased())
+      guard let data = try? JSONSerialization.data(withJSONObject: partner) else { return nil }
       return try? PartnerFile.decode(data, file: "Partners/\(id).json", vocabulary: .test).configuration
     })
 }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import DockingPortServiceInterface
 import Foundation
 import HeatRadiatorServiceInterface
@@ -91,6 +92,25 @@ struct PeripheriesLanguageTests {
       #expect(line.contains("выраб. ") && line.contains(" кВт") && line.contains("ТРЕВОГИ: насос контура A"), "\(line)")
       #expect(line.range(of: #"\d,\d кВт"#, options: .regularExpression) != nil, "\(line)")
     }
+  }
+
+  @Test func anglesAreTypedWithTheCommaTheScreensShow() async throws {
+    #expect(
+      try PeripheriesRoute(words: ["thermal", "rotate", "port", "-30,5"], language: .russian)
+        == .radiator(.rotate(.port, .angle(-30.5))))
+    #expect(
+      try PeripheriesRoute(words: ["power", "wing", "1A", "-35,5"], language: .russian)
+        == .wing(.c1A, .angle(-35.5)))
+    #expect(
+      try PeripheriesRoute(words: ["power", "sarj", "port", "12,25"], language: .russian)
+        == .joint(.port, .angle(12.25)))
+    #expect(throws: UsageError.self) { try PeripheriesRoute(words: ["power", "wing", "1A", "-35,5"]) }
+    // At the prompt too: the angle a Russian reader types, with a comma.
+    let harness = PeripheriesHarness(
+      .interactive, input: ["t", "o", "port", "-30,5", "b", "b"], translator: Translator(language: .russian))
+    await harness.coordinator.start()
+    #expect(harness.errorOutput.text.isEmpty, "\(harness.errorOutput.text)")
+    #expect(harness.events.events.contains { $0.name == "station.command" }, "the rotation was sent")
   }
 
   @Test func whatACommandDidIsSaidInRussian() async throws {

@@ -68,6 +68,11 @@ private let noon = Date(timeIntervalSince1970: 1_795_323_600)
     guard case PersistenceError.decoding(let collection, let key, _) = error else { return false }
     return collection == "supplies" && key == "food"
   }
+  // The line a person reads names the key path, not the decoder's dump.
+  struct Labelled: Codable { let label: String }
+  let error = #expect(throws: PersistenceError.self) { try store.get(Labelled.self, key: "food", in: "supplies") }
+  #expect(
+    error?.description == #"cannot decode supplies/food: label: missing key "label""#, "\(String(describing: error))")
 }
 
 @Test func transactionCommitsAndReturnsTheBodysValue() throws {

@@ -18,9 +18,9 @@ private func queue(_ texts: [String], in outbox: Outbox<Note>) throws -> [Outbox
   }
 }
 
-/// Waits until `condition` holds, polling, for at most five seconds.
+/// Waits until `condition` holds, polling, for at most a minute: a bound a loaded machine does not reach.
 private func eventually(_ condition: () -> Bool) async throws -> Bool {
-  let deadline = ContinuousClock.now + .seconds(5)
+  let deadline = ContinuousClock.now + .seconds(60)
   while !condition() {
     guard ContinuousClock.now < deadline else { return false }
     try await Task.sleep(for: .milliseconds(2))

@@ -28,7 +28,7 @@ struct DeviceLinkLanguageTests {
       await #expect(throws: DeviceLinkError.self) {
         try await device.exchange(0x01, body: [String: String](), expecting: 0x81, as: [String: String].self)
       })
-    let reason = RadioError.system(call: "connect", reason: "No such file or directory")
+    let reason = RadioError.system(call: "connect", reason: "No such file or directory", code: ENOENT)
     #expect(
       error
         == .unreachable(
@@ -39,7 +39,8 @@ struct DeviceLinkLanguageTests {
         == "cannot reach the pump at unix:\(path) (connect failed: No such file or directory); check the pump")
     #expect(
       error.translatedMessage.resolved(in: .russian)
-        == "the pump не отвечает по адресу unix:\(path) (ошибка connect: No such file or directory); check the pump")
+        == "the pump не отвечает по адресу unix:\(path) (ошибка connect: нет такого файла или каталога); check the pump",
+      "the system's reason in the reader's language, not English")
   }
 
   @Test func aDeviceThatCannotServeTheRequestIsAProtocolViolationInItsOwnWords() async throws {

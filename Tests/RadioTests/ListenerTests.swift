@@ -87,7 +87,7 @@ final class ScratchDirectory {
   @Test func saysWhenTheDirectoryDoesNotExist() throws {
     let scratch = try ScratchDirectory()
     let path = scratch.file("missing/suit.sock")
-    #expect(throws: RadioError.system(call: "bind", reason: "No such file or directory")) {
+    #expect(throws: RadioError.system(call: "bind", reason: "No such file or directory", code: ENOENT)) {
       try UnixSocketListener(path: path)
     }
   }

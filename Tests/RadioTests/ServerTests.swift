@@ -79,7 +79,7 @@ final class ServerFixture: @unchecked Sendable {
     let admitted = try (0..<3).map { _ in try RawClient(path: fixture.path) }
     #expect(await eventually { fixture.server.connectionCount == admitted.count })
     let refused = try RawClient(path: fixture.path)
-    #expect(await refused.isClosedByPeer(within: 5))
+    #expect(await refused.isClosedByPeer(within: 60))
     #expect(fixture.server.refusedCount == 1)
     #expect(fixture.logged("refused a client: already serving 3 clients, the limit"))
     // Once one leaves, a newcomer is served again.
@@ -94,7 +94,7 @@ final class ServerFixture: @unchecked Sendable {
   @Test func dropsAnIdleClient() async throws {
     let fixture = try ServerFixture(RadioServerConfiguration(idleTimeout: .milliseconds(200)))
     let idle = try RawClient(path: fixture.path)
-    #expect(await idle.isClosedByPeer(within: 10))
+    #expect(await idle.isClosedByPeer(within: 60))
     #expect(fixture.logged("idle for"))
     #expect(await eventually { fixture.server.connectionCount == 0 })
     await fixture.stop()
@@ -106,7 +106,7 @@ final class ServerFixture: @unchecked Sendable {
     let frame = try FrameEncoder().encode(Frame(type: 1, sequence: 1, payload: [1, 2, 3, 4]))
     let halfSent = try RawClient(path: fixture.path)
     halfSent.send(Array(frame.prefix(6)))
-    #expect(await halfSent.isClosedByPeer(within: 10))
+    #expect(await halfSent.isClosedByPeer(within: 60))
     #expect(fixture.logged("sent part of a frame"))
     await fixture.stop()
   }
@@ -137,6 +137,6 @@ final class ServerFixture: @unchecked Sendable {
     #expect(await eventually { fixture.server.connectionCount == 1 })
     await fixture.stop()  // returns only once every client task has ended
     #expect(fixture.server.connectionCount == 0)
-    #expect(await held.isClosedByPeer(within: 5))
+    #expect(await held.isClosedByPeer(within: 60))
   }
 }

@@ -43,7 +43,7 @@ struct PowerLanguageTests {
     let error = try #require(await #expect(throws: SolarArrayError.self) { try await client.status() })
     #expect(
       error.translatedMessage.resolved(in: .russian)
-        == "система электропитания не отвечает по адресу unix:\(path) (ошибка connect: No such file or directory); "
+        == "система электропитания не отвечает по адресу unix:\(path) (ошибка connect: нет такого файла или каталога); "
         + "проверьте, что станция (или station-sim) слушает этот адрес")
     #expect(
       error.userMessage

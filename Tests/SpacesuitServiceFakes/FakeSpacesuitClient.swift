@@ -42,7 +42,7 @@ public actor FakeSpacesuitClient: SpacesuitClient {
     sentCommands.append(command)
     try exchange()
     let acknowledgement = SuitCommandRules.apply(command, to: &currentTelemetry)
-    guard acknowledgement.accepted else { throw SpacesuitError.rejected(acknowledgement.reason) }
+    guard acknowledgement.accepted else { throw SpacesuitError.refusing(acknowledgement) }
     return acknowledgement
   }
 

@@ -94,6 +94,28 @@ import Testing
     #expect(SpacesuitError.timeout.kind == .unavailable)
     #expect(SpacesuitError.rejected(.verbatim("x")).kind == .rejected)
     #expect(SpacesuitError.protocolViolation(.verbatim("x")).kind == .internal)
+    #expect(SpacesuitError.notKept(.verbatim("x")).kind == .io)
+  }
+
+  @Test func aSettingTheSuitCouldNotSaveIsAnIOFailureNotARefusal() throws {
+    let command = SuitCommand.setLights(on: true)
+    let notSaved = SuitCommandRules.refuse(
+      command, .settingNotKept(detail: "No space left on device", file: "/data/suit-state.json"))
+    #expect(
+      SpacesuitError.refusing(notSaved).userMessage
+        == "the suit's state could not be saved to /data/suit-state.json: No space left on device; nothing was changed")
+    #expect(SpacesuitError.refusing(notSaved).kind == .io)
+    // A suit that does not say which file: still the write, in its own words.
+    let unnamed = SuitCommandRules.refuse(command, .settingNotKept(detail: "write failed"))
+    #expect(SpacesuitError.refusing(unnamed).kind == .io)
+    // The suit's own verdict stays a refusal.
+    let range = SuitCommandRules.refuse(
+      .setTemperature(celsius: 40), .temperatureOutOfRange(minimum: 16, maximum: 30))
+    #expect(SpacesuitError.refusing(range).kind == .rejected)
+    // What an older suit sends (no file) still reads.
+    let old = Data(
+      #"{"command":"lights on","accepted":false,"message":"m","refusal":{"settingNotKept":{"detail":"d"}}}"#.utf8)
+    #expect(try JSONDecoder().decode(CommandAcknowledgement.self, from: old).refusal == .settingNotKept(detail: "d"))
   }
 
   @Test func connectionArguments() {

@@ -54,7 +54,7 @@ struct SpacesuitLanguageTests {
       })
     #expect(
       error.translatedMessage.resolved(in: .russian)
-        == "нет скафандра по адресу \(path): connect: No such file or directory. Запустите его: spacesuit-sim "
+        == "нет скафандра по адресу \(path): connect: нет такого файла или каталога. Запустите его: spacesuit-sim "
         + "--socket \(path)")
     #expect(
       error.userMessage

@@ -1,5 +1,6 @@
 import AppAnalytics
 import Foundation
+import Localization
 import Logging
 import Radio
 import SpacesuitServiceInterface
@@ -108,16 +109,21 @@ final class StateDirectory {
     #expect(directory.entries == ["suit-state.json"])
   }
 
-  @Test func aCommandThatCannotBeSavedIsRefusedAndChangesNothing() async throws {
+  @Test func aCommandThatCannotBeSavedIsAnIOFailureNamingTheFileAndChangesNothing() async throws {
     let directory = try StateDirectory()
     let suit = try await client(directory)
     _ = try await suit.telemetry()
     // The next save cannot be written (as on a full disk): a directory blocks its temporary file.
     let blocker = directory.url.appendingPathComponent(".suit-state.json.\(getpid()).tmp")
     try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: false)
-    let refusal = await #expect(throws: SpacesuitError.self) { try await suit.send(.setTemperature(celsius: 29)) }
-    #expect(refusal?.kind == .rejected)
-    #expect(refusal?.userMessage.contains("could not keep the setting") == true)
+    let failure = await #expect(throws: SpacesuitError.self) { try await suit.send(.setTemperature(celsius: 29)) }
+    // Not the suit's verdict on the command (65 "refused") but a write that failed: I/O, 74.
+    #expect(failure?.kind == .io)
+    #expect(
+      failure?.userMessage
+        == "the suit's state could not be saved to \(directory.stateFile.path): Is a directory; nothing was changed")
+    #expect(
+      failure?.translatedMessage.resolved(in: .russian).hasPrefix("не удалось сохранить состояние скафандра") == true)
     #expect(try await suit.telemetry().targetTemperatureC == 22)
     try FileManager.default.removeItem(at: blocker)
     #expect(try await client(directory).telemetry().targetTemperatureC == 22, "nothing half-saved either")

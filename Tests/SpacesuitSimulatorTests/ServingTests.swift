@@ -37,7 +37,7 @@ final class Scratch: Sendable {
     try Data("do not lose me\n".utf8).write(to: URL(fileURLWithPath: path))
     let simulator = try SimulatorProcess.launch(["--socket", path])
     defer { simulator.forceStop() }
-    #expect(await simulator.waitForExit(within: .seconds(20)) == 73)
+    #expect(await simulator.waitForExit(within: .seconds(60)) == 73)
     #expect(
       await simulator.standardErrorText()
         == "error: \(path) is a regular file, not a socket; it was left alone: pick another --socket path\n")
@@ -48,7 +48,7 @@ final class Scratch: Sendable {
     let scratch = try Scratch()
     let simulator = try SimulatorProcess.launch(["--socket", scratch.path])
     defer { simulator.forceStop() }
-    #expect(await simulator.waitForExit(within: .seconds(20)) == 73)
+    #expect(await simulator.waitForExit(within: .seconds(60)) == 73)
     let errors = await simulator.standardErrorText()
     #expect(
       errors
@@ -57,11 +57,38 @@ final class Scratch: Sendable {
     #expect(!errors.contains("listening"))
   }
 
+  @Test func aFileWhereAFolderOfThePathShouldBeIsNamedInOneLineWith73() async throws {
+    let scratch = try Scratch()
+    let file = "\(scratch.path)/flight-plan.txt"
+    try Data("do not lose me\n".utf8).write(to: URL(fileURLWithPath: file))
+    let path = "\(file)/suit.sock"
+    let simulator = try SimulatorProcess.launch(["--socket", path])
+    defer { simulator.forceStop() }
+    #expect(await simulator.waitForExit(within: .seconds(60)) == 73)
+    #expect(
+      await simulator.standardErrorText()
+        == "error: cannot create the socket \(path): \(file) is a regular file, not a directory; it was left alone: "
+        + "pick another --socket path\n")
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "do not lose me\n")
+  }
+
+  @Test func aLoopOfLinksOnThePathIsNamedInOneLineWith73() async throws {
+    let scratch = try Scratch()
+    try FileManager.default.createSymbolicLink(atPath: "\(scratch.path)/a", withDestinationPath: "\(scratch.path)/b")
+    try FileManager.default.createSymbolicLink(atPath: "\(scratch.path)/b", withDestinationPath: "\(scratch.path)/a")
+    let simulator = try SimulatorProcess.launch(["--socket", "\(scratch.path)/a/suit.sock"])
+    defer { simulator.forceStop() }
+    #expect(await simulator.waitForExit(within: .seconds(60)) == 73)
+    let errors = await simulator.standardErrorText()
+    #expect(errors.split(separator: "\n").count == 1, "\(errors)")
+    #expect(errors.contains("\(scratch.path)/a is a loop of symbolic links, not a directory"), "\(errors)")
+  }
+
   @Test func aPathTooLongIsBadUsageInOneLineNamingItOnce() async throws {
     let path = "/tmp/" + String(repeating: "x", count: 120) + ".sock"
     let simulator = try SimulatorProcess.launch(["--socket", path])
     defer { simulator.forceStop() }
-    #expect(await simulator.waitForExit(within: .seconds(20)) == 64)
+    #expect(await simulator.waitForExit(within: .seconds(60)) == 64)
     let errors = await simulator.standardErrorText()
     #expect(errors.split(separator: "\n").count == 1)
     #expect(errors.components(separatedBy: path).count == 2, "the path appears once: \(errors)")

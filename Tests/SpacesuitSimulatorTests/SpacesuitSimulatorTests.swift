@@ -101,18 +101,18 @@ import Testing
 
     // A second server on the same socket is refused while the first one lives.
     let second = try SimulatorProcess.launch(["--socket", path])
-    #expect(await second.waitForExit(within: .seconds(20)) == 69)
+    #expect(await second.waitForExit(within: .seconds(60)) == 69)
     #expect(await second.standardErrorText().contains("already listening on \(path)"))
 
     suit.close()
     #expect(kill(simulator.pid, SIGTERM) == 0)
-    #expect(await simulator.waitForExit(within: .seconds(20)) == 0)
+    #expect(await simulator.waitForExit(within: .seconds(60)) == 0)
     #expect(!FileManager.default.fileExists(atPath: path))
   }
 
   @Test func badUsageExits64WithOneLine() async throws {
     let simulator = try SimulatorProcess.launch(["--bogus"])
-    #expect(await simulator.waitForExit(within: .seconds(20)) == 64)
+    #expect(await simulator.waitForExit(within: .seconds(60)) == 64)
     let errors = await simulator.standardErrorText()
     #expect(errors == "error: unknown option '--bogus'; see 'spacesuit-sim --help'\n")
   }
@@ -154,7 +154,7 @@ final class SimulatorProcess: Sendable {
 
   /// Everything the simulator wrote to stderr (waiting, bounded, for the end of it).
   func standardErrorText() async -> String {
-    await process.outputClosed(within: .seconds(20))
+    await process.outputClosed(within: .seconds(60))
     return process.errors
   }
 

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Localization
 import SpacesuitServiceFakes
 import SpacesuitServiceInterface
@@ -75,9 +76,42 @@ struct SpacesuitLanguageTests {
   }
 }
 
+/// Decimals as the reader's language writes them: `2,5` where the screens show `0,5–8,0`.
+@Suite("Spacesuit numbers in the reader's language")
+struct SpacesuitDecimalMarkTests {
+  @Test func aRussianCommandLineTakesTheCommaItsScreensShow() throws {
+    #expect(
+      try SpacesuitRoute(words: ["suit", "set", "oxygen-flow", "2,5"], language: .russian)
+        == .set(.setOxygenFlow(litersPerMinute: 2.5)))
+    #expect(
+      try SpacesuitRoute(words: ["suit", "set", "temperature", "21,5"], language: .russian)
+        == .set(.setTemperature(celsius: 21.5)))
+    #expect(
+      try SpacesuitRoute(words: ["suit", "set", "oxygen-flow", "2.5"], language: .russian)
+        == .set(.setOxygenFlow(litersPerMinute: 2.5)))
+  }
+
+  @Test func inEnglishACommaIsAUsageErrorShowingTheExpectedForm() {
+    let error = #expect(throws: UsageError.self) {
+      try SpacesuitRoute(words: ["suit", "set", "oxygen-flow", "2,5"], language: .english)
+    }
+    #expect(
+      error?.message.description == #"invalid suit command: oxygen-flow needs a number in 0.5–8.0 L/min, not "2,5""#,
+      "\(error?.message.description ?? "")")
+  }
+}
+
 @MainActor
 @Suite("Spacesuit prompts in Russian")
 struct SpacesuitPromptLanguageTests {
+  @Test func anEnglishPromptRefusesACommaAndTakesThePoint() async throws {
+    let harness = SpacesuitHarness(.interactive, input: ["o", "2,5", "2.5", "b"])
+    await harness.coordinator.start()
+    #expect(await harness.sentCommands() == [.setOxygenFlow(litersPerMinute: 2.5)])
+    #expect(harness.errorOutput.lines.count == 1, "\(harness.errorOutput.lines)")
+    #expect(harness.errorOutput.text.contains(#""2,5""#) && harness.errorOutput.text.contains("0.5–8.0"))
+  }
+
   @Test func anOutOfRangeAnswerIsRefusedInRussianAndACommaDecimalIsAccepted() async throws {
     let harness = SpacesuitHarness(
       .interactive, input: ["t", "45", "21,5", "b"], translator: Translator(language: .russian))

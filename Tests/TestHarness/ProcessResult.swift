@@ -55,7 +55,7 @@ extension ChildProcess {
       throw ProcessTimedOut(command: ([child.name] + arguments).joined(separator: " "), limit: timeLimit)
     }
     // A process it left behind may hold its output open: take what came within a bounded time.
-    await child.outputClosed(within: .seconds(10))
+    await child.outputClosed(within: .seconds(60))
     return ProcessResult(of: child, exit: exit)
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TestHarness
 import Testing
+import URLSessionBridgeInterface
 
 @testable import URLSessionBridge
 
@@ -91,7 +92,7 @@ import Testing
   let session = issURLSessionSessionCreate()
   defer { issURLSessionSessionRelease(session) }
   let (completions, task) = send(session, "http://127.0.0.1:\(port)/slow", timeout: 0.5)
-  let delivered = try #require(await completions.first(within: 20))
+  let delivered = try #require(await completions.first(within: 60))
   #expect(delivered.outcome == .timeout)
   #expect(delivered.message?.isEmpty == false)
   task.map(issURLSessionTaskRelease)
@@ -150,4 +151,15 @@ func anInvalidURLIsAnsweredBeforeSendReturns(url: String) async throws {
       "(URLError \(URLError.Code.badServerResponse.rawValue))"))
   #expect(BridgeOutcome.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5], "the ABI's numbers never change")
   #expect(issURLSessionABIVersion() == 1)
+}
+
+@Test func anUnreachableServersMessageNamesItsCauseInFront() {
+  let message = BridgeReply.message(for: URLError(.cannotConnectToHost))
+  #expect(UnreachableCause.parse(message).cause == .couldNotConnect, "\(message)")
+  #expect(BridgeReply.cause(of: .cannotFindHost) == .hostNotFound)
+  #expect(BridgeReply.cause(of: .dnsLookupFailed) == .hostNotFound)
+  #expect(BridgeReply.cause(of: .networkConnectionLost) == .connectionLost)
+  #expect(BridgeReply.cause(of: .notConnectedToInternet) == .noNetwork)
+  #expect(BridgeReply.cause(of: .secureConnectionFailed) == .secureConnectionFailed)
+  #expect(BridgeReply.cause(of: .timedOut) == nil)
 }

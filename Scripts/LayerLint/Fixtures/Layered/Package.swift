@@ -6,7 +6,7 @@ let package = Package(
   name: "Layered",
   targets: [
     .executableTarget(name: "Tool", dependencies: ["Feature"], path: "App/Tool"),
-    .target(name: "Feature", dependencies: ["Other", "Api"], path: "Domain/Feature"),
+    .target(name: "Feature", dependencies: ["Other", "Api"], path: "Domain/Feature", exclude: ["PartnerVocabulary.json"]),
     .target(name: "Other", dependencies: ["FeatureInterface"], path: "Domain/Other"),
     .target(name: "FeatureInterface", dependencies: ["Store"], path: "Domain/FeatureInterface"),
     .target(name: "Api", dependencies: ["Log"], path: "Service/Api"),

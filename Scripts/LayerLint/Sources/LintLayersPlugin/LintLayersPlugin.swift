@@ -1,52 +1,31 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package lint-layers [options]`: the layering lint as a SwiftPM command plugin, for any
-/// package that depends on this one. The plugin is compiled from the lint's own sources (the root
-/// manifest's `LintLayers` target lists `LayerLintCore` and this folder), so a package's `swift build`
-/// builds nothing of it; SwiftPM compiles it the first time the command runs.
-///
-/// It lints the package the command runs in, as `Scripts/lint-layers` does, with the same options and
-/// output formats. SwiftPM holds the package's build folder while a plugin runs, so the lint's own
-/// `swift package describe` and `dump-package` use a scratch folder of their own; the modules of the
-/// products of other packages come from the plugin's context. `--fix` prints the edits to
-/// `Package.swift` instead of making them: the plugin asks for no permission to write the package.
+/// `swift package lint-layers [options]`: the layering lint as a SwiftPM command plugin, for any package
+/// that depends on this one. It runs the lint's executable (`layer-lint`, which SwiftPM builds for it the
+/// first time) on the package the command runs in, with the same options and output formats as
+/// `Scripts/lint-layers`, and hands it what SwiftPM already knows: every package of the resolved graph
+/// with its products, targets and sources (`PackageGraphWriter`), so the lint describes none of them. `--fix` prints the edits to `Package.swift` instead of making them:
+/// the plugin asks for no permission to write the package.
 @main
 struct LintLayersPlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
-    if let swift = try? context.tool(named: "swift") {
-      setenv("SWIFT_EXEC_FOR_LINT", swift.url.path, 0)
-    }
-    let command = LintCommand(
-      console: .standard, pluginMode: LintCommand.PluginMode(productModules: Self.productModules(of: context.package)))
-    let packagePath = context.package.directoryURL.path
-    let status = command.run(["--package-path", packagePath] + arguments)
-    if status != ExitCode.success {
+    let tool = try context.tool(named: "layer-lint")
+    let graph = context.pluginWorkDirectoryURL.appendingPathComponent("package-graph.json")
+    try PackageGraphWriter.json(dependenciesOf: context.package).write(to: graph, options: .atomic)
+    var environment = ProcessInfo.processInfo.environment
+    if let swift = try? context.tool(named: "swift") { environment["SWIFT_EXEC_FOR_LINT"] = swift.url.path }
+    let process = Process()
+    process.executableURL = tool.url
+    process.arguments =
+      ["lint", "--package-path", context.package.directoryURL.path, "--plugin-graph", graph.path]
+      + arguments
+    process.environment = environment
+    try process.run()
+    process.waitUntilExit()
+    if process.terminationStatus != 0 {
       // SwiftPM reports "Plugin ended with exit code N" and exits 1.
-      exit(status)
+      exit(process.terminationStatus)
     }
-  }
-
-  /// For every product of another package a target depends on: the modules it brings (its targets and
-  /// the targets of its package they depend on) with their Swift sources.
-  static func productModules(of package: Package) -> [String: [ProductModule]] {
-    var result: [String: [ProductModule]] = [:]
-    for target in package.targets {
-      for case .product(let product) in target.dependencies where result[product.name] == nil {
-        var modules: [ProductModule] = []
-        var seen: Set<String> = []
-        var queue: [any Target] = product.targets
-        while !queue.isEmpty {
-          let next = queue.removeFirst()
-          guard seen.insert(next.id).inserted else { continue }
-          for case .target(let dependency) in next.dependencies { queue.append(dependency) }
-          guard let module = next as? SourceModuleTarget else { continue }
-          let sources = module.sourceFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }
-          modules.append(ProductModule(module: module.moduleName, sources: sources.map(\.url.path)))
-        }
-        result[product.name] = modules
-      }
-    }
-    return result
   }
 }

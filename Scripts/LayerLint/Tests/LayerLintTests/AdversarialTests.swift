@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
+@testable import LayerLintSwiftReader
+@testable import LayerLintWorkspaceTools
 
 /// Attempts to fool or break the lint, the factory and the graph; each test pins one attack.
 @Suite struct AdversarialTests {
@@ -113,7 +116,7 @@ import Testing
       "--package-path", package.path,
     ])
     #expect(status == ExitCode.cannotRun)
-    #expect(captured.standardError == "lint-layers: cannot read 1 source file: Core/Net/Gone.swift\n")
+    #expect(captured.standardError == "lint-layers: cannot read 1 source file: Core/Net/Gone.swift (not readable)\n")
   }
 
   @Test func layerModulesMayNotDependOnTestSupport() throws {

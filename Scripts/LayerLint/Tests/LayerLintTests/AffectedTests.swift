@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
+@testable import LayerLintWorkspaceTools
 
 /// `affected`: the sets a change implies, on a hand-built manifest, and the command on a real git repository.
 @Suite struct AffectedTests {

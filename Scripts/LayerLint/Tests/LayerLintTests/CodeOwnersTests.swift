@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
 
 @Suite struct CodeOwnersTests {
   @Test func lastMatchingPatternWins() {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
 
 @Suite struct ConfigurationTests {
   @Test func missingKeysKeepTheStandardValues() throws {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
+@testable import LayerLintWorkspaceTools
 
 /// `docs`: undocumented public symbols, DocC's warnings, the landing pages and the graph picture.
 @Suite struct DocsTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
+@testable import LayerLintWorkspaceTools
 
 /// `export`: which modules and tests go, which edges refuse, and the manifest it writes.
 @Suite struct ExportTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
+@testable import LayerLintWorkspaceTools
 
 /// The factory's domains and services on a small workspace laid out like the real one (no build:
 /// `Scripts/test-new-module` builds, runs and lints a copy of the real workspace): the plan, every

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintWorkspaceTools
 
 /// The factory's closing summary: the files it touched and the lines it wrote, counted as a line
 /// diff counts them.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintManifestReader
+@testable import LayerLintWorkspaceTools
 
 /// The factory's templates as text: they parse, they are formatted as the workspace's
 /// `.swift-format` wants, their string tables agree, and they ship no placeholder to users.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintWorkspaceTools
 
 /// The module factory's validation and edits on a tiny copy of the workspace layout (no build;
 /// `Scripts/test-new-module` builds and lints a real copy of the workspace).

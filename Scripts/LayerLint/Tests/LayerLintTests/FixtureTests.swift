@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
+@testable import LayerLintWorkspaceTools
 
 /// The command end to end on fixture packages, with the real `swift package describe`
 /// (run once per fixture and shared through `--manifest-json` where a test needs it again).
@@ -49,8 +51,20 @@ import Testing
       result.output.contains(
         "Package.swift:10: error: [redundant-dependency] Other (Domain) -> FeatureInterface (Domain): declares \"FeatureInterface\" as a dependency, but no source file of Other imports it. Fix: remove \"FeatureInterface\" from Other's dependencies in Package.swift"
       ))
-    #expect(result.output.hasSuffix("lint-layers: 21 violations in 11 targets — 11 modules, 21 files scanned\n"))
+    #expect(result.output.hasSuffix("lint-layers: 24 violations in 12 targets — 11 modules, 21 files scanned\n"))
     #expect(!result.output.contains("Hidden"))
+    #expect(
+      result.output.contains(
+        "Package.swift:11: error: [interface-contract] FeatureInterface (Domain) -> Store (Core): an interface module depends on a module outside its contract (Shared and other …Interface modules). Fix: remove \"Store\" from FeatureInterface's dependencies in Package.swift and move the code that needs it to an implementation module"
+      ))
+    #expect(
+      result.output.contains(
+        "Shared/Log/Log.swift:7: error: [vocabulary] Log (Shared) -> offlineCargo: names the toggle \"offlineCargo\" that Domain/Feature/PartnerVocabulary.json declares;"
+      ))
+    #expect(
+      result.output.contains(
+        "Core/Store/Store.swift:9: error: [test-double] Store (Core) -> FakeStore: a production module declares FakeStore, a test double (its name matches Fake*)."
+      ))
   }
 
   @Test func theRealDescribeMatchesTheSharedJSON() {
@@ -128,12 +142,12 @@ import Testing
     #expect(json.status == 1)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
     let violations = try #require(object["violations"] as? [[String: Any]])
-    #expect(violations.count == 21)
+    #expect(violations.count == 24)
     #expect(violations.contains { $0["rule"] as? String == "sideways" && $0["target"] as? String == "Other" })
     let github = runLayered(["--format=github"])
     #expect(
       github.output.contains("::error file=Package.swift,line=9,title=[sideways]::Feature (Domain) -> Other (Domain)"))
-    #expect(github.output.split(separator: "\n").last?.hasPrefix("lint-layers: 21 violations") == true)
+    #expect(github.output.split(separator: "\n").last?.hasPrefix("lint-layers: 24 violations") == true)
   }
 
   @Test func baselineToleratesAndGoesStale() throws {
@@ -150,7 +164,7 @@ import Testing
     #expect(!tolerated.output.contains("[sideways] Feature"))
     #expect(
       tolerated.output.contains(
-        "lint-layers: 19 violations in 11 targets — 11 modules, 21 files scanned; 2 tolerated by the baseline"))
+        "lint-layers: 22 violations in 12 targets — 11 modules, 21 files scanned; 2 tolerated by the baseline"))
     let stale = runLayered(["--baseline", baseline.path + "/stale.json"])
     #expect(
       stale.output.contains(

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
 
 /// The book's Decoupling pattern as the workspace uses it (issue 12): two implementations of one
 /// interface on the Service layer, a domain that links the interface only, and two apps that each

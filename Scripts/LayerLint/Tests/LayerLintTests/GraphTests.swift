@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintManifestReader
+@testable import LayerLintWorkspaceTools
 
 @Suite struct GraphTests {
   private let manifest = PackageManifest(

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintSwiftReader
 
 /// The lexer on its own: no files, no `describe`.
 @Suite struct ImportScannerTests {

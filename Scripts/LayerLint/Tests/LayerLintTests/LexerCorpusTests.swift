@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintManifestReader
+@testable import LayerLintSwiftReader
 
 /// The lexer checked against the compiler itself: for every file of `Fixtures/LexerCorpus`, the modules
 /// `swiftc -emit-imported-modules` reports equal the imports the lint finds in the branches that build compiles.

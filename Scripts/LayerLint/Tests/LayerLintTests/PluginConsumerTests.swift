@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintManifestReader
 
 /// The lint as any team adopts it: a package outside this workspace depends on it by path (its root
 /// manifest exports the `LintLayers` command plugin) and runs `swift package lint-layers`.

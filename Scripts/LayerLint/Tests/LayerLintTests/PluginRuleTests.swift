@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
+@testable import LayerLintWorkspaceTools
 
 /// Plugins are tooling: a layer module may use a build-tool plugin from a tooling folder, nothing else.
 @Suite struct PluginRuleTests {

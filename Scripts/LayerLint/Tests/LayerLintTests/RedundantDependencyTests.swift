@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintFixer
+@testable import LayerLintManifestReader
+@testable import LayerLintSwiftReader
 
 /// `redundant-dependency` on hand-built manifests, its exceptions one by one, products of other
 /// packages, and `--fix` removing what it finds.

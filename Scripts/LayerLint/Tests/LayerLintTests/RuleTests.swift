@@ -1,6 +1,7 @@
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
 
 /// Each rule on a hand-built manifest (no `describe`), with sources in a temporary folder.
 @Suite struct RuleTests {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintFixer
+@testable import LayerLintManifestReader
+@testable import LayerLintSwiftReader
 
 /// The edges the lint once got wrong: derived module names, module maps, the lexer's regex and raw
 /// string rules, `#if` conditions, the summary's counts, and `--fix`.

@@ -1,9 +1,10 @@
 import Foundation
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
 
 /// A throwaway folder with the given files; removed when the value is released.
-final class TemporaryPackage {
+final class TemporaryPackage: Sendable {
   let root: URL
 
   init(files: [String: String]) throws {
@@ -16,11 +17,21 @@ final class TemporaryPackage {
     }
   }
 
-  /// A copy of the folder at `path` (a fixture package), without its `.build`.
+  /// A copy of the folder at `path` (a fixture package) without any `.build` folder in it.
   init(copying path: String) throws {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("layerlint-\(UUID().uuidString)")
-    try FileManager.default.copyItem(at: URL(fileURLWithPath: path), to: root)
-    try? FileManager.default.removeItem(at: root.appendingPathComponent(".build"))
+    let manager = FileManager.default
+    try manager.createDirectory(at: root, withIntermediateDirectories: true)
+    for name in try manager.contentsOfDirectory(atPath: path) where name != ".build" {
+      let source = URL(fileURLWithPath: path).appendingPathComponent(name)
+      var isFolder: ObjCBool = false
+      if manager.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue {
+        let copy = try TemporaryPackage(copying: source.path)
+        try manager.moveItem(at: copy.root, to: root.appendingPathComponent(name))
+      } else {
+        try manager.copyItem(at: source, to: root.appendingPathComponent(name))
+      }
+    }
   }
 
   deinit { try? FileManager.default.removeItem(at: root) }

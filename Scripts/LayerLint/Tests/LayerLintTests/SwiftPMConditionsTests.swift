@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
+@testable import LayerLintSwiftReader
 
 /// `#if` conditions evaluated as SwiftPM builds a package, checked against SwiftPM and the compiler:
 /// `swift build --print-manifest-job-graph` writes the build plan (`debug.yaml`) with every `swiftc`
@@ -207,16 +209,6 @@ import Testing
     #expect(
       TraitSelection(traits: nil, disableDefaults: true, enableAll: false).arguments == ["--disable-default-traits"])
     #expect(TraitSelection(traits: "B,A", disableDefaults: false, enableAll: false).arguments == ["--traits", "A,B"])
-  }
-
-  @Test func manifestsWithoutSettingsNeedNoDumpPackage() throws {
-    let plain = try TemporaryPackage(files: ["Package.swift": "let package = Package(name: \"P\", targets: [])\n"])
-    #expect(!ManifestText.mayHaveConditionSettings(packagePath: plain.path))
-    let traits = try TemporaryPackage(files: [
-      "Package@swift-6.1.swift": "traits: [.trait(name: \"T\")]\n", "Package.swift": "",
-    ])
-    #expect(ManifestText.mayHaveConditionSettings(packagePath: traits.path))
-    #expect(ManifestText.mayHaveConditionSettings(packagePath: fixturePath("GRDBShape")))
   }
 
   @Test func onlyConditionsOnDefinesTraitsAndLanguageModesNeedTheManifest() {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import LayerLintCore
+@testable import LayerLintEngine
+@testable import LayerLintManifestReader
+@testable import LayerLintSwiftReader
 
 /// `untranslated-text`: prose literals in modules with string tables, the exemptions and the
 /// opt-outs, on the files of `Fixtures/TextCorpus/` (each marks the lines it expects reported).

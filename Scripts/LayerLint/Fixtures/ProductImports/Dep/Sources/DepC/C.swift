@@ -1,0 +1,3 @@
+import DepB
+
+public let c = b + 1

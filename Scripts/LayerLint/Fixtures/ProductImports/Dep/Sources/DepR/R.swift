@@ -1,0 +1,3 @@
+@_exported import DepA
+
+public let r = a

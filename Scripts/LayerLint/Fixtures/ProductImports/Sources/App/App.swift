@@ -1,0 +1,4 @@
+import DepC
+import DepA
+
+public let app = c + a

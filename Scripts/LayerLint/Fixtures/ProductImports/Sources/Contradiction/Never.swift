@@ -1,0 +1,5 @@
+#if os(macOS) && os(Linux)
+  import DepA
+#endif
+
+public let never = 1

@@ -1,0 +1,3 @@
+import DepC
+
+public let lib = c

@@ -1,0 +1,5 @@
+#if os(macOS)
+  import DepA
+#endif
+
+public let macOnly = 1

@@ -1,0 +1,3 @@
+import DepA
+
+public let everywhere = a

@@ -1,0 +1,4 @@
+import DepC
+import DepB
+
+public let shape = c + b

@@ -1,0 +1,7 @@
+#if EXTRAS
+  import DepA
+
+  public let extra = a
+#endif
+
+public let traited = 1

@@ -1,0 +1,4 @@
+import DepR
+import DepA
+
+public let viaReexport = r + a
