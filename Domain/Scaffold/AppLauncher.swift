@@ -227,7 +227,7 @@ import UIComponents
       terminal: terminal, holdingLines: !interactive)
     var hosted: [AppCoordinator.Domain] = []
     for domain in domains { hosted.append(domain.build(services, launch)) }
-    var configuration = AppCoordinator.Configuration(
+    var host = AppCoordinator.Configuration(
       appName: name, title: "\(name) · \(InertText(launch.partner.name))",
       domains: hosted,
       terminal: launch.terminal,
@@ -247,8 +247,8 @@ import UIComponents
           options: options, environment: environment, translator: translator, streams: streams,
           interactive: interactive, stage: next, terminal: launch.terminal)
       })
-    configuration.flushLines = { launch.flushLines() }
-    return configuration
+    host.flushLines = { launch.flushLines() }
+    return host
   }
 }
 

@@ -176,13 +176,21 @@ private func lines(_ url: URL) throws -> [String] {
 }
 
 /// Counts the writes a line file makes (and makes them).
-private func countingWrites() -> (SystemCalls, Mutex<Int>) {
-  let writes = Mutex(0)
-  let calls = SystemCalls { descriptor, bytes, count in
-    writes.withLock { $0 += 1 }
-    return SystemCalls.live.write(descriptor, bytes, count)
+private final class WriteCounter: Sendable {
+  private let writes = Mutex(0)
+  var count: Int { writes.withLock { $0 } }
+
+  var calls: SystemCalls {
+    SystemCalls { descriptor, bytes, count in
+      self.writes.withLock { $0 += 1 }
+      return SystemCalls.live.write(descriptor, bytes, count)
+    }
   }
-  return (calls, writes)
+}
+
+private func countingWrites() -> (SystemCalls, WriteCounter) {
+  let counter = WriteCounter()
+  return (counter.calls, counter)
 }
 
 @Test func aFileHoldingItsLinesWritesThemWithOneWriteWhenFlushed() throws {
@@ -194,12 +202,12 @@ private func countingWrites() -> (SystemCalls, Mutex<Int>) {
   file.hold()
   for index in 0..<7 { #expect(file.append("line \(index)")) }
   #expect(try String(contentsOf: url, encoding: .utf8).isEmpty, "held, not written yet")
-  #expect(writes.withLock { $0 } == 0)
+  #expect(writes.count == 0)
   #expect(file.flush())
   #expect(try lines(url) == (0..<7).map { "line \($0)" } + [""])
-  #expect(writes.withLock { $0 } == 1, "seven lines, one write")
+  #expect(writes.count == 1, "seven lines, one write")
   #expect(file.flush(), "nothing held: nothing to write")
-  #expect(writes.withLock { $0 } == 1)
+  #expect(writes.count == 1)
 }
 
 @Test func anUrgentLineGoesOutAtOnceAfterTheHeldOnes() throws {
@@ -213,13 +221,13 @@ private func countingWrites() -> (SystemCalls, Mutex<Int>) {
   file.append("open")
   #expect(file.append("something failed", urgent: true))
   #expect(try lines(url) == ["start", "open", "something failed", ""])
-  #expect(writes.withLock { $0 } == 1)
+  #expect(writes.count == 1)
   file.append("shut down")
   #expect(try lines(url) == ["start", "open", "something failed", ""], "held again after the urgent one")
   #expect(file.release())
   file.append("after the end")
   #expect(try lines(url) == ["start", "open", "something failed", "shut down", "after the end", ""])
-  #expect(writes.withLock { $0 } == 3, "released: every line at once")
+  #expect(writes.count == 3, "released: every line at once")
 }
 
 @Test func aFileHoldsAtMostItsLimitOfLines() throws {
@@ -230,10 +238,10 @@ private func countingWrites() -> (SystemCalls, Mutex<Int>) {
   let file = try RotatingLineFile(url: url, rotation: .standard, system: calls)
   file.hold()
   for index in 0..<(RotatingLineFile.heldLineLimit * 2 + 3) { file.append("line \(index)") }
-  #expect(writes.withLock { $0 } == 2)
+  #expect(writes.count == 2)
   #expect(try lines(url).count == RotatingLineFile.heldLineLimit * 2 + 1)
   file.append(String(repeating: "z", count: RotatingLineFile.heldByteLimit))
-  #expect(writes.withLock { $0 } == 3, "as many bytes as the limit: written")
+  #expect(writes.count == 3, "as many bytes as the limit: written")
   #expect(try lines(url).count == RotatingLineFile.heldLineLimit * 2 + 5)
 }
 
