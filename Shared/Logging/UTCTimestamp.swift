@@ -82,6 +82,9 @@ public enum UTCTimestamp {
     value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
   }
 
+  // The two rules below are also Localization's (CivilTime): two Shared modules never link each
+  // other, and a timestamp must not wait on an injected calendar.
+
   /// Days since 1970-01-01 of a Gregorian date (Howard Hinnant's `days_from_civil`).
   static func days(fromCivil year: Int32, _ month: Int32, _ day: Int32) -> Int64 {
     let year = Int64(month <= 2 ? year - 1 : year)

@@ -188,18 +188,26 @@ private final class WriteCounter: Sendable {
   }
 }
 
-private func countingWrites() -> (SystemCalls, WriteCounter) {
-  let counter = WriteCounter()
-  return (counter.calls, counter)
+/// A file in a fresh directory (removed at the end) that holds its lines, counting its writes.
+private final class HeldFile {
+  let directory = temporaryDirectory()
+  let writes = WriteCounter()
+  let url: URL
+  let file: RotatingLineFile
+
+  init() throws {
+    url = directory.appendingPathComponent("app.log")
+    file = try RotatingLineFile(url: url, rotation: .standard, system: writes.calls)
+    file.hold()
+  }
+
+  deinit { try? FileManager.default.removeItem(at: directory) }
 }
 
 @Test func aFileHoldingItsLinesWritesThemWithOneWriteWhenFlushed() throws {
-  let directory = temporaryDirectory()
-  defer { try? FileManager.default.removeItem(at: directory) }
-  let url = directory.appendingPathComponent("app.log")
-  let (calls, writes) = countingWrites()
-  let file = try RotatingLineFile(url: url, rotation: .standard, system: calls)
-  file.hold()
+  let held = try HeldFile()
+  defer { withExtendedLifetime(held) {} }
+  let (url, file, writes) = (held.url, held.file, held.writes)
   for index in 0..<7 { #expect(file.append("line \(index)")) }
   #expect(try String(contentsOf: url, encoding: .utf8).isEmpty, "held, not written yet")
   #expect(writes.count == 0)
@@ -211,12 +219,9 @@ private func countingWrites() -> (SystemCalls, WriteCounter) {
 }
 
 @Test func anUrgentLineGoesOutAtOnceAfterTheHeldOnes() throws {
-  let directory = temporaryDirectory()
-  defer { try? FileManager.default.removeItem(at: directory) }
-  let url = directory.appendingPathComponent("app.log")
-  let (calls, writes) = countingWrites()
-  let file = try RotatingLineFile(url: url, rotation: .standard, system: calls)
-  file.hold()
+  let held = try HeldFile()
+  defer { withExtendedLifetime(held) {} }
+  let (url, file, writes) = (held.url, held.file, held.writes)
   file.append("start")
   file.append("open")
   #expect(file.append("something failed", urgent: true))
@@ -231,12 +236,9 @@ private func countingWrites() -> (SystemCalls, WriteCounter) {
 }
 
 @Test func aFileHoldsAtMostItsLimitOfLines() throws {
-  let directory = temporaryDirectory()
-  defer { try? FileManager.default.removeItem(at: directory) }
-  let url = directory.appendingPathComponent("app.log")
-  let (calls, writes) = countingWrites()
-  let file = try RotatingLineFile(url: url, rotation: .standard, system: calls)
-  file.hold()
+  let held = try HeldFile()
+  defer { withExtendedLifetime(held) {} }
+  let (url, file, writes) = (held.url, held.file, held.writes)
   for index in 0..<(RotatingLineFile.heldLineLimit * 2 + 3) { file.append("line \(index)") }
   #expect(writes.count == 2)
   #expect(try lines(url).count == RotatingLineFile.heldLineLimit * 2 + 1)
