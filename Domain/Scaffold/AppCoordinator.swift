@@ -252,7 +252,8 @@ import UIComponents
     let host = HostProxy(host: self, presentation: presentation)
     let context = FlowContext(
       terminal: terminal, presentation: presentation, navigator: host, errors: host,
-      analytics: configuration.analytics, logger: configuration.logger.scoped(to: domain.name), module: domain.name)
+      analytics: configuration.analytics, logger: configuration.logger.scoped(to: domain.name), module: domain.name,
+      beforeSlowWork: configuration.flushLines)
     let coordinator = domain.makeCoordinator(context)
     coordinators[key] = coordinator
     return coordinator

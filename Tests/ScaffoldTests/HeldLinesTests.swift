@@ -108,6 +108,24 @@ import UIComponentsTestSupport
     #expect(harness.events == ["app.backup"])
   }
 
+  @Test func aCommandWritesWhatItKeptWhenSomethingSlowStartsAndEachLineAfter() async throws {
+    let harness = HeldLinesHarness()
+    var seen: (before: String, during: String)?
+    harness.behavior = { _, context in
+      let before = harness.text("station.log")
+      _ = try await context.interruptible { @MainActor in
+        context.logger.info("the treadmill starts")
+        seen = (before, harness.text("station.log"))
+      }
+    }
+    #expect(await harness.run(["workout"]) == 0)
+    let (before, during) = try #require(seen)
+    #expect(before.isEmpty, "kept until then: \(before)")
+    #expect(during.contains("open workout"), "\(during)")
+    #expect(during.contains("the treadmill starts"), "a line during the slow work goes out at once: \(during)")
+    #expect(harness.events.contains("route.open"))
+  }
+
   @Test func theInteractiveAppWritesEachLineAtOnce() async throws {
     let harness = HeldLinesHarness()
     var seen = ""
