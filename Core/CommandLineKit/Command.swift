@@ -19,8 +19,10 @@ public struct Command<Route: Sendable>: Sendable {
   public let aliases: [String]
   /// One line for lists and the help's OVERVIEW.
   public let abstract: LocalizedText
-  /// More help, printed under the usage line.
-  public let discussion: LocalizedText?
+  /// More help, printed under the usage line; made when help shows it (a discussion listing other
+  /// commands costs a start-up nothing).
+  public var discussion: LocalizedText? { discussionText?.localizedText }
+  private let discussionText: (any TextArgument)?
   /// Its arguments (in order), options and flags.
   public let parameters: [ParameterSpecification]
   /// Whether it takes `--json`.
@@ -38,7 +40,7 @@ public struct Command<Route: Sendable>: Sendable {
     self.path = path.split(separator: " ").map(String.init)
     self.aliases = aliases
     self.abstract = abstract.localizedText
-    self.discussion = discussion?.localizedText
+    self.discussionText = discussion
     self.parameters = parameters.map(\.specification)
     self.printsJSON = json
     self.build = route
@@ -48,7 +50,7 @@ public struct Command<Route: Sendable>: Sendable {
     path = other.path
     aliases = other.aliases
     abstract = other.abstract
-    discussion = other.discussion
+    discussionText = other.discussionText
     parameters = other.parameters
     printsJSON = other.printsJSON
     self.build = build

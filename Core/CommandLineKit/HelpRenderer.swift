@@ -142,35 +142,66 @@ struct HelpRenderer<Route: Sendable> {
 
   /// `wrap(_:width:)` for a text whose every scalar is a character of its own (ASCII, Latin, Greek,
   /// Cyrillic letters, general punctuation — what help is written in): the same lines, split on the
-  /// bytes of the spaces and counted in scalars, without breaking the text into grapheme clusters.
-  /// Nil for any other text (a combining mark, a joiner, an emoji, a carriage return).
+  /// bytes of the spaces and counted in scalars, in one pass over the text's UTF-8 bytes, without
+  /// breaking the text into grapheme clusters. Nil for any other text (a combining mark, a joiner,
+  /// an emoji, a carriage return).
   private static func wrapSingleScalarCharacters(_ text: String, width: Int) -> [String]? {
-    guard text.unicodeScalars.allSatisfy(isCharacterOfItsOwn) else { return nil }
-    var lines: [String] = []
-    var line = ""
-    var count = 0
-    for word in text.utf8.split(separator: UInt8(ascii: " ")) {
-      let length = word.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-      if count > 0 && count + 1 + length > width {
-        lines.append(line)
-        line = ""
-        count = 0
+    var text = text
+    return text.withUTF8 { bytes -> [String]? in
+      var lines: [String] = []
+      var line: [UInt8] = []
+      line.reserveCapacity(min(bytes.count, width * 4))
+      var count = 0
+      var index = 0
+      while index < bytes.count {
+        // Skip the spaces between words (several count as one, as `split` omits empty words).
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        guard index < bytes.count else { break }
+        let start = index
+        var length = 0
+        while index < bytes.count, bytes[index] != UInt8(ascii: " ") {
+          let (scalar, size) = decodeScalar(bytes, at: index)
+          guard isCharacterOfItsOwn(scalar) else { return nil }
+          length += 1
+          index += size
+        }
+        if count > 0 && count + 1 + length > width {
+          lines.append(String(decoding: line, as: UTF8.self))
+          line.removeAll(keepingCapacity: true)
+          count = 0
+        }
+        if count > 0 {
+          line.append(UInt8(ascii: " "))
+          count += 1
+        }
+        line.append(contentsOf: bytes[start..<index])
+        count += length
       }
-      if count > 0 {
-        line += " "
-        count += 1
-      }
-      line.append(contentsOf: Substring(word))
-      count += length
+      if count > 0 { lines.append(String(decoding: line, as: UTF8.self)) }
+      return lines
     }
-    if count > 0 { lines.append(line) }
-    return lines
+  }
+
+  /// The scalar whose UTF-8 encoding starts at `index` of valid UTF-8 `bytes`, and its length.
+  private static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+    let lead = UInt32(bytes[index])
+    switch lead {
+    case ..<0x80: return (lead, 1)
+    case ..<0xE0: return ((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F), 2)
+    case ..<0xF0:
+      return ((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
+    default:
+      return (
+        (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+          | UInt32(bytes[index + 3] & 0x3F), 4
+      )
+    }
   }
 
   /// Whether `scalar` is always a character of its own, whatever surrounds it: no grapheme rule
   /// joins it to a neighbour (combining marks, joiners, Hangul, regional indicators, CR are left out).
-  private static func isCharacterOfItsOwn(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
+  private static func isCharacterOfItsOwn(_ scalar: UInt32) -> Bool {
+    switch scalar {
     case 0x0D: false
     case 0..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x2010...0x2027, 0x2030...0x205E: true
     default: false

@@ -78,11 +78,15 @@ extension HostedDomain {
   public let logger: Logger
   /// The module name errors are recorded under (the domain's name).
   public let module: String
+  /// Called as something slow starts (``interruptible(_:)``): the host writes the log and analytics
+  /// lines a one-shot command keeps for its end, and each line at once from then on, so that a long
+  /// watch shows in the log while it runs.
+  public let beforeSlowWork: @MainActor () -> Void
 
   /// A context for the domain `module`.
   public init(
     terminal: Terminal, presentation: Presentation, navigator: any Navigator, errors: any ErrorPresenter,
-    analytics: Analytics, logger: Logger, module: String
+    analytics: Analytics, logger: Logger, module: String, beforeSlowWork: @escaping @MainActor () -> Void = {}
   ) {
     self.terminal = terminal
     self.presentation = presentation
@@ -91,6 +95,7 @@ extension HostedDomain {
     self.analytics = analytics
     self.logger = logger
     self.module = module
+    self.beforeSlowWork = beforeSlowWork
   }
 
   /// The terminal's theme.
@@ -130,6 +135,7 @@ extension HostedDomain {
     async throws -> T?
   {
     let (terminal, interactive) = (terminal, presentation == .interactive)
+    beforeSlowWork()
     return try await terminal.catchingInterrupts {
       let before = terminal.interruptCount
       let work = Task { @MainActor in try await operation() }

@@ -33,6 +33,8 @@ import UIComponents
     /// Builds the app again against another stage (its own services and data); nil when the
     /// interactive app cannot switch.
     public var switchStage: (@MainActor (Stage) throws -> Configuration)?
+    /// Writes the log and analytics lines held for one write, after the last of them (the launch's).
+    var flushLines: @MainActor () -> Void = {}
 
     /// A configuration; the title defaults to the program name, the hooks to doing nothing.
     public init(
@@ -250,7 +252,8 @@ import UIComponents
     let host = HostProxy(host: self, presentation: presentation)
     let context = FlowContext(
       terminal: terminal, presentation: presentation, navigator: host, errors: host,
-      analytics: configuration.analytics, logger: configuration.logger.scoped(to: domain.name), module: domain.name)
+      analytics: configuration.analytics, logger: configuration.logger.scoped(to: domain.name), module: domain.name,
+      beforeSlowWork: configuration.flushLines)
     let coordinator = domain.makeCoordinator(context)
     coordinators[key] = coordinator
     return coordinator
@@ -301,6 +304,7 @@ import UIComponents
     coordinators.removeAll()
     configuration.analytics.track("app.shutdown", ["app": configuration.appName, "exitCode": String(exitCode)])
     configuration.logger.info("shut down \(configuration.appName) with exit code \(exitCode)")
+    configuration.flushLines()
   }
 
   /// Prints the error's one line, records it, logs it, and returns its exit code.

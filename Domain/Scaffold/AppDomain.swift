@@ -27,7 +27,7 @@ public struct AppDomain<Services> {
   ) -> AppDomain
   where D.Route: CommandRoute {
     AppDomain(
-      commands: D.Route.commands.map { $0.map(HostedRoute.init) }, groups: D.Route.groups,
+      commands: D.Route.commands.map { $0.map(HostedRoute.init(command:)) }, groups: D.Route.groups,
       vocabulary: D.partnerVocabulary, build: { AppCoordinator.Domain(make($0, $1)) })
   }
 }

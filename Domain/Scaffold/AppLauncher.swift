@@ -86,11 +86,9 @@ import UIComponents
     }
     vocabulary = PartnerVocabulary(composing: vocabularies + [partnerVocabulary])
     makeServices = services
-    let links = LocalizedText.joined(commands.map { .verbatim("  " + Self.linkTemplate(of: $0)) }, separator: "\n")
     let link = Self.link
     let open = Command<Target>(
-      "open", abstract: Strings.openAbstract, discussion: Strings.openDiscussion(links: links),
-      parameters: [link]
+      "open", abstract: Strings.openAbstract, discussion: OpenDiscussion(commands: commands), parameters: [link]
     ) { values in .open(values[link]) }
     program = Program(
       name: name, version: version, abstract: abstract,
@@ -110,10 +108,20 @@ import UIComponents
       help: Strings.openLinkHelp)
   }
 
-  private static func linkTemplate(of command: Command<HostedRoute>) -> String {
-    let path = command.path.joined(separator: "/")
-    let parameters = command.parameters.map { "\($0.name)=<\($0.placeholder)>" }
-    return parameters.isEmpty ? path : path + "?" + parameters.joined(separator: "&")
+  /// `open`'s help: the link of every command, listed when the help is shown.
+  private struct OpenDiscussion: TextArgument {
+    let commands: [Command<HostedRoute>]
+
+    var localizedText: LocalizedText {
+      Strings.openDiscussion(
+        links: LocalizedText.joined(commands.map { .verbatim("  " + Self.linkTemplate(of: $0)) }, separator: "\n"))
+    }
+
+    private static func linkTemplate(of command: Command<HostedRoute>) -> String {
+      let path = command.path.joined(separator: "/")
+      let parameters = command.parameters.map { "\($0.name)=<\($0.placeholder)>" }
+      return parameters.isEmpty ? path : path + "?" + parameters.joined(separator: "&")
+    }
   }
 
   /// Runs the app with the process's arguments (each must be UTF-8 text) and environment, then
@@ -159,12 +167,15 @@ import UIComponents
     case .run(.backup(let directory), let json, let options):
       let built: (launch: Launch, services: Services)
       do {
-        built = try services(options: options, environment: environment, translator: translator, streams: streams)
+        built = try services(
+          options: options, environment: environment, translator: translator, streams: streams, holdingLines: true)
       } catch {
         return fail(error)
       }
-      return await BackupCommand.run(
+      let code = await BackupCommand.run(
         into: directory, json: json, appName: name, services: built.services, launch: built.launch)
+      built.launch.flushLines()
+      return code
     case .run(let target, let json, let options):
       var start: (route: HostedRoute, link: String)?
       if case .open(let link) = target {
@@ -210,12 +221,13 @@ import UIComponents
     options: ParsedValues, environment: [String: String], translator: Translator, streams: LaunchStreams?,
     interactive: Bool, stage: Stage?, terminal: Terminal?
   ) throws -> AppCoordinator.Configuration {
+    // One command ends soon: its log and analytics lines go out with one write each at its end.
     let (launch, services) = try self.services(
       options: options, environment: environment, translator: translator, streams: streams, stage: stage,
-      terminal: terminal)
+      terminal: terminal, holdingLines: !interactive)
     var hosted: [AppCoordinator.Domain] = []
     for domain in domains { hosted.append(domain.build(services, launch)) }
-    return AppCoordinator.Configuration(
+    var host = AppCoordinator.Configuration(
       appName: name, title: "\(name) · \(InertText(launch.partner.name))",
       domains: hosted,
       terminal: launch.terminal,
@@ -235,6 +247,8 @@ import UIComponents
           options: options, environment: environment, translator: translator, streams: streams,
           interactive: interactive, stage: next, terminal: launch.terminal)
       })
+    host.flushLines = { launch.flushLines() }
+    return host
   }
 }
 
@@ -243,16 +257,18 @@ extension AppLauncher {
   /// the services is recorded and logged before it is thrown.
   private func services(
     options: ParsedValues, environment: [String: String], translator: Translator, streams: LaunchStreams?,
-    stage: Stage? = nil, terminal: Terminal? = nil
+    stage: Stage? = nil, terminal: Terminal? = nil, holdingLines: Bool
   ) throws -> (launch: Launch, services: Services) {
     let launch = try Launch(
       appName: name, options: options, environment: environment, translator: translator, stage: stage,
-      terminal: terminal, streams: streams, defaultPartner: partner, partners: partners, vocabulary: vocabulary)
+      terminal: terminal, streams: streams, defaultPartner: partner, partners: partners, vocabulary: vocabulary,
+      holdingLines: holdingLines)
     do {
       return (launch, try makeServices(launch))
     } catch {
       launch.analytics.recordError(error, module: name)
       launch.logger.error(ErrorLine.text(for: error))
+      launch.flushLines()
       throw error
     }
   }

@@ -8,11 +8,22 @@ public struct HostedRoute: Sendable, Hashable, CustomStringConvertible {
   let domain: ObjectIdentifier
   /// The route as the domain declared it.
   let value: any Hashable & Sendable
+  /// The words of the command that reaches it, when its type is a command route (known where the
+  /// route is wrapped, so naming it asks the runtime nothing).
+  private let commandWords: (@Sendable () -> [String])?
 
   /// Wraps a domain's route.
   public init<Route: DomainRoute>(_ route: Route) {
     domain = ObjectIdentifier(Route.self)
     value = route
+    commandWords = nil
+  }
+
+  /// Wraps a domain's route that a command reaches.
+  init<Route: DomainRoute & CommandRoute>(command route: Route) {
+    domain = ObjectIdentifier(Route.self)
+    value = route
+    commandWords = { route.invocation.path }
   }
 
   /// The route, when it is one of `type`.
@@ -35,6 +46,7 @@ public struct HostedRoute: Sendable, Hashable, CustomStringConvertible {
   /// by its command's words (`profile set`, not the name it sets); any other by its case
   /// (`updateProfile`). Reflection is the fallback only: it costs a start-up a millisecond or more.
   var name: String {
+    if let commandWords { return commandWords().joined(separator: " ") }
     if let command = value as? any CommandRoute { return command.invocation.path.joined(separator: " ") }
     return Mirror(reflecting: value).children.first?.label ?? String(describing: value)
   }

@@ -44,6 +44,8 @@ import UIComponents
   public let partner: PartnerConfiguration
   /// Where notes for the person go (standard error).
   private let notes: any TerminalOutput
+  /// The log and analytics files (those that could be opened).
+  private let lineFiles: [RotatingLineFile]
 
   /// What the partner switches on or off: `features[.someToggle]` is the partner's value, or the
   /// toggle's declared default.
@@ -56,11 +58,13 @@ import UIComponents
   /// unless `--color always`, for tests), unless `terminal` is given (a stage switch keeps the
   /// terminal, and whatever it has read ahead). The partner is read against `vocabulary` (what the
   /// app's modules declare; Scaffold's own by default) and its theme resolved over the screens there;
-  /// a partner file's unknown keys are warned about on standard error and in the log.
+  /// a partner file's unknown keys are warned about on standard error and in the log. With
+  /// `holdingLines` (one command, which ends soon), the log and analytics files keep their lines
+  /// for one write each at the end (``flushLines()``); warnings and errors still go out at once.
   init(
     appName: String, options: ParsedValues, environment: [String: String], translator: Translator,
     stage: Stage? = nil, terminal: Terminal? = nil, streams: LaunchStreams?, defaultPartner: String,
-    partners: PartnerCatalogue = .none, vocabulary: PartnerVocabulary = .module
+    partners: PartnerCatalogue = .none, vocabulary: PartnerVocabulary = .module, holdingLines: Bool = false
   ) throws {
     self.appName = appName
     self.translator = translator
@@ -99,16 +103,22 @@ import UIComponents
     // Logging's timestamps, which spare every process ICU's time-zone data, and Localization's rule
     // for showing text inert, which Logging's lines use (SharedWiring.swift).
     var sinks: [any LogSink] = []
+    var lineFiles: [RotatingLineFile] = []
     if let file = try DataDirectory.lineFile("\(appName).log", in: dataDirectory) {
       sinks.append(FileLogSink(file: file, format: .inertText))
+      lineFiles.append(file)
     }
     if environment["ISS_LOG_STDERR"] == "1" { sinks.append(StandardErrorLogSink(format: .inertText)) }
     logger = Logger(module: appName, level: options[StandardOptions.logLevel] ?? .info, sinks: sinks)
     let directory = dataDirectory
     analytics = Analytics(
       providers: try PartnerChoice.analyticsProviders(partner.analytics) {
-        try DataDirectory.lineFile("analytics.jsonl", in: directory)
+        let file = try DataDirectory.lineFile("analytics.jsonl", in: directory)
+        if let file { lineFiles.append(file) }
+        return file
       })
+    if holdingLines { for file in lineFiles { file.hold() } }
+    self.lineFiles = lineFiles
     logger.info("partner \(partner.id) (\(decoded.file))")
     // A few warnings say what is wrong; thousands would bury it (and the line after them).
     for key in decoded.unknownKeys.prefix(Self.shownUnknownKeys) { warn(PartnerText.warning(key)) }
@@ -137,6 +147,12 @@ import UIComponents
   /// The file `name` in the data directory.
   public func file(_ name: String) -> URL {
     dataDirectory.appendingPathComponent(name)
+  }
+
+  /// Writes what the log and analytics files hold (one write each), when they hold their lines,
+  /// and any line after at once.
+  func flushLines() {
+    for file in lineFiles { file.release() }
   }
 }
 

@@ -47,7 +47,9 @@ enum PartnerChoice {
       switch provider {
       case .jsonLines:
         guard let file = try file() else { return nil }
-        return JSONLinesAnalyticsProvider(appendLine: { file.append($0) }, timestamp: UTCTimestamp.string(from:))
+        // An error's event goes out at once, with the lines a command's file holds (see Launch).
+        return JSONLinesAnalyticsProvider(
+          appendLineSayingErrors: { file.append($0, urgent: $1) }, timestamp: UTCTimestamp.string(from:))
       case .console:
         return ConsoleAnalyticsProvider.writingLines()
       }

@@ -1,9 +1,10 @@
 // swift-tools-version: 6.0
 // The programs Scripts/bench runs: the floors (a hello-world encoding JSON with FoundationEssentials,
-// linked as the apps are; a raw SQLite benchmark through the workspace's CSQLite binding) and the
-// project's side of the in-process rows (EntityStore; outboxes filled through CosmonautService,
-// TsUPCosmonautService and LaboratoryService).
-// The Unix-socket echo floor is C (socket-echo.c, built by Scripts/bench with cc). Tooling, outside
+// linked as the apps are, and one in plain Swift beneath it; a raw SQLite benchmark through the
+// workspace's CSQLite binding) and the project's side of the in-process rows (EntityStore; outboxes
+// filled through the live cosmonaut client in Houston's and TsUP's dialects and LaboratoryService;
+// the suit's telemetry requests through the client the apps make). The Unix-socket echo floor and
+// the C hello-world are C (socket-echo.c, hello.c, built by Scripts/bench with cc). Tooling, outside
 // the five layers; built in release by Scripts/bench. Not part of Scripts/check.
 import PackageDescription
 
@@ -24,6 +25,12 @@ let package = Package(
         .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
       ]),
     .executableTarget(
+      name: "hello-swift", path: "Sources/hello-swift",
+      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+      linkerSettings: [
+        .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
+      ]),
+    .executableTarget(
       name: "store-bench",
       dependencies: [.product(name: "Persistence", package: "ISSApplicationFramework")],
       path: "Sources/store-bench", swiftSettings: callerIsolation),
@@ -31,7 +38,9 @@ let package = Package(
       name: "outbox-fill",
       dependencies: [
         .product(name: "CosmonautService", package: "ISSApplicationFramework"),
-        .product(name: "TsUPCosmonautService", package: "ISSApplicationFramework"),
+        .product(name: "TsUPMissionControl", package: "ISSApplicationFramework"),
+        .product(name: "HoustonMissionControl", package: "ISSApplicationFramework"),
+        .product(name: "MissionControlInterface", package: "ISSApplicationFramework"),
         .product(name: "LaboratoryService", package: "ISSApplicationFramework"),
         .product(name: "LaboratoryServiceInterface", package: "ISSApplicationFramework"),
         .product(name: "Radio", package: "ISSApplicationFramework"),
@@ -40,5 +49,19 @@ let package = Package(
         .product(name: "Logging", package: "ISSApplicationFramework"),
       ],
       path: "Sources/outbox-fill", swiftSettings: callerIsolation),
+    .executableTarget(
+      name: "suit-trips",
+      dependencies: [
+        .product(name: "SpacesuitService", package: "ISSApplicationFramework"),
+        .product(name: "SpacesuitServiceInterface", package: "ISSApplicationFramework"),
+        .product(name: "Radio", package: "ISSApplicationFramework"),
+        .product(name: "AppAnalytics", package: "ISSApplicationFramework"),
+        .product(name: "Logging", package: "ISSApplicationFramework"),
+      ],
+      path: "Sources/suit-trips",
+      swiftSettings: callerIsolation + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+      linkerSettings: [
+        .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
+      ]),
   ]
 )

@@ -1,7 +1,9 @@
-// The floor of a request over a Unix-domain socket between two processes, as the suit link is: a
-// client sends a 64-byte message and waits for its echo from a forked server, N times. Prints
-// microseconds per round trip. Built and run by Scripts/bench (cc -O2).
-//   usage: socket-echo [COUNT]
+// The floor of the suit's telemetry row: COUNT requests over a Unix-domain socket between two
+// processes, as the suit link is: a client writes a REQUEST-byte message and waits for the
+// ANSWER-byte answer of a forked server, which reads each whole request before it answers, COUNT
+// times. Scripts/bench gives it the sizes the project's messages have on the wire (suit-trips
+// prints them). Prints microseconds per round trip. Built and run by Scripts/bench (cc -O2).
+//   usage: socket-echo [COUNT [REQUEST ANSWER]]   (default 10000 64 64)
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,25 +23,43 @@ static int exact(int fd, char *buffer, size_t length) {
   return 1;
 }
 
+static int whole(int fd, const char *buffer, size_t length) {
+  size_t done = 0;
+  while (done < length) {
+    ssize_t put = write(fd, buffer + done, length - done);
+    if (put <= 0) return 0;
+    done += (size_t)put;
+  }
+  return 1;
+}
+
 int main(int argc, char **argv) {
   long count = argc > 1 ? atol(argv[1]) : 10000;
+  long request = argc > 3 ? atol(argv[2]) : 64;
+  long answer = argc > 3 ? atol(argv[3]) : 64;
+  if (count < 1 || request < 1 || answer < 1 || request > 65536 || answer > 65536) {
+    fprintf(stderr, "usage: socket-echo [COUNT [REQUEST ANSWER]]\n");
+    return 64;
+  }
   char path[108];
   snprintf(path, sizeof path, "/tmp/bench-echo-c-%d.sock", (int)getpid());
   unlink(path);
   struct sockaddr_un address = {0};
   address.sun_family = AF_UNIX;
-  strncpy(address.sun_path, path, sizeof address.sun_path - 1);
+  memcpy(address.sun_path, path, strlen(path) + 1);
   int listener = socket(AF_UNIX, SOCK_STREAM, 0);
   if (listener < 0 || bind(listener, (struct sockaddr *)&address, sizeof address) != 0 || listen(listener, 1) != 0) {
     perror("socket-echo");
     return 1;
   }
+  char *in = calloc(1, (size_t)(request > answer ? request : answer));
+  char *out = calloc(1, (size_t)(request > answer ? request : answer));
+  memset(out, 7, (size_t)(request > answer ? request : answer));
   pid_t child = fork();
   if (child == 0) {
     int peer = accept(listener, NULL, NULL);
-    char buffer[64];
-    while (exact(peer, buffer, 64)) {
-      if (write(peer, buffer, 64) != 64) break;
+    while (exact(peer, in, (size_t)request)) {
+      if (!whole(peer, out, (size_t)answer)) break;
     }
     _exit(0);
   }
@@ -48,12 +68,10 @@ int main(int argc, char **argv) {
     perror("socket-echo: connect");
     return 1;
   }
-  char message[64];
-  memset(message, 7, sizeof message);
   struct timespec start, end;
   clock_gettime(CLOCK_MONOTONIC, &start);
   for (long index = 0; index < count; index++) {
-    if (write(client, message, 64) != 64 || !exact(client, message, 64)) {
+    if (!whole(client, out, (size_t)request) || !exact(client, in, (size_t)answer)) {
       fprintf(stderr, "socket-echo: the echo broke off\n");
       return 1;
     }

@@ -74,12 +74,15 @@ public struct Analytics: Sendable {
     for provider in providers { provider.record(event) }
   }
 
+  /// The name of the event ``recordError(_:module:context:)`` records.
+  static let errorEvent = "error"
+
   /// Records the event "error" with properties `module`, `kind`, `message` and `type`, plus `context`.
   ///
   /// A `ReportableError` supplies `kind` and `message` (its `userMessage`); any other error is
   /// kind "internal" with `String(describing:)` as message. The four standard keys win over `context`.
   public func recordError(_ error: any Error, module: String, context: [String: String] = [:]) {
-    track("error", Analytics.errorProperties(error, module: module, context: context))
+    track(Analytics.errorEvent, Analytics.errorProperties(error, module: module, context: context))
   }
 
   /// The properties `recordError` records for `error`.

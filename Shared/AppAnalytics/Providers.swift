@@ -42,15 +42,25 @@ public final class ConsoleAnalyticsProvider: AnalyticsProvider {
 /// size (Logging's `RotatingLineFile`, handed over by the app as `{ file.append($0) }`), so the
 /// file always parses line by line.
 public final class JSONLinesAnalyticsProvider: AnalyticsProvider {
-  private let appendLine: @Sendable (String) -> Bool
+  private let appendLine: @Sendable (_ line: String, _ isError: Bool) -> Bool
   private let timestamp: @Sendable (Date) -> String
 
   /// Writes each event's line with `appendLine`, which returns false when the line was not written
   /// (the event is then dropped: analytics never stops the app). `timestamp`, when given, writes
   /// the dates instead of Foundation's ISO-8601 format style, in the same form
   /// (`2026-11-22T05:00:00Z`): the app hands over Logging's, which does not load ICU's time-zone data.
-  public init(
+  public convenience init(
     appendLine: @escaping @Sendable (String) -> Bool, timestamp: (@Sendable (Date) -> String)? = nil
+  ) {
+    self.init(appendLineSayingErrors: { line, _ in appendLine(line) }, timestamp: timestamp)
+  }
+
+  /// As ``init(appendLine:timestamp:)``, telling the writer which lines are errors (the event
+  /// `error` of ``Analytics/recordError(_:module:context:)``): a writer that keeps lines for one
+  /// write at the end of a command writes an error's at once.
+  public init(
+    appendLineSayingErrors appendLine: @escaping @Sendable (_ line: String, _ isError: Bool) -> Bool,
+    timestamp: (@Sendable (Date) -> String)? = nil
   ) {
     self.appendLine = appendLine
     self.timestamp = timestamp ?? { $0.formatted(.iso8601) }
@@ -58,7 +68,7 @@ public final class JSONLinesAnalyticsProvider: AnalyticsProvider {
 
   /// Hands the event's JSON line to the writer.
   public func record(_ event: AnalyticsEvent) {
-    _ = appendLine(AnalyticsEventLine.line(for: event, date: timestamp(event.date)))
+    _ = appendLine(AnalyticsEventLine.line(for: event, date: timestamp(event.date)), event.name == Analytics.errorEvent)
   }
 
   /// The compact JSON line for `event` (without newline), its date in ISO 8601.

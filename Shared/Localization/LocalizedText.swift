@@ -118,24 +118,30 @@ public struct LocalizedText: Sendable, Hashable, CustomStringConvertible {
   /// The English text (for logs and analytics, which never change with the language).
   public var description: String { resolved(by: .english) }
 
-  /// Replaces each `{name}` once, left to right, so a value containing braces is never re-read.
+  /// Replaces each `{name}` once, left to right, so a value containing braces is never re-read; a
+  /// brace that opens no known placeholder stays as it is. Read on the text's UTF-8 bytes (a brace
+  /// is one byte, never part of another character's).
   private static func fill(_ text: String, with values: [String: String]) -> String {
-    var result = ""
-    var rest = text[...]
-    while let open = rest.firstIndex(of: "{") {
-      result.append(contentsOf: rest[..<open])
-      guard let close = rest[open...].firstIndex(of: "}"),
-        let value = values[String(rest[rest.index(after: open)..<close])]
-      else {
-        result.append("{")
-        rest = rest[rest.index(after: open)...]
-        continue
+    var text = text
+    return text.withUTF8 { bytes -> String in
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count + 32)
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: "{"),
+          let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "}")),
+          let value = values[String(decoding: bytes[(index + 1)..<close], as: UTF8.self)]
+        else {
+          result.append(byte)
+          index += 1
+          continue
+        }
+        result.append(contentsOf: value.utf8)
+        index = close + 1
       }
-      result += value
-      rest = rest[rest.index(after: close)...]
+      return String(decoding: result, as: UTF8.self)
     }
-    result.append(contentsOf: rest)
-    return result
   }
 }
 

@@ -16,6 +16,13 @@ import Synchronization
 /// back off the file, so a half line is never glued to the next one. Writers in this process are
 /// serialised by a lock, writers in other processes by `flock(2)` on the file (each checks, under
 /// the lock, that the path still names the file it holds, so a rotation by one is seen by all).
+///
+/// A file can hold its lines (``hold()``): a short program (one command) then writes what it logged
+/// with one `write(2)` under one lock when it ends (``flush()``), not a locked write per line. Held
+/// lines go out at once with a line that must not wait (``append(_:urgent:)``: a warning, an
+/// error), once they are many (``heldLineLimit`` lines or ``heldByteLimit`` bytes) or the first of
+/// them has waited ``heldSecondsLimit`` seconds when another comes, and when the file is released
+/// (``release()``) or closed.
 public final class RotatingLineFile: Sendable {
   /// When a file rotates and how many old files it keeps.
   public struct Rotation: Sendable, Equatable {
@@ -42,6 +49,23 @@ public final class RotatingLineFile: Sendable {
   public let rotation: Rotation
   private let descriptor: Mutex<Int32>
   private let system: SystemCalls
+  /// Lines kept for one write, when the file holds its lines.
+  private let held = Mutex(HeldLines())
+
+  /// The most lines a file holds before it writes them.
+  public static let heldLineLimit = 64
+  /// The most bytes a file holds before it writes them.
+  public static let heldByteLimit = 32 * 1024
+  /// The longest a held line waits once another line comes.
+  public static let heldSecondsLimit: Double = 1
+
+  private struct HeldLines {
+    var holding = false
+    var bytes: [UInt8] = []
+    var count = 0
+    /// When the first held line came (monotonic seconds).
+    var since: Double = 0
+  }
 
   /// Opens (creating it and its parent directory if needed) `url` for appending.
   /// - Throws: `LogFileError` when the directory or file cannot be created or opened.
@@ -63,15 +87,72 @@ public final class RotatingLineFile: Sendable {
     descriptor = Mutex(try Self.openForAppending(path))
   }
 
-  deinit { descriptor.withLock { _ = close($0) } }
+  deinit {
+    flush()
+    descriptor.withLock { _ = close($0) }
+  }
 
   /// Appends `line` and a newline as one whole line; false when it could not be written (nothing was).
-  /// `line` should not contain a newline of its own.
+  /// `line` should not contain a newline of its own. While the file holds its lines, the line is
+  /// kept for the next write (true), unless `urgent`: then it goes out at once, after those held.
   @discardableResult
-  public func append(_ line: String) -> Bool {
+  public func append(_ line: String, urgent: Bool = false) -> Bool {
+    // Held lines are written under the holding lock, so two threads' writes keep their order.
+    let written = held.withLock { held -> Bool? in
+      guard held.holding else { return nil }
+      let now = Self.monotonicSeconds()
+      if held.count == 0 { held.since = now }
+      held.bytes.append(contentsOf: line.utf8)
+      held.bytes.append(UInt8(ascii: "\n"))
+      held.count += 1
+      guard urgent || held.count >= Self.heldLineLimit || held.bytes.count >= Self.heldByteLimit
+        || now - held.since >= Self.heldSecondsLimit
+      else { return true }
+      defer { (held.bytes, held.count) = ([], 0) }
+      return write(held.bytes)
+    }
+    if let written { return written }
     var bytes = Array(line.utf8)
     bytes.append(UInt8(ascii: "\n"))
-    return descriptor.withLock { descriptor in
+    return write(bytes)
+  }
+
+  /// Keeps the lines appended from now on for one write (``flush()``), instead of a write per line.
+  public func hold() {
+    held.withLock { $0.holding = true }
+  }
+
+  /// Writes the lines held so far and every line from now on at once; false when the held lines
+  /// could not be written.
+  @discardableResult
+  public func release() -> Bool {
+    held.withLock { held in
+      held.holding = false
+      defer { (held.bytes, held.count) = ([], 0) }
+      return held.bytes.isEmpty || write(held.bytes)
+    }
+  }
+
+  /// Writes the lines held so far, whole, with one write; false when they could not be written.
+  @discardableResult
+  public func flush() -> Bool {
+    held.withLock { held in
+      defer { (held.bytes, held.count) = ([], 0) }
+      return held.bytes.isEmpty || write(held.bytes)
+    }
+  }
+
+  /// Seconds of a clock that only moves forward.
+  private static func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+
+  /// Appends `bytes` (whole lines) with one write under the file's lock, rotating first when they
+  /// would take the file past its size.
+  private func write(_ bytes: [UInt8]) -> Bool {
+    descriptor.withLock { descriptor in
       guard lockCurrentFile(&descriptor) else { return false }
       defer { _ = flock(descriptor, LOCK_UN) }
       var status = stat()

@@ -45,9 +45,9 @@ public final class FileLogSink: LogSink {
   /// The file's location.
   public var url: URL { file.url }
 
-  /// Appends the record's line.
+  /// Appends the record's line; a warning or worse goes out at once, with any lines the file holds.
   public func write(_ record: LogRecord) {
-    file.append(format.line(for: record))
+    file.append(format.line(for: record), urgent: record.level >= .warning)
   }
 }
 

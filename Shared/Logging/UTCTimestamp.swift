@@ -1,28 +1,24 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// ISO-8601 timestamps in UTC to the second (`2026-11-22T05:00:00Z`) — the form of log lines,
 /// analytics events, stored entities and `--json` output — written and read as
-/// `Date.ISO8601FormatStyle()` (and so `JSONEncoder`'s `.iso8601`) does, but with `gmtime_r` and
-/// `timegm`. Foundation's formatter first builds a Gregorian calendar in the *current* time zone,
-/// and finding that zone loads ICU's time-zone data: about a millisecond of every process that
-/// writes or reads one date. Anything outside the plain form goes through Foundation, so the
-/// results are Foundation's in every case.
+/// `Date.ISO8601FormatStyle()` (and so `JSONEncoder`'s `.iso8601`) does, with the proleptic
+/// Gregorian calendar worked out in integers. Foundation's formatter first builds a Gregorian
+/// calendar in the *current* time zone, and finding that zone loads ICU's time-zone data: about a
+/// millisecond of every process that writes or reads one date; the C library's `gmtime_r` reads
+/// `/etc/localtime` on its first call, though UTC needs no zone. Anything outside the plain form
+/// goes through Foundation, so the results are Foundation's in every case.
 public enum UTCTimestamp {
   /// `date` as `2026-11-22T05:00:00Z`, the fraction of a second dropped. Years before 1583 (Julian
-  /// in Foundation's calendar, not in `gmtime_r`) and after 9999 go through Foundation.
+  /// in Foundation's calendar) and after 9999 go through Foundation.
   public static func string(from date: Date) -> String {
-    var parts = tm()
-    guard var time = time_t(exactly: date.timeIntervalSince1970.rounded(.down)), gmtime_r(&time, &parts) != nil,
-      years.contains(parts.tm_year + 1900)
-    else {
+    let seconds = date.timeIntervalSince1970.rounded(.down)
+    guard seconds >= firstSecond, seconds < endSecond else {
       return date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
     }
+    let whole = Int64(seconds)
+    let (days, second) = (floorDivision(whole, 86_400), Int32(whole - floorDivision(whole, 86_400) * 86_400))
+    let (year, month, day) = civil(fromDays: days)
     // Twenty ASCII bytes written in place: every field is in range, so each has exactly its width.
     return String(unsafeUninitializedCapacity: 20) { text in
       func put(_ value: Int32, _ width: Int, at end: Int, then separator: Character?) {
@@ -33,12 +29,12 @@ public enum UTCTimestamp {
         }
         if let separator { text[end] = separator.asciiValue! }
       }
-      put(parts.tm_year + 1900, 4, at: 4, then: "-")
-      put(parts.tm_mon + 1, 2, at: 7, then: "-")
-      put(parts.tm_mday, 2, at: 10, then: "T")
-      put(parts.tm_hour, 2, at: 13, then: ":")
-      put(parts.tm_min, 2, at: 16, then: ":")
-      put(parts.tm_sec, 2, at: 19, then: "Z")
+      put(year, 4, at: 4, then: "-")
+      put(month, 2, at: 7, then: "-")
+      put(day, 2, at: 10, then: "T")
+      put(second / 3600, 2, at: 13, then: ":")
+      put(second / 60 % 60, 2, at: 16, then: ":")
+      put(second % 60, 2, at: 19, then: "Z")
       return 20
     }
   }
@@ -52,35 +48,74 @@ public enum UTCTimestamp {
 
   /// `yyyy-MM-ddTHH:mm:ssZ` with every field in range (day included), in `years`; else nil.
   private static func plainDate(_ text: String) -> Date? {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-      bytes[19] == UInt8(ascii: "Z")
-    else { return nil }
-    func number(_ start: Int, _ count: Int) -> Int32? {
-      var value: Int32 = 0
-      for byte in bytes[start..<start + count] {
-        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-        value = value * 10 + Int32(byte - UInt8(ascii: "0"))
+    var text = text
+    return text.withUTF8 { bytes -> Date? in
+      guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+        bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+        bytes[19] == UInt8(ascii: "Z")
+      else { return nil }
+      func number(_ start: Int, _ count: Int) -> Int32? {
+        var value: Int32 = 0
+        for byte in bytes[start..<start + count] {
+          guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+          value = value * 10 + Int32(byte - UInt8(ascii: "0"))
+        }
+        return value
       }
-      return value
+      guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+        let minute = number(14, 2), let second = number(17, 2), years.contains(year), (1...12).contains(month),
+        day >= 1, day <= daysIn(month: month, of: year), hour < 24, minute < 60, second < 60
+      else { return nil }
+      let seconds = days(fromCivil: year, month, day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+      return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
-    guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
-      let minute = number(14, 2), let second = number(17, 2), years.contains(year), (1...12).contains(month),
-      (1...31).contains(day), hour < 24, minute < 60, second < 60
-    else { return nil }
-    var parts = tm()
-    (parts.tm_year, parts.tm_mon, parts.tm_mday) = (year - 1900, month - 1, day)
-    (parts.tm_hour, parts.tm_min, parts.tm_sec) = (hour, minute, second)
-    var time = timegm(&parts)
-    // timegm rolls 31 April over to 1 May: such a day is left to Foundation.
-    var check = tm()
-    guard gmtime_r(&time, &check) != nil, check.tm_mday == day, check.tm_mon == month - 1 else { return nil }
-    return Date(timeIntervalSince1970: TimeInterval(time))
   }
 
   /// The years both calendars agree on and that print in four digits.
   private static let years: ClosedRange<Int32> = 1583...9999
+  /// The first second of 1583 and the first of 10000, since 1970.
+  private static let firstSecond = Double(days(fromCivil: 1583, 1, 1) * 86_400)
+  private static let endSecond = Double(days(fromCivil: 10_000, 1, 1) * 86_400)
+
+  /// `value / divisor` rounded down (toward minus infinity).
+  private static func floorDivision(_ value: Int64, _ divisor: Int64) -> Int64 {
+    value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+  }
+
+  // The two rules below are also Localization's (CivilTime): two Shared modules never link each
+  // other, and a timestamp must not wait on an injected calendar.
+
+  /// Days since 1970-01-01 of a Gregorian date (Howard Hinnant's `days_from_civil`).
+  static func days(fromCivil year: Int32, _ month: Int32, _ day: Int32) -> Int64 {
+    let year = Int64(month <= 2 ? year - 1 : year)
+    let era = floorDivision(year, 400)
+    let yearOfEra = year - era * 400
+    let dayOfYear = (153 * Int64(month > 2 ? month - 3 : month + 9) + 2) / 5 + Int64(day) - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+  static func civil(fromDays days: Int64) -> (year: Int32, month: Int32, day: Int32) {
+    let shifted = days + 719_468
+    let era = floorDivision(shifted, 146_097)
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    return (Int32(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), Int32(month), Int32(day))
+  }
+
+  /// How many days `month` has in `year` (Gregorian).
+  private static func daysIn(month: Int32, of year: Int32) -> Int32 {
+    switch month {
+    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
 }
 
 extension JSONEncoder.DateEncodingStrategy {

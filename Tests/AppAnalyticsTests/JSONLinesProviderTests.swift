@@ -101,3 +101,18 @@ func linesAreByteForByteWhatJSONEncoderWrites(properties: [String: String]) thro
     #expect(JSONLinesAnalyticsProvider.encode(event) == String(decoding: try encoder.encode(event), as: UTF8.self))
   }
 }
+
+@Test func theWriterIsToldWhichLinesAreErrors() throws {
+  let marked = Mutex<[Bool]>([])
+  let provider = JSONLinesAnalyticsProvider(appendLineSayingErrors: { _, isError in
+    marked.withLock { $0.append(isError) }
+    return true
+  })
+  let analytics = Analytics(providers: [provider])
+  analytics.track("app.start")
+  analytics.recordError(CocoaLikeError(), module: "Galley")
+  analytics.track("app.shutdown", ["error": "error"])
+  #expect(marked.withLock { $0 } == [false, true, false])
+}
+
+private struct CocoaLikeError: Error {}

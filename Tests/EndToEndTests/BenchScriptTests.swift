@@ -17,22 +17,31 @@ struct BenchScriptTests {
     let sizes = ["cosmonaut", "cosmonaut-ru", "iss-overview", "laboratory", "spacesuit-sim", "station-sim", "lab-sim"]
     #expect(
       rows == [
-        "startup", "list", "restock", "wal", "puts", "gets", "sync", "sync-ru", "lab-send", "telemetry", "lint",
-        "lint1000",
+        "startup", "startup-swift", "startup-c", "list", "restock", "wal", "puts", "gets", "sync", "sync-ru",
+        "lab-send", "telemetry", "lint", "lint1000",
       ]
-        + sizes.map { "size-\($0)" })
-    // Issue 21's honest floors and goals.
+        + sizes.map { "size-\($0)" } + ["build-clean", "build-null", "build-leaf", "build-logging"])
+    // Issue 33's goals: start-up within 1.2 of the hello-world (two reference rows beside it), a list
+    // within 1.5, delivery at least as fast as python, the telemetry row against the same round trips.
+    #expect(dry.stdout.contains("static FoundationEssentials JSON hello-world goal ≤ 1.2"))
     #expect(dry.stdout.contains("static FoundationEssentials JSON hello-world goal ≤ 1.5"))
-    #expect(dry.stdout.contains("the same 64-report batches goal ≥ 0.8"))
+    #expect(dry.stdout.contains("C hello-world (cc -O2)") && dry.stdout.contains("goal reference"))
+    #expect(dry.stdout.contains("the same 64-report batches goal ≥ 1.0"))
     #expect(
-      dry.stdout.contains("`cosmonaut-ru sync`") && dry.stdout.contains("the same 64-message TsUP batches goal ≥ 0.8"))
+      dry.stdout.contains("`cosmonaut-ru sync`") && dry.stdout.contains("the same 64-message TsUP batches goal ≥ 1.0"))
     #expect(
-      dry.stdout.contains("`laboratory results send`") && dry.stdout.contains("the same 64-result batches goal ≥ 0.8"))
-    #expect(dry.stdout.contains("C Unix-socket echo round trip, two processes goal ≤ 2.0"))
+      dry.stdout.contains("`laboratory results send`") && dry.stdout.contains("the same 64-result batches goal ≥ 1.0"))
+    #expect(dry.stdout.contains("the same round trips and message sizes goal ≤ 2.0"))
+    let sizeLines = dry.stdout.split(separator: "\n").filter { $0.hasPrefix("size-") }
+    #expect(sizeLines.count == 7 && sizeLines.allSatisfy { $0.hasSuffix("goal ≤ 1.3") }, "\(sizeLines)")
     #expect(dry.stdout.contains("the hello-world, stripped"))
     let quick = try await sandbox.run(
       env, ["python3", script.path, "--dry-run", "--quick", "--only", "puts,sync"], environment: sandbox.environment)
     #expect(quick.stdout.contains("2k `EntityStore` puts") && quick.stdout.contains("200 queued reports"))
+    #expect(!quick.stdout.contains("build-"), "--quick leaves the build rows out")
+    let noBuilds = try await sandbox.run(
+      env, ["python3", script.path, "--dry-run", "--no-builds"], environment: sandbox.environment)
+    #expect(noBuilds.status == 0 && !noBuilds.stdout.contains("build-clean"))
     let wal = try await sandbox.run(
       env, ["python3", script.path, "--dry-run", "--quick", "--only", "wal"], environment: sandbox.environment)
     #expect(wal.stdout.contains("over 100 restocks") && wal.stdout.contains("≤ 1.1"), "\(wal.stdout)")

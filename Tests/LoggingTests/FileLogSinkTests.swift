@@ -58,3 +58,21 @@ private func temporaryDirectory() -> URL {
   // A directory cannot be opened as a log file.
   #expect(throws: LogFileError.self) { try FileLogSink(url: directory, format: .asWritten) }
 }
+
+@Test func aWarningGoesOutAtOnceWithTheLinesAFileHolds() throws {
+  let directory = temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let url = directory.appendingPathComponent("app.log")
+  let date = Date(timeIntervalSince1970: 0)
+  let file = try RotatingLineFile(url: url)
+  file.hold()
+  let logger = Logger(module: "A", level: .info, sinks: [FileLogSink(file: file, format: .asWritten)], clock: { date })
+  logger.info("start")
+  logger.notice("still held")
+  #expect(try String(contentsOf: url, encoding: .utf8).isEmpty)
+  logger.warning("something to know now")
+  #expect(
+    try String(contentsOf: url, encoding: .utf8)
+      == "1970-01-01T00:00:00Z INFO [A] start\n1970-01-01T00:00:00Z NOTICE [A] still held\n"
+      + "1970-01-01T00:00:00Z WARNING [A] something to know now\n")
+}

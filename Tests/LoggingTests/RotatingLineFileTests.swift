@@ -174,3 +174,87 @@ private func lines(_ url: URL) throws -> [String] {
   }
   #expect(error?.found == nil)
 }
+
+/// Counts the writes a line file makes (and makes them).
+private final class WriteCounter: Sendable {
+  private let writes = Mutex(0)
+  var count: Int { writes.withLock { $0 } }
+
+  var calls: SystemCalls {
+    SystemCalls { descriptor, bytes, count in
+      self.writes.withLock { $0 += 1 }
+      return SystemCalls.live.write(descriptor, bytes, count)
+    }
+  }
+}
+
+/// A file in a fresh directory (removed at the end) that holds its lines, counting its writes.
+private final class HeldFile {
+  let directory = temporaryDirectory()
+  let writes = WriteCounter()
+  let url: URL
+  let file: RotatingLineFile
+
+  init() throws {
+    url = directory.appendingPathComponent("app.log")
+    file = try RotatingLineFile(url: url, rotation: .standard, system: writes.calls)
+    file.hold()
+  }
+
+  deinit { try? FileManager.default.removeItem(at: directory) }
+}
+
+@Test func aFileHoldingItsLinesWritesThemWithOneWriteWhenFlushed() throws {
+  let held = try HeldFile()
+  defer { withExtendedLifetime(held) {} }
+  let (url, file, writes) = (held.url, held.file, held.writes)
+  for index in 0..<7 { #expect(file.append("line \(index)")) }
+  #expect(try String(contentsOf: url, encoding: .utf8).isEmpty, "held, not written yet")
+  #expect(writes.count == 0)
+  #expect(file.flush())
+  #expect(try lines(url) == (0..<7).map { "line \($0)" } + [""])
+  #expect(writes.count == 1, "seven lines, one write")
+  #expect(file.flush(), "nothing held: nothing to write")
+  #expect(writes.count == 1)
+}
+
+@Test func anUrgentLineGoesOutAtOnceAfterTheHeldOnes() throws {
+  let held = try HeldFile()
+  defer { withExtendedLifetime(held) {} }
+  let (url, file, writes) = (held.url, held.file, held.writes)
+  file.append("start")
+  file.append("open")
+  #expect(file.append("something failed", urgent: true))
+  #expect(try lines(url) == ["start", "open", "something failed", ""])
+  #expect(writes.count == 1)
+  file.append("shut down")
+  #expect(try lines(url) == ["start", "open", "something failed", ""], "held again after the urgent one")
+  #expect(file.release())
+  file.append("after the end")
+  #expect(try lines(url) == ["start", "open", "something failed", "shut down", "after the end", ""])
+  #expect(writes.count == 3, "released: every line at once")
+}
+
+@Test func aFileHoldsAtMostItsLimitOfLines() throws {
+  let held = try HeldFile()
+  defer { withExtendedLifetime(held) {} }
+  let (url, file, writes) = (held.url, held.file, held.writes)
+  for index in 0..<(RotatingLineFile.heldLineLimit * 2 + 3) { file.append("line \(index)") }
+  #expect(writes.count == 2)
+  #expect(try lines(url).count == RotatingLineFile.heldLineLimit * 2 + 1)
+  file.append(String(repeating: "z", count: RotatingLineFile.heldByteLimit))
+  #expect(writes.count == 3, "as many bytes as the limit: written")
+  #expect(try lines(url).count == RotatingLineFile.heldLineLimit * 2 + 5)
+}
+
+@Test func heldLinesAreWrittenWhenTheFileCloses() throws {
+  let directory = temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let url = directory.appendingPathComponent("app.log")
+  do {
+    let file = try RotatingLineFile(url: url)
+    file.hold()
+    file.append("kept until the end")
+  }
+  #expect(try lines(url) == ["kept until the end", ""])
+}

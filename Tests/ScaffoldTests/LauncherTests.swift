@@ -96,4 +96,45 @@ import UIComponentsTestSupport
     #expect(harness.journal.entries.first == "services from-env")
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("station.log").path))
   }
+
+  @Test func aCommandWritesItsLogAndAnalyticsLinesWhenItEndsAndAWarningAtOnce() async throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("scaffold-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let data = root.appendingPathComponent("data")
+    func text(_ name: String) -> String {
+      (try? String(contentsOf: data.appendingPathComponent(name), encoding: .utf8)) ?? ""
+    }
+    let journal = Journal()
+    var seen: [String] = []
+    let launcher = AppLauncher<FakeServices>(
+      name: "station", version: "9.9.9", abstract: "A fake station app.", partners: .shipped,
+      domains: [
+        .domain { FakeDomain<GalleyRoute>(name: "Galley", journal: $0.journal, behavior: { _, _ in }) },
+        .domain {
+          FakeDomain<GymRoute>(
+            name: "Gym", journal: $0.journal,
+            behavior: { _, context in
+              seen.append(text("station.log") + text("analytics.jsonl"))
+              context.logger.warning("the treadmill squeaks")
+              seen.append(text("station.log"))
+            })
+        },
+      ],
+      services: { FakeServices(launch: $0, journal: journal) })
+    let code = await launcher.run(
+      arguments: ["--data-dir", data.path, "workout"], environment: ["HOME": root.path],
+      streams: LaunchStreams(input: ScriptedInput(lines: []), output: CapturedOutput(), errors: CapturedOutput()))
+    #expect(code == 0)
+    #expect(seen.first == "", "a command's lines wait for its end")
+    let atWarning = seen.last?.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last ?? "" } ?? []
+    #expect(atWarning.count == 4, "\(atWarning)")
+    #expect(atWarning.last?.hasSuffix("the treadmill squeaks") == true, "a warning goes out at once, with the lines before it")
+    let log = text("station.log")
+    for expected in ["start station (once)", "open workout", "the treadmill squeaks", "shut down station with exit code 0"] {
+      #expect(log.contains(expected), "\(expected) in \(log)")
+    }
+    let events = text("analytics.jsonl").split(separator: "\n")
+    #expect(events.count == 3)
+    #expect(events.first?.contains("app.start") == true && events.last?.contains("app.shutdown") == true)
+  }
 }

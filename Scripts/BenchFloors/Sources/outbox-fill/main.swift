@@ -7,12 +7,14 @@
 import AppAnalytics
 import CosmonautService
 import Foundation
+import HoustonMissionControl
 import LaboratoryService
 import LaboratoryServiceInterface
 import Logging
+import MissionControlInterface
 import Persistence
 import Radio
-import TsUPCosmonautService
+import TsUPMissionControl
 
 let arguments = CommandLine.arguments
 let mode = arguments.count == 4 ? arguments[3] : "houston"
@@ -29,8 +31,9 @@ func store(_ name: String) throws -> EntityStore {
 let logger = Logger.disabled(module: "bench")
 switch mode {
 case "tsup":
-  let client = TsUPCosmonautClient(
-    store: try store("cosmonaut-ru.sqlite"), tsup: nil, analytics: .disabled, logger: logger)
+  let client = LiveCosmonautClient(
+    store: try store("cosmonaut-ru.sqlite"), dialect: .tsup,
+    missionControl: MissionControlClient(center: .tsup, address: nil), analytics: .disabled, logger: logger)
   for index in 0..<count {
     _ = try await (index % 2 == 0 ? client.restock("water", quantity: 1) : client.consume("water", quantity: 1))
   }
@@ -38,7 +41,7 @@ case "tsup":
 case "lab":
   // The link to the racks is never used: starting a run only queues its result.
   let client = LiveLaboratoryClient(
-    store: try store("laboratory.sqlite"), houston: nil,
+    store: try store("laboratory.sqlite"), missionControl: MissionControlClient(center: .houston, address: nil),
     connector: .unixSocket(path: directory.appendingPathComponent("no-lab.sock").path), analytics: .disabled,
     logger: logger)
   let experiments = ExperimentCatalogue.sample.experiments
@@ -48,9 +51,13 @@ case "lab":
   print(try await client.results().pending.count)
 default:
   let client = LiveCosmonautClient(
-    store: try store("cosmonaut.sqlite"), houston: nil, analytics: .disabled, logger: logger)
+    store: try store("cosmonaut.sqlite"), dialect: .houston,
+    missionControl: MissionControlClient(center: .houston, address: nil), analytics: .disabled, logger: logger)
   for index in 0..<count {
     _ = try await (index % 2 == 0 ? client.restock("water", quantity: 1) : client.consume("water", quantity: 1))
   }
   print(try await client.pendingSync().pending.count)
 }
+
+/// As `laboratory` composes them: the mission control client makes the lab's results channel.
+extension MissionControlClient: @retroactive ResultsChannels {}
