@@ -110,15 +110,21 @@ let shared: [Module] = [
 
 // MARK: - Tests that span modules
 
-/// End-to-end tests run the built executables as a user would; they import no workspace module.
+/// End-to-end tests run the built executables as a user would; they import no workspace module. Two
+/// targets, so that CI's shards can balance them: the apps with their stores, Houston and partners
+/// (EndToEndTests), and the apps with their devices: suit, station, overview (DeviceEndToEndTests).
+let endToEndExecutables: [Target.Dependency] = [
+  "CosmonautApp", "CosmonautRuApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator", "LaboratoryApp",
+  "LaboratorySimulator",
+]
 let endToEndTests: [Target] = [
+  .target(name: "EndToEndSupport", dependencies: ["TestHarness"], path: "Tests/EndToEndSupport"),
   .testTarget(
-    name: "EndToEndTests",
-    dependencies: [
-      "CosmonautApp", "CosmonautRuApp", "SpacesuitSimulator", "ISSOverviewApp", "StationSimulator", "LaboratoryApp",
-      "LaboratorySimulator", "TestHarness",
-    ],
-    path: "Tests/EndToEndTests")
+    name: "EndToEndTests", dependencies: endToEndExecutables + ["EndToEndSupport", "TestHarness"],
+    path: "Tests/EndToEndTests"),
+  .testTarget(
+    name: "DeviceEndToEndTests", dependencies: endToEndExecutables + ["EndToEndSupport", "TestHarness"],
+    path: "Tests/DeviceEndToEndTests"),
 ]
 
 // MARK: - Test support

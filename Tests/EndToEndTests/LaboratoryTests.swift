@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestHarness
 import Testing
@@ -5,11 +6,6 @@ import Testing
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-
-extension Executables {
-  static var laboratory: URL { productsDirectory.appendingPathComponent("laboratory") }
-  static var labSimulator: URL { productsDirectory.appendingPathComponent("lab-sim") }
-}
 
 /// `laboratory` against `lab-sim` over a real Unix socket and the development Houston, on the
 /// data directory it shares with `cosmonaut`.

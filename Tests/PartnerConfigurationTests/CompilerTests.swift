@@ -6,6 +6,12 @@ import Testing
 /// into keys, the shipped partner files checked against every module's declarations, and a module's
 /// declaration made into its constants; anything wrong fails the build with one line per problem.
 @Suite struct CompilerTests {
+  /// Whether this package has the PartnerFiles plugin, whose tool reads partner files and declarations:
+  /// the modules above Shared use it, so an export of the lower layers alone has only the style keys.
+  static let hasPartnerFiles = FileManager.default.fileExists(
+    atPath: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Scripts/Plugins/PartnerFiles").path)
+
   /// The built tool named `name`, beside the test bundle.
   static func tool(_ name: String) -> URL? {
     let folders = [
@@ -76,7 +82,8 @@ import Testing
       "screens": [ { "name": "galley", "help": "The menu.", "elements": ["title"], "styles": { "title": { "background": "cyan" } } } ] }
     """
 
-  @Test func theSchemaBecomesTypedKeysAndPartnerFilesAreEmbeddedAsTheyAre() async throws {
+  @Test(.enabled(if: hasPartnerFiles, "the PartnerFiles plugin is not part of this package"))
+  func theSchemaBecomesTypedKeysAndPartnerFilesAreEmbeddedAsTheyAre() async throws {
     let tricky = ##"""
       { "id": "asc", "name": "Say \"#hi\" \\ there\u0001",
         "theme": { "base": { "title": { "foreground": "cyan" } },
@@ -117,7 +124,8 @@ import Testing
       ))
   }
 
-  @Test func aDeclarationBecomesTheModulesConstantsAndVocabulary() async throws {
+  @Test(.enabled(if: hasPartnerFiles, "the PartnerFiles plugin is not part of this package"))
+  func aDeclarationBecomesTheModulesConstantsAndVocabulary() async throws {
     let result = try await compileVocabulary(galley)
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.source.contains("import PartnerConfiguration\n"))
@@ -134,7 +142,8 @@ import Testing
         "StyleSchema.Screen(.galley, elements: [.title], styles: [.title: TextStyle(background: .named(.`cyan`))]),"))
   }
 
-  @Test func aWrongPartnerFileFailsTheBuildWithOneLinePerProblem() async throws {
+  @Test(.enabled(if: hasPartnerFiles, "the PartnerFiles plugin is not part of this package"))
+  func aWrongPartnerFileFailsTheBuildWithOneLinePerProblem() async throws {
     let wrong = """
       { "id": "nasa", "name": " ", "colour": "red",
         "theme": { "base": { "dim": { "foreground": "#12" }, "titel": {} },
@@ -164,7 +173,8 @@ import Testing
     #expect(result.embedded.isEmpty, "nothing is written (the mechanism's keys are another module's build)")
   }
 
-  @Test func aPackageThatDeclaresNothingChecksPartnerFilesForTheirFormOnly() async throws {
+  @Test(.enabled(if: hasPartnerFiles, "the PartnerFiles plugin is not part of this package"))
+  func aPackageThatDeclaresNothingChecksPartnerFilesForTheirFormOnly() async throws {
     // The lower layers exported alone have no module that declares a vocabulary.
     let partner = """
       { "id": "asc", "name": "ASC", "theme": { "base": { "title": {} }, "screens": { "galley": { "dim": {} } } },
@@ -177,7 +187,8 @@ import Testing
       result.embedded.contains("static let declaredInPackage = PartnerVocabulary(\n    toggles: [],\n    screens: [])"))
   }
 
-  @Test func aWrongDeclarationFailsTheBuildWithOneLinePerProblem() async throws {
+  @Test(.enabled(if: hasPartnerFiles, "the PartnerFiles plugin is not part of this package"))
+  func aWrongDeclarationFailsTheBuildWithOneLinePerProblem() async throws {
     let wrong = """
       { "toggles": [ { "name": "hotMeals", "help": "" }, { "name": "default", "default": true, "help": "A keyword." },
                      { "name": "hotMeals", "default": false, "help": "Again." } ],
@@ -200,7 +211,8 @@ import Testing
     #expect(result.source.isEmpty, "nothing is written")
   }
 
-  @Test func aNameIsOneModulesAcrossThePackage() async throws {
+  @Test(.enabled(if: hasPartnerFiles, "the PartnerFiles plugin is not part of this package"))
+  func aNameIsOneModulesAcrossThePackage() async throws {
     let result = try await compile(schema, declarations: ["Galley": galley, "Gym": galley])
     #expect(result.status == 1)
     #expect(

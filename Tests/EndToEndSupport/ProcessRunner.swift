@@ -5,26 +5,31 @@ import TestHarness
   import FoundationNetworking
 #endif
 
-/// Finds and runs the built executables the way a user would: real processes, real arguments.
-enum Executables {
-  /// The repository root.
-  static var repositoryRoot: URL { TestProducts.packageRoot }
-  /// The folder of the built executables.
-  static var productsDirectory: URL { TestProducts.directory }
+// The end-to-end tests' support (EndToEndTests, DeviceEndToEndTests): the built executables, a sandbox
+// per test, helper servers. A test-support module: only tests link it.
 
-  static var cosmonaut: URL { TestProducts.executable("cosmonaut") }
-  static var cosmonautRu: URL { TestProducts.executable("cosmonaut-ru") }
-  static var spacesuitSimulator: URL { TestProducts.executable("spacesuit-sim") }
-  static var houston: URL { repositoryRoot.appendingPathComponent("Scripts/houston") }
-  static var issOverview: URL { TestProducts.executable("iss-overview") }
-  static var stationSimulator: URL { TestProducts.executable("station-sim") }
+/// Finds and runs the built executables the way a user would: real processes, real arguments.
+public enum Executables {
+  /// The repository root.
+  public static var repositoryRoot: URL { TestProducts.packageRoot }
+  /// The folder of the built executables.
+  public static var productsDirectory: URL { TestProducts.directory }
+
+  public static var cosmonaut: URL { TestProducts.executable("cosmonaut") }
+  public static var cosmonautRu: URL { TestProducts.executable("cosmonaut-ru") }
+  public static var spacesuitSimulator: URL { TestProducts.executable("spacesuit-sim") }
+  public static var houston: URL { repositoryRoot.appendingPathComponent("Scripts/houston") }
+  public static var issOverview: URL { TestProducts.executable("iss-overview") }
+  public static var stationSimulator: URL { TestProducts.executable("station-sim") }
+  public static var laboratory: URL { productsDirectory.appendingPathComponent("laboratory") }
+  public static var labSimulator: URL { productsDirectory.appendingPathComponent("lab-sim") }
 }
 
 /// A fresh data directory (and short socket paths) per test, removed afterwards.
-final class Sandbox: @unchecked Sendable {
-  let directory: URL
+public final class Sandbox: @unchecked Sendable {
+  public let directory: URL
 
-  init() throws {
+  public init() throws {
     directory = URL(fileURLWithPath: "/tmp", isDirectory: true)
       .appendingPathComponent("iss-e2e-\(UUID().uuidString.prefix(8))", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -32,12 +37,12 @@ final class Sandbox: @unchecked Sendable {
 
   deinit { try? FileManager.default.removeItem(at: directory) }
 
-  var dataDirectory: String { directory.appendingPathComponent("data").path }
-  var socketPath: String { directory.appendingPathComponent("suit.sock").path }
-  var stationSocketPath: String { directory.appendingPathComponent("station.sock").path }
+  public var dataDirectory: String { directory.appendingPathComponent("data").path }
+  public var socketPath: String { directory.appendingPathComponent("suit.sock").path }
+  public var stationSocketPath: String { directory.appendingPathComponent("station.sock").path }
 
   /// The environment a user's shell would give, minus anything that could leak into the test.
-  var environment: [String: String] {
+  public var environment: [String: String] {
     var environment = ProcessInfo.processInfo.environment
     for key in [
       "ISS_DATA_DIR", "ISS_HOUSTON_URL", "ISS_HOUSTON_TOKEN", "ISS_TSUP_URL", "ISS_TSUP_TOKEN", "ISS_SUIT",
@@ -51,7 +56,7 @@ final class Sandbox: @unchecked Sendable {
   }
 
   /// Runs `cosmonaut` with this sandbox's data directory.
-  func cosmonaut(
+  public func cosmonaut(
     _ arguments: [String], input: String? = nil, extraEnvironment: [String: String] = [:]
   ) async throws
     -> ProcessResult
@@ -62,13 +67,13 @@ final class Sandbox: @unchecked Sendable {
   }
 
   /// Runs `iss-overview` with this sandbox's data directory.
-  func issOverview(_ arguments: [String], input: String? = nil) async throws -> ProcessResult {
+  public func issOverview(_ arguments: [String], input: String? = nil) async throws -> ProcessResult {
     try await run(
       Executables.issOverview, ["--data-dir", dataDirectory] + arguments, input: input, environment: environment)
   }
 
   /// Runs a process to its end (its standard input is `input`, then end of input); killed after two minutes.
-  func run(
+  public func run(
     _ executable: URL, _ arguments: [String], input: String? = nil, environment: [String: String]
   ) async throws
     -> ProcessResult
@@ -77,11 +82,11 @@ final class Sandbox: @unchecked Sendable {
   }
 }
 
-enum ProcessFailure: Error, CustomStringConvertible {
+public enum ProcessFailure: Error, CustomStringConvertible {
   case timedOut(String)
   case notReady(String)
 
-  var description: String {
+  public var description: String {
     switch self {
     case .timedOut(let command): "timed out: \(command)"
     case .notReady(let detail): "server did not become ready: \(detail)"
@@ -92,12 +97,12 @@ enum ProcessFailure: Error, CustomStringConvertible {
 /// A long-running helper process (a simulator, Houston) that prints one ready line.
 ///
 /// Released, it is killed (SIGKILL); `stop()` ends it gently and says how it ended.
-final class BackgroundServer: Sendable {
-  let process: ChildProcess
-  let readyLine: String
+public final class BackgroundServer: Sendable {
+  public let process: ChildProcess
+  public let readyLine: String
 
   /// Starts `executable` and waits (bounded) for its first stdout line to contain `marker`.
-  static func launch(
+  public static func launch(
     _ executable: URL, _ arguments: [String], marker: String, environment: [String: String]
   ) async throws -> BackgroundServer {
     let process = try ChildProcess(executable, arguments, environment: environment)
@@ -116,25 +121,25 @@ final class BackgroundServer: Sendable {
 
   /// Asks the server to stop (SIGTERM), kills it after a bounded wait; returns its exit status.
   @discardableResult
-  func stop() async -> Int32 { await process.stop().status }
+  public func stop() async -> Int32 { await process.stop().status }
 
   /// Asks the server to stop without waiting (for `defer`); it is killed if it has not stopped soon.
-  func terminate() { process.terminate() }
+  public func terminate() { process.terminate() }
 
   /// Kills the server at once (SIGKILL), as a crash would: it cleans nothing up.
-  func crash() async { await process.kill() }
+  public func crash() async { await process.kill() }
 }
 
 extension String {
   /// Decodes this process output as JSON.
-  func json() throws -> Any {
+  public func json() throws -> Any {
     try JSONSerialization.jsonObject(with: Data(utf8))
   }
 }
 
 extension Sandbox {
   /// Starts `Scripts/houston` on a free port with `arguments`; returns it and its base URL.
-  func houston(_ arguments: [String] = []) async throws -> (server: BackgroundServer, url: String) {
+  public func houston(_ arguments: [String] = []) async throws -> (server: BackgroundServer, url: String) {
     let server = try await BackgroundServer.launch(
       URL(fileURLWithPath: "/usr/bin/env"), ["python3", Executables.houston.path, "--port", "0"] + arguments,
       marker: "listening", environment: environment)
@@ -146,7 +151,7 @@ extension Sandbox {
   }
 
   /// Starts an HTTP server that is not Houston: every request gets `status` and `body` (text/html).
-  func notHouston(status: Int = 200, body: String) async throws -> (server: BackgroundServer, url: String) {
+  public func notHouston(status: Int = 200, body: String) async throws -> (server: BackgroundServer, url: String) {
     let script = """
       import http.server, signal, sys
       # A test runner may hand down a mask that blocks SIGTERM; stop() must end this server at once.
@@ -178,16 +183,16 @@ extension Sandbox {
   }
 
   /// The outbox as `sync status --json` shows it.
-  func syncStatus() async throws -> [String: Any] {
+  public func syncStatus() async throws -> [String: Any] {
     let result = try await cosmonaut(["sync", "status", "--json"])
     return try (result.stdout.json() as? [String: Any]) ?? [:]
   }
 }
 
 /// What a running `Scripts/houston` says it applied.
-enum Houston {
+public enum Houston {
   /// The reports Houston at `base` applied, in order (`GET /v1/reports`).
-  static func appliedReports(at base: String, token: String? = nil) async throws -> [[String: Any]] {
+  public static func appliedReports(at base: String, token: String? = nil) async throws -> [[String: Any]] {
     guard let url = URL(string: base + "/v1/reports") else { throw URLError(.badURL) }
     var request = URLRequest(url: url)
     if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
