@@ -104,38 +104,41 @@ package struct UntranslatedTextRule {
 
   private func untranslated(_ literal: StringLiteral, path: String, module: TranslatedModule) -> Violation {
     let name = module.target.name
-    var violation = Violation(
-      rule: .untranslatedText, file: path, line: literal.line, source: name, sourceLayer: module.layer,
+    return violation(
+      at: literal.line, path: path, module: module,
       problem: "\"\(literal.spelling)\" in \(name) (\(module.layer)) is text a person reads but not from \(name)'s "
         + "string table",
       fix: "add a key to \(tables(of: module)) and use Strings.<key>, or mark a value that never changes with "
         + "// untranslated: <reason>")
-    violation.namesSourceInProblem = true
-    return violation
   }
 
   private func bareOptOut(_ comment: OptOutComment, path: String, module: TranslatedModule) -> Violation {
-    let name = module.target.name
     let marker = comment.isFileWide ? "untranslated-file:" : "untranslated:"
-    var violation = Violation(
-      rule: .untranslatedText, file: path, line: comment.line, source: name, sourceLayer: module.layer,
-      problem: "\"// \(marker)\" in \(name) (\(module.layer)) gives no reason why the text never changes",
+    return violation(
+      at: comment.line, path: path, module: module,
+      problem: "\"// \(marker)\" in \(module.target.name) (\(module.layer)) gives no reason why the text never changes",
       fix: "write the reason after the colon (// \(marker) <reason>), or add a key to \(tables(of: module)) "
         + "and use Strings.<key>")
-    violation.namesSourceInProblem = true
-    return violation
   }
 
   private func misplacedFileOptOut(
     _ comment: OptOutComment, codeStartLine: Int, path: String, module: TranslatedModule
   ) -> Violation {
-    let name = module.target.name
-    var violation = Violation(
-      rule: .untranslatedText, file: path, line: comment.line, source: name, sourceLayer: module.layer,
-      problem: "\"// untranslated-file:\" in \(name) (\(module.layer)) comes after the file's code (line "
+    violation(
+      at: comment.line, path: path, module: module,
+      problem: "\"// untranslated-file:\" in \(module.target.name) (\(module.layer)) comes after the file's code (line "
         + "\(codeStartLine)), so it covers nothing",
       fix: "move it to the file's first lines, above everything but imports, or use // untranslated: <reason> "
         + "on the lines it means")
+  }
+
+  /// A finding of this rule at `line` of `path`, whose problem names the module itself.
+  private func violation(
+    at line: Int, path: String, module: TranslatedModule, problem: String, fix: String
+  ) -> Violation {
+    var violation = Violation(
+      rule: .untranslatedText, file: path, line: line, source: module.target.name, sourceLayer: module.layer,
+      problem: problem, fix: fix)
     violation.namesSourceInProblem = true
     return violation
   }
