@@ -165,7 +165,9 @@ public actor DeviceLink {
       return try await starting.value
     } catch {
       link = nil
-      throw .unreachable(device: name, endpoint: connector.endpoint, reason: .reason(of: error), hint: unreachableHint)
+      // Something that is no socket at the path: no server can listen there, so no advice to start one.
+      let hint = (error as? RadioError)?.isNoSocketPath == true ? Strings.deviceNoSocketHint : unreachableHint
+      throw .unreachable(device: name, endpoint: connector.endpoint, reason: .reason(of: error), hint: hint)
     }
   }
 }

@@ -10,13 +10,8 @@ import Localization
 
 /// The system's reason for a failed call, in the reader's language: for the errors a device link
 /// meets (no socket there, refused, reset, …) Radio's own words, the C library's (`strerror`) in
-/// English; any other error in the C library's words.
+/// English; for any other error none (the caller keeps the C library's words).
 enum SystemReason {
-  /// The reason for `code`.
-  static func text(_ code: Int32) -> LocalizedText {
-    known(code) ?? .verbatim(String(cString: strerror(code)))
-  }
-
   /// Radio's words for `code`, nil when it has none.
   static func known(_ code: Int32) -> LocalizedText? {
     switch code {

@@ -72,7 +72,7 @@ public final class UnixSocketTransport: RadioTransport {
   /// Why nothing could be connected to at `path`: something that is no socket there (or on the way to
   /// it) is named, so the line does not send a person to start a server where none can listen.
   private static func connectError(path: String, code: Int32) -> RadioError {
-    if code == ENOTDIR, let (component, kind) = UnixSocketListener.blockingComponent(of: path) {
+    if code == ENOTDIR || code == ELOOP, let (component, kind) = UnixSocketListener.blockingComponent(of: path) {
       return .notADirectory(path: path, component: component, kind: kind)
     }
     var status = stat()

@@ -58,9 +58,7 @@ struct BridgeReply {
   static func outcome(of code: URLError.Code) -> BridgeOutcome {
     switch code {
     case .timedOut: .timeout
-    case .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet, .cannotFindHost, .dnsLookupFailed,
-      .secureConnectionFailed:
-      .unreachable
+    case _ where cause(of: code) != nil: .unreachable
     case .badURL, .unsupportedURL: .invalidURL
     case .cancelled: .cancelled
     default: .failed

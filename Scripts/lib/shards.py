@@ -188,14 +188,24 @@ ABOUT = ("Seconds each test target's tests take in Scripts/check (the sum of its
 def record(xunit_files, targets, path=DURATIONS):
     """Updates the durations file from a full, passed run: a target's value is replaced when the
     measured one differs by more than RECORD_MIN_SECONDS and RECORD_MIN_FRACTION of it (so that the
-    checked-in file does not change on every run), new targets are added, gone ones dropped.
-    Returns the lines that say what changed."""
+    checked-in file does not change on every run), new targets are added, gone ones dropped; a target
+    the xunit files do not name keeps its value. Returns the lines that say what changed, or None (and
+    writes nothing) when the files hold no test case at all."""
     old = load_durations(path)
     now = measured(xunit_files)
+    if not now:
+        # No xunit file was read: nothing was measured, and zeros would spoil every shard plan.
+        return None
     new, changes = {}, []
     for target in targets:
-        seconds = round(now.get(target, 0.0), 2)
         before = old.get(target)
+        if target not in now:
+            # A target the xunit files do not name (it ran no test case) keeps what was recorded.
+            new[target] = before if before is not None else 0.0
+            if before is None:
+                changes.append(f"{target} added (0 s)")
+            continue
+        seconds = round(now[target], 2)
         if before is None:
             new[target] = seconds
             changes.append(f"{target} added ({seconds:g} s)")
@@ -258,7 +268,9 @@ def main(arguments):
     if command == "record" and rest:
         changes = record(rest, test_targets())
         name = os.path.relpath(DURATIONS, ROOT)
-        if changes:
+        if changes is None:
+            print(f"{name}: not updated (the run's xunit files hold no test case)")
+        elif changes:
             shown = changes if len(changes) <= 6 else changes[:5] + [f"and {len(changes) - 5} more"]
             print(f"{name}: {'; '.join(shown)} (commit it)")
         else:

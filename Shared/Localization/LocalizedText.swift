@@ -89,8 +89,13 @@ public struct LocalizedText: Sendable, Hashable, CustomStringConvertible {
   public func resolvedLine(by translator: Translator, maximumBytes: Int = InertText.lineBytes) -> String {
     let whole = resolved(by: translator, echoBytes: nil)
     guard whole.utf8.count > maximumBytes else { return whole }
-    let steps = [160, 80, 40].map { resolved(by: translator, echoBytes: $0) }
-    return steps.first { $0.utf8.count <= maximumBytes } ?? steps[0]
+    let first = resolved(by: translator, echoBytes: 160)
+    if first.utf8.count <= maximumBytes { return first }
+    for echoBytes in [80, 40] {
+      let line = resolved(by: translator, echoBytes: echoBytes)
+      if line.utf8.count <= maximumBytes { return line }
+    }
+    return first
   }
 
   private func resolved(by translator: Translator, echoBytes: Int?) -> String {

@@ -43,6 +43,22 @@ struct DeviceLinkLanguageTests {
       "the system's reason in the reader's language, not English")
   }
 
+  @Test func aFileWhereTheSocketShouldBeIsNamedAndTheHintAsksForAnotherPath() async throws {
+    let scratch = try ScratchDirectory()
+    let path = scratch.file("plain.sock")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    let device = link(.unixSocket(path: path))
+    let error = try #require(
+      await #expect(throws: DeviceLinkError.self) {
+        try await device.exchange(0x01, body: [String: String](), expecting: 0x81, as: [String: String].self)
+      })
+    #expect(
+      error.description
+        == "cannot reach the pump at unix:\(path) (\(path) is a regular file, not a socket); give the path of the "
+        + "socket where it listens, not of a file or folder")
+    #expect(!error.translatedMessage.resolved(in: .russian).contains("check the pump"))
+  }
+
   @Test func aDeviceThatCannotServeTheRequestIsAProtocolViolationInItsOwnWords() async throws {
     let server = RadioServer(logger: logger) { request in
       request.type == 0x01

@@ -20,9 +20,10 @@ struct APIContracts {
   /// Library modules in layers (no executables, tests, test support, system libraries or tooling),
   /// as `Scripts/docs` documents them.
   var modules: [ManifestTarget] {
-    let workspace = self.workspace
-    return workspace.modules.filter { $0.kind == .library && workspace.placement(of: $0.name)?.rank != nil }
-      .sorted { $0.name < $1.name }
+    DocsBuild(
+      packagePath: packagePath, configuration: configuration, manifest: manifest, enforcedLayers: [],
+      console: Console(writeOutput: { _ in }, writeError: { _ in })
+    ).libraryModules.sorted { $0.name < $1.name }
   }
 
   /// `<folder>/<Module>.api`, relative to the package root.
