@@ -7,7 +7,7 @@ public protocol TranslatedError: Error {
 
 extension LocalizedText {
   /// What went wrong, for a line that quotes another module's error: its translated line when it
-  /// has one, else its one readable line (a decoding error by key path, ``DecodingError/readableLine(for:)``).
+  /// has one, else its one readable line (a decoding error by key path, `DecodingError.readableLine(for:)`).
   public static func reason(of error: any Error) -> LocalizedText {
     (error as? any TranslatedError)?.translatedMessage ?? .verbatim(DecodingError.readableLine(for: error))
   }
