@@ -155,6 +155,25 @@ public final class EntityStore: @unchecked Sendable {
     try withWritableDatabase { database in try body(StoreTransaction(database: database, codec: codec)) }
   }
 
+  /// `transaction(_:)` for one of a run of writes whose caller calls `copyLogIntoFile()` when the
+  /// run ends: the change is committed and synced in the log (it survives a crash, and the next
+  /// write or opening copies it), and copied into the database file only once the log is full.
+  func transactionInLog<R>(_ body: (StoreTransaction) throws -> R) throws -> R {
+    try withWritableDatabase(copying: .whenFull) { database in
+      try body(StoreTransaction(database: database, codec: codec))
+    }
+  }
+
+  /// Copies into the database file what a run of `transactionInLog` writes left in the log, so that
+  /// the file people copy holds them; throws `notCopiedIntoFile` when it cannot (they stay in the
+  /// log, and the next write copies them).
+  func copyLogIntoFile() throws {
+    guard !isReadOnly else { return }
+    try withDatabase { database in
+      if let failure = database.copyLogIntoFile(waiting: true) { throw failure }
+    }
+  }
+
   /// Writes a copy of the store to a new file at `file` (creating its directory): a consistent
   /// snapshot (`VACUUM INTO`, in one read transaction, so other processes go on reading and
   /// writing meanwhile), a single file that opens as a store, written under a temporary name,
@@ -217,9 +236,11 @@ public final class EntityStore: @unchecked Sendable {
   /// when it returns): refused (`readOnly`) when the store can only be read, and (`replaced`,
   /// `changed`) when one of its files was deleted, replaced or changed on disk before or while it
   /// ran. `joining`: inside a transaction of this thread, the write joins it.
-  private func withWritableDatabase<R>(joining: Bool = false, _ body: (SQLiteDatabase) throws -> R) throws -> R {
+  private func withWritableDatabase<R>(
+    joining: Bool = false, copying: SQLiteDatabase.LogCopy = .always, _ body: (SQLiteDatabase) throws -> R
+  ) throws -> R {
     if let readsACopyOf { throw PersistenceError.readOnly(path: readsACopyOf) }
-    return try withDatabase { try $0.writing(joining: joining, body) }
+    return try withDatabase { try $0.writing(joining: joining, copying: copying, body) }
   }
 
   /// Whether `error` says the store existed (its file is gone, its log is not), so that no empty

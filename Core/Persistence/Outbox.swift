@@ -179,24 +179,32 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
     var next = 0
     var ahead: (start: Int, work: Task<(items: [OutboxItem<Payload>], request: OutboxRequest<Request>), any Error>)?
     defer { ahead?.work.cancel() }
-    while next < queue.count, !Task.isCancelled {
-      let (offered, request) = try await ahead.flatMap { $0.start == next ? $0.work : nil }?.value ?? make(next)
-      let carried = min(max(1, request.count), offered.count)
-      let following = next + carried
-      ahead?.work.cancel()
-      ahead = following < queue.count ? (following, Task { try make(following) }) : nil
-      var verdicts = Array(try await send(request.request).prefix(carried))
-      if verdicts.isEmpty { verdicts = [.failed(OutboxDeliveryGap())] }
-      let judged = Array(zip(offered, verdicts))
-      next += judged.count
-      let recorded = try await store.perform { _ in try self.record(judged, at: now()) }
-      round.delivered += recorded.delivered
-      round.setAside += recorded.setAside
-      if let stopped = recorded.stopped {
-        round.stopped = stopped
-        break
+    // Each request's verdicts are synced in the log before the next request goes out, and copied
+    // into the database file once, when the round ends (or the log fills), not once per request.
+    do {
+      while next < queue.count, !Task.isCancelled {
+        let (offered, request) = try await ahead.flatMap { $0.start == next ? $0.work : nil }?.value ?? make(next)
+        let carried = min(max(1, request.count), offered.count)
+        let following = next + carried
+        ahead?.work.cancel()
+        ahead = following < queue.count ? (following, Task { try make(following) }) : nil
+        var verdicts = Array(try await send(request.request).prefix(carried))
+        if verdicts.isEmpty { verdicts = [.failed(OutboxDeliveryGap())] }
+        let judged = Array(zip(offered, verdicts))
+        next += judged.count
+        let recorded = try await store.perform { _ in try self.record(judged, at: now()) }
+        round.delivered += recorded.delivered
+        round.setAside += recorded.setAside
+        if let stopped = recorded.stopped {
+          round.stopped = stopped
+          break
+        }
       }
+    } catch {
+      _ = try? await store.perform { try $0.copyLogIntoFile() }
+      throw error
     }
+    try await store.perform { try $0.copyLogIntoFile() }
     return round
   }
 
@@ -210,8 +218,10 @@ public struct Outbox<Payload: Codable & Sendable>: Sendable {
   /// Records the verdicts of one request in one transaction: delivered messages move to the
   /// history (trimmed), refused ones are set aside, the first failed one has its attempt counted.
   /// A message no longer queued (another process recorded it first) is skipped.
+  /// The transaction is left in the log (`EntityStore.transactionInLog`): the round copies it into
+  /// the database file when it ends.
   func record(_ judged: [(item: OutboxItem<Payload>, verdict: DeliveryVerdict)], at date: Date) throws -> Recorded {
-    try store.transaction { transaction in
+    try store.transactionInLog { transaction in
       var recorded = Recorded()
       var delivered: [DeliveredMessage] = []
       for (item, verdict) in judged {

@@ -38,7 +38,8 @@ final class SQLiteDatabase {
   private let exclusive: Bool
 
   /// The size SQLite cuts a write-ahead log back to when it restarts it itself: 256 pages of
-  /// 4 KiB, 1 MiB (`journal_size_limit`). The store's own checkpoint after every write empties it.
+  /// 4 KiB, 1 MiB (`journal_size_limit`). The store's own checkpoint after every write empties it
+  /// (after a run of `copying: .whenFull` writes, once the run ends or the log reaches this size).
   static let logLimitFrames: Int32 = 256
 
   /// Opens the database at `path` (creating it only with `create`: a store's file is made whole
@@ -163,7 +164,13 @@ final class SQLiteDatabase {
   ///
   /// Inside a transaction already open on this connection, `joining` runs `body` in it (the outer
   /// transaction's end copies it); otherwise the nested `BEGIN` fails with SQLite's error.
-  func writing<R>(joining: Bool = false, _ body: (SQLiteDatabase) throws -> R) throws -> R {
+  ///
+  /// `copying: .whenFull` leaves the committed change in the log (synced there, so it survives a
+  /// crash, and copied by the next write or opening) until the log reaches `logLimitFrames`: for a
+  /// run of writes whose owner copies the log once when the run ends (`copyLogIntoFile`).
+  func writing<R>(
+    joining: Bool = false, copying: LogCopy = .always, _ body: (SQLiteDatabase) throws -> R
+  ) throws -> R {
     if isReadOnly { throw PersistenceError.readOnly(path: path) }
     if joining && isInTransaction { return try body(self) }
     try checkFilesInPlace()
@@ -172,8 +179,24 @@ final class SQLiteDatabase {
       return try body(self)
     }
     try checkFilesInPlace()
-    if let failure = copyLogIntoFile(waiting: true) { throw failure }
+    if copying == .always || logIsFull(), let failure = copyLogIntoFile(waiting: true) { throw failure }
     return value
+  }
+
+  /// When a write copies the log into the database file.
+  enum LogCopy {
+    /// Once it commits: the change is in the file when the write returns.
+    case always
+    /// Only once the log holds `logLimitFrames` pages or more.
+    case whenFull
+  }
+
+  /// Whether the log holds `logLimitFrames` pages or more (its size on disk says so: a 32-byte
+  /// header, then frames of a 24-byte header and a page).
+  private func logIsFull() -> Bool {
+    var status = stat()
+    guard stat(path + "-wal", &status) == 0 else { return false }
+    return Int(status.st_size) >= 32 + Int(Self.logLimitFrames) * (24 + 4096)
   }
 
   /// Throws `changed` (naming the log) when the log no longer holds frames its index counts and

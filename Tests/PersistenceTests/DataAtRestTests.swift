@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Localization
+import Synchronization
 import Testing
 
 @testable import Persistence
@@ -67,6 +68,81 @@ private func copyAlone(
   #expect(size(url.path + "-wal") == 0)
   #expect(try copyAlone(url, into: directory).get(Stock.self, key: "water", in: "supplies") == Stock(quantity: 340))
   #expect(try store.count(in: "supplies") == 1)
+}
+
+// MARK: A delivery round: each request recorded before the next, the file whole when it ends
+
+/// An outbox at `url` holding `count` stock reports.
+private func outbox(at url: URL, holding count: Int) throws -> Outbox<Stock> {
+  let outbox = Outbox<Stock>(store: try EntityStore(configuration: StoreConfiguration(fileURL: url)), name: "reports")
+  for quantity in 1...count {
+    try outbox.store.transaction {
+      try outbox.enqueue("stock", Stock(quantity: quantity), createdAt: Date(timeIntervalSince1970: 0), in: $0)
+    }
+  }
+  return outbox
+}
+
+@Test func aDeliveryRoundRecordsEachRequestBeforeTheNextAndLeavesAllInTheFileWhenItEnds() async throws {
+  let directory = TemporaryDirectory()
+  let url = directory.url.appendingPathComponent("round.sqlite")
+  let outbox = try outbox(at: url, holding: 6)
+  let pendingSeenByAnotherProcess = Mutex<[Int]>([])
+  let round = try await outbox.deliver(window: 2) { items in
+    // Another connection (as another process would) sees the verdicts of every request before this one.
+    let other = Outbox<Stock>(store: try EntityStore(configuration: StoreConfiguration(fileURL: url)), name: "reports")
+    let pending = try other.pendingCount()
+    pendingSeenByAnotherProcess.withLock { $0.append(pending) }
+    return items.map { _ in .delivered }
+  }
+  #expect(round.delivered.count == 6)
+  #expect(pendingSeenByAnotherProcess.withLock(\.self) == [6, 4, 2])
+  #expect(size(url.path + "-wal") == 0)
+  let copy = Outbox<Stock>(store: try copyAlone(url, into: directory), name: "reports")
+  #expect(try copy.pendingCount() == 0)
+  #expect(try copy.history().map(\.entry.id) == round.delivered.map(\.id))
+}
+
+@Test func aDeliveryRoundThatFailsMidwayLeavesWhatItRecordedInTheFile() async throws {
+  let directory = TemporaryDirectory()
+  let url = directory.url.appendingPathComponent("failed.sqlite")
+  let outbox = try outbox(at: url, holding: 4)
+  struct LinkDown: Error {}
+  let requests = Mutex(0)
+  await #expect(throws: LinkDown.self) {
+    _ = try await outbox.deliver(window: 2) { items in
+      guard
+        requests.withLock({
+          $0 += 1; return $0
+        }) == 1
+      else { throw LinkDown() }
+      return items.map { _ in .delivered }
+    }
+  }
+  #expect(size(url.path + "-wal") == 0)
+  let copy = Outbox<Stock>(store: try copyAlone(url, into: directory), name: "reports")
+  #expect(try copy.pendingCount() == 2)
+  #expect(try copy.history().count == 2)
+}
+
+@Test func writesLeftInTheLogAreCopiedWhenItFillsAndWhenTheirOwnerSaysSo() throws {
+  let directory = TemporaryDirectory()
+  let url = directory.url.appendingPathComponent("run.sqlite")
+  let store = try EntityStore(configuration: StoreConfiguration(fileURL: url))
+  let frame = 24 + 4096
+  let bound = 32 + (Int(SQLiteDatabase.logLimitFrames) + 8) * frame
+  var largest = 0
+  for index in 1...300 {
+    // Some 3 pages a write: 300 of them reach the log's limit more than once.
+    try store.transactionInLog { try $0.put(String(repeating: "x", count: 9_000), key: "k\(index)", in: "notes") }
+    largest = max(largest, size(url.path + "-wal"))
+  }
+  #expect(largest > 32 + 64 * frame, "the writes stayed in the log")
+  #expect(largest <= bound, "the log was copied once it filled")
+  #expect(try copyAlone(url, into: directory).count(in: "notes") < 300)
+  try store.copyLogIntoFile()
+  #expect(size(url.path + "-wal") == 0)
+  #expect(try copyAlone(url, into: TemporaryDirectory()).count(in: "notes") == 300)
 }
 
 // MARK: The log changed under a running store
