@@ -12,6 +12,10 @@ import PackageDescription
 /// of no actor runs on its caller's, which is also how the workspace's signatures are spelled.
 let callerIsolation: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
 
+/// As the workspace's release modules are compiled (its Package.swift's `separateSections`): each
+/// function in a section of its own, for the linker's dead stripping.
+let separateSections = ["-Xfrontend", "-function-sections"]
+
 let package = Package(
   name: "BenchFloors",
   platforms: [.macOS(.v14)],
@@ -20,13 +24,13 @@ let package = Package(
     // Linked as the workspace's release executables are (its Package.swift's `releaseLinking`).
     .executableTarget(
       name: "hello", path: "Sources/hello",
-      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+      swiftSettings: [.unsafeFlags(["-static-stdlib"] + separateSections, .when(configuration: .release))],
       linkerSettings: [
         .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
       ]),
     .executableTarget(
       name: "hello-swift", path: "Sources/hello-swift",
-      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+      swiftSettings: [.unsafeFlags(["-static-stdlib"] + separateSections, .when(configuration: .release))],
       linkerSettings: [
         .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
       ]),
