@@ -106,6 +106,7 @@ let shared: [Module] = [
   .library("Secrets", dependsOn: []),
   .library("PartnerConfiguration", dependsOn: [], styles: true),
   .library("Navigation", dependsOn: []),
+  .library("JSONCoding", dependsOn: []),
 ]
 
 // MARK: - Tests that span modules
