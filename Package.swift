@@ -87,10 +87,10 @@ let sqlite: [LinkerSetting] = {
 // swift-format-ignore
 let core: [Module] = [
   .systemLibrary("CSQLite"),
-  .library("Network", dependsOn: ["URLSessionBridgeInterface", "Localization", "Logging"], testsUse: ["LoggingTestSupport"], strings: true),
+  .library("Network", dependsOn: ["URLSessionBridgeInterface", "JSONCoding", "Localization", "Logging"], testsUse: ["LoggingTestSupport"], strings: true),
   .library("URLSessionBridgeInterface", dependsOn: []),
   .library("URLSessionBridge", dependsOn: ["URLSessionBridgeInterface", "Logging"]),
-  .library("Persistence", dependsOn: ["CSQLite", "Localization", "Logging", "AppAnalytics"], testsUse: ["LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, linking: sqlite),
+  .library("Persistence", dependsOn: ["CSQLite", "JSONCoding", "Localization", "Logging", "AppAnalytics"], testsUse: ["LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, linking: sqlite),
   .library("Radio", dependsOn: ["Localization", "Logging", "AppAnalytics"], testsUse: ["LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true),
   .library("UIComponents", dependsOn: ["Navigation", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponentsTestSupport"], strings: true),
   .library("CommandLineKit", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
@@ -106,6 +106,7 @@ let shared: [Module] = [
   .library("Secrets", dependsOn: []),
   .library("PartnerConfiguration", dependsOn: [], styles: true),
   .library("Navigation", dependsOn: []),
+  .library("JSONCoding", dependsOn: []),
 ]
 
 // MARK: - Tests that span modules

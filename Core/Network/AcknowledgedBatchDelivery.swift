@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSONCoding
 
 /// Delivers several messages in one request to a receiver that acknowledges each by its
 /// idempotency key, in order.
@@ -107,7 +108,7 @@ public struct AcknowledgedBatchDelivery: Sendable {
     func unacknowledged() -> AcknowledgedDelivery.Outcome {
       .failed(.unacknowledged(status: response.status, answer: HTTPClient.excerpt(response.body)))
     }
-    guard let received = try? JSONDecoder().decode(BatchAnswer.self, from: response.body).answers else {
+    guard let received = try? JSONTextDecoder().decode(BatchAnswer.self, from: response.body).answers else {
       let outcome = unacknowledged()
       return keys.map { _ in outcome }
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSONCoding
 
 /// Delivers one message to a receiver that must acknowledge it by its idempotency key.
 ///
@@ -73,7 +74,7 @@ public struct AcknowledgedDelivery: Sendable {
 
   /// `acknowledged` when `response` acknowledges `key`, else `failed(.unacknowledged)`.
   static func classify(_ response: HTTPResponse, key: String) -> Outcome {
-    guard let answer = try? JSONDecoder().decode(ReceiverAnswer.self, from: response.body),
+    guard let answer = try? JSONTextDecoder().decode(ReceiverAnswer.self, from: response.body),
       answer.acknowledged == key
     else {
       return .failed(.unacknowledged(status: response.status, answer: HTTPClient.excerpt(response.body)))
@@ -89,7 +90,7 @@ public struct AcknowledgedDelivery: Sendable {
   /// The receiver's explanation in a JSON-object answer: its "error" text, else the object itself.
   /// nil when the answer is no JSON object (a proxy's or another server's page, not the receiver's word).
   static func explanation(_ answer: String) -> String? {
-    guard let object = try? JSONDecoder().decode(ReceiverAnswer.self, from: Data(answer.utf8)) else { return nil }
+    guard let object = try? JSONTextDecoder().decode(ReceiverAnswer.self, from: Data(answer.utf8)) else { return nil }
     if let error = object.error, !error.isEmpty { return error }
     return answer
   }

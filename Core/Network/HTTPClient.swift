@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSONCoding
 import Localization
 import Logging
 
@@ -90,10 +91,8 @@ public struct HTTPClient: HTTPSending {
 
   /// Decodes JSON (ISO-8601 dates), turning `DecodingError` into `NetworkError.decoding` with a key path.
   static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .custom(decodeISO8601Date)
     do {
-      return try decoder.decode(type, from: data)
+      return try responseDecoder.decode(type, from: data)
     } catch let error as DecodingError {
       throw NetworkError.decoding(keyPath: error.keyPathText, reason: error.reasonText)
     } catch {
@@ -101,16 +100,16 @@ public struct HTTPClient: HTTPSending {
     }
   }
 
-  /// ISO-8601 with or without fractional seconds; failures keep the coding path (the built-in strategy drops it).
-  @Sendable static func decodeISO8601Date(_ decoder: any Decoder) throws -> Date {
-    let container = try decoder.singleValueContainer()
-    let text = try container.decode(String.self)
-    if let date = UTCTimestamp.date(from: text) { return date }
-    if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-    throw DecodingError.dataCorruptedError(
+  /// JSONCoding's decoder (what `JSONDecoder` reads, at a fraction of its cost) with ISO-8601 dates,
+  /// with or without fractional seconds; a refusal keeps the coding path.
+  static let responseDecoder = JSONTextDecoder(
+    dates: JSONDateText(
+      write: UTCTimestamp.string(from:),
+      read: { text in
+        UTCTimestamp.date(from: text) ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+      },
       // untranslated: a decoding detail, quoted verbatim like the decoder's own
-      in: container, debugDescription: "expected an ISO-8601 date like 2026-11-22T05:00:00Z, found \"\(text)\"")
-  }
+      refusal: { text in "expected an ISO-8601 date like 2026-11-22T05:00:00Z, found \"\(text)\"" }))
 
   /// The wire request for `request`: base URL + path, sorted percent-encoded query, headers (JSON
   /// `Accept`, and `Content-Type` for a body, unless given), the per-attempt timeout.

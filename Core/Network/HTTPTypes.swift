@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSONCoding
 import Localization
 import Logging
 
@@ -8,14 +9,11 @@ public enum HTTPMethod: String, Sendable, CaseIterable {
   case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
 }
 
-/// The encoder of request bodies (sorted keys, ISO-8601 dates through Logging's `UTCTimestamp`),
-/// made once: `encode` keeps no state between calls, so requests built on several threads may share it.
-private let jsonEncoder: JSONEncoder = {
-  let encoder = JSONEncoder()
-  encoder.dateEncodingStrategy = .utcTimestamp
-  encoder.outputFormatting = [.sortedKeys]
-  return encoder
-}()
+/// The encoder of request bodies (sorted keys, ISO-8601 dates through Logging's `UTCTimestamp`):
+/// JSONCoding's, which writes what `JSONEncoder` wrote with `.sortedKeys` and `.utcTimestamp`, byte
+/// for byte, at a fraction of its cost. It keeps no state between calls, so requests built on several
+/// threads may share it.
+private let jsonEncoder = JSONTextEncoder(dates: .utcTimestamp)
 
 /// A typed HTTP request relative to a client's base URL.
 public struct HTTPRequest: Sendable, Equatable {
@@ -159,4 +157,12 @@ public enum HTTPProgress: Sendable, Equatable {
 public protocol HTTPSending: Sendable {
   /// Sends `request` and returns its 2xx response; throws `NetworkError` otherwise.
   func send(_ request: HTTPRequest, progress: (@Sendable (HTTPProgress) -> Void)?) async throws -> HTTPResponse
+}
+
+extension JSONDateText {
+  /// Dates as `JSONEncoder`'s `.utcTimestamp` strategy writes them (Logging's `UTCTimestamp`).
+  static let utcTimestamp = JSONDateText(
+    write: UTCTimestamp.string(from:), read: UTCTimestamp.date(from:),
+    // untranslated: a decoding detail, JSONDecoder's own words for the same refusal
+    refusal: { _ in "Expected date string to be ISO8601-formatted." })
 }

@@ -1,0 +1,173 @@
+/// Writes nodes as compact JSON text, as `JSONEncoder` writes them with sorted keys.
+struct JSONTextWriter {
+  var bytes: [UInt8] = []
+
+  init() {
+    bytes.reserveCapacity(256)
+  }
+
+  mutating func write(_ node: JSONNode) {
+    switch node {
+    case .null: append("null")
+    case .bool(let value): append(value ? "true" : "false")
+    case .int(let value): writeInteger(value)
+    case .uint(let value): writeUnsigned(value)
+    case .double(let value): writeNumberText(value.description)
+    case .float(let value): writeNumberText(value.description)
+    case .string(let value): writeString(value)
+    case .verbatim(let value): append(value)
+    case .object(let object): writeObject(object)
+    case .array(let array):
+      bytes.append(UInt8(ascii: "["))
+      var first = true
+      for element in array.elements {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
+        write(element)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .deferred(let encoder): write(encoder.node ?? .object(JSONObjectNode()))
+    }
+  }
+
+  /// Members sorted by key as Swift strings compare; of a key encoded twice, the last value.
+  mutating func writeObject(_ object: JSONObjectNode) {
+    var members = object.members
+    if !isSorted(members) { sortMembers(&members) }
+    bytes.append(UInt8(ascii: "{"))
+    var index = 0
+    while index < members.count {
+      // Of equal keys (adjacent once sorted, in the order they were encoded), the last one counts.
+      var last = index
+      while last + 1 < members.count, members[last + 1].key == members[index].key { last += 1 }
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      writeString(members[last].key)
+      bytes.append(UInt8(ascii: ":"))
+      write(members[last].value)
+      index = last + 1
+    }
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  private func isSorted(_ members: [(key: String, value: JSONNode)]) -> Bool {
+    var index = 1
+    while index < members.count {
+      if members[index].key < members[index - 1].key { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// A stable sort by key: equal keys keep the order they were encoded in.
+  private func sortMembers(_ members: inout [(key: String, value: JSONNode)]) {
+    // Insertion sort: objects have few members, and it is stable.
+    if members.count <= 16 {
+      var index = 1
+      while index < members.count {
+        let member = members[index]
+        var slot = index
+        while slot > 0, member.key < members[slot - 1].key {
+          members[slot] = members[slot - 1]
+          slot -= 1
+        }
+        members[slot] = member
+        index += 1
+      }
+      return
+    }
+    let order = members.indices.sorted { left, right in
+      let (a, b) = (members[left].key, members[right].key)
+      return a < b || (a == b && left < right)
+    }
+    members = order.map { members[$0] }
+  }
+
+  mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func append(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// A floating-point number's `description`, without a trailing `.0`, as `JSONEncoder` writes it.
+  mutating func writeNumberText(_ text: String) {
+    let utf8 = text.utf8
+    if utf8.count >= 2, utf8.last == UInt8(ascii: "0"),
+      utf8[utf8.index(utf8.endIndex, offsetBy: -2)] == UInt8(ascii: ".")
+    {
+      bytes.append(contentsOf: utf8.dropLast(2))
+    } else {
+      bytes.append(contentsOf: utf8)
+    }
+  }
+
+  mutating func writeInteger(_ value: Int64) {
+    if value < 0 {
+      bytes.append(UInt8(ascii: "-"))
+      writeUnsigned(value.magnitude)
+    } else {
+      writeUnsigned(UInt64(value))
+    }
+  }
+
+  mutating func writeUnsigned(_ value: UInt64) {
+    if value < 10 {
+      bytes.append(UInt8(ascii: "0") + UInt8(value))
+      return
+    }
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt64.max's 20 digits
+    let count = withUnsafeMutableBytes(of: &digits) { buffer -> Int in
+      var value = value
+      var index = buffer.count
+      while value > 0 {
+        index -= 1
+        buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+        value /= 10
+      }
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+      return buffer.count - index
+    }
+    _ = count
+  }
+
+  /// `text` quoted and escaped as `JSONEncoder` escapes it: `"` `\` and `/` with a backslash, the
+  /// control characters as `\b \f \n \r \t` or `\u00xx`; everything else as its UTF-8.
+  mutating func writeString(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { utf8 in
+      var runStart = 0
+      var index = 0
+      let count = utf8.count
+      while index < count {
+        let byte = utf8[index]
+        if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "/") {
+          index += 1
+          continue
+        }
+        if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+          let hex: StaticString = "0123456789abcdef"
+          bytes.append(UInt8(ascii: "u"))
+          bytes.append(UInt8(ascii: "0"))
+          bytes.append(UInt8(ascii: "0"))
+          bytes.append(hex.utf8Start[Int(byte >> 4)])
+          bytes.append(hex.utf8Start[Int(byte & 0xF)])
+        }
+        index += 1
+        runStart = index
+      }
+      if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}
