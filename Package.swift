@@ -92,7 +92,7 @@ let core: [Module] = [
   .library("URLSessionBridge", dependsOn: ["URLSessionBridgeInterface", "Logging"]),
   .library("Persistence", dependsOn: ["CSQLite", "JSONCoding", "Localization", "Logging", "AppAnalytics"], testsUse: ["LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true, linking: sqlite),
   .library("Radio", dependsOn: ["Localization", "Logging", "AppAnalytics"], testsUse: ["LoggingTestSupport", "AppAnalyticsTestSupport"], strings: true),
-  .library("UIComponents", dependsOn: ["Navigation", "PartnerConfiguration", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponentsTestSupport"], strings: true),
+  .library("UIComponents", dependsOn: ["Navigation", "PartnerConfiguration", "JSONCoding", "Localization", "Logging", "AppAnalytics"], testsUse: ["UIComponentsTestSupport"], strings: true),
   .library("CommandLineKit", dependsOn: ["Localization", "Logging", "AppAnalytics"], strings: true),
 ]
 

@@ -160,9 +160,7 @@ public protocol HTTPSending: Sendable {
 }
 
 extension JSONDateText {
-  /// Dates as `JSONEncoder`'s `.utcTimestamp` strategy writes them (Logging's `UTCTimestamp`).
-  static let utcTimestamp = JSONDateText(
-    write: UTCTimestamp.string(from:), read: UTCTimestamp.date(from:),
-    // untranslated: a decoding detail, JSONDecoder's own words for the same refusal
-    refusal: { _ in "Expected date string to be ISO8601-formatted." })
+  /// Dates as the `.utcTimestamp` strategies of `JSONEncoder` and `JSONDecoder` write and read them
+  /// (Logging's `UTCTimestamp`), refused in their words.
+  static let utcTimestamp = JSONDateText(write: UTCTimestamp.string(from:), read: UTCTimestamp.date(from:))
 }

@@ -468,10 +468,7 @@ final class EntityCodec {
 }
 
 extension JSONDateText {
-  /// Dates as `JSONEncoder`'s and `JSONDecoder`'s `.utcTimestamp` strategies write and read them
-  /// (Logging's `UTCTimestamp`), with the same error for a string that is no ISO-8601 date.
-  static let utcTimestamp = JSONDateText(
-    write: UTCTimestamp.string(from:), read: UTCTimestamp.date(from:),
-    // untranslated: a decoding detail, JSONDecoder's own words for the same refusal
-    refusal: { _ in "Expected date string to be ISO8601-formatted." })
+  /// Dates as the `.utcTimestamp` strategies of `JSONEncoder` and `JSONDecoder` write and read them
+  /// (Logging's `UTCTimestamp`), refused in their words.
+  static let utcTimestamp = JSONDateText(write: UTCTimestamp.string(from:), read: UTCTimestamp.date(from:))
 }

@@ -13,10 +13,11 @@ public struct JSONDateText: Sendable {
   /// given that string.
   public let refusal: @Sendable (String) -> String
 
-  /// A date form from its writer, its reader and the words of its refusal.
+  /// A date form from its writer, its reader and the words of its refusal (by default the words of
+  /// `JSONDecoder`'s own date strategies: "Expected date string to be ISO8601-formatted.").
   public init(
     write: @escaping @Sendable (Date) -> String, read: @escaping @Sendable (String) -> Date?,
-    refusal: @escaping @Sendable (String) -> String
+    refusal: @escaping @Sendable (String) -> String = { _ in "Expected date string to be ISO8601-formatted." }
   ) {
     self.write = write
     self.read = read

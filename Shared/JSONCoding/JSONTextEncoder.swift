@@ -11,14 +11,18 @@ import FoundationEssentials
 /// with the same `EncodingError`, `nil` as `null` (and `encodeIfPresent` omits the key), keys sorted
 /// as Swift strings compare, a key encoded twice keeping its last value, `Data` in Base64, `URL` as
 /// its absolute string, `Decimal` as its description, a nested value that encodes nothing as `{}`.
-/// `userInfo` is empty; there is no pretty printing and no key or data strategy.
+/// `userInfo` is empty; there is no key or data strategy. `JSONTextLayout.readable` writes what
+/// `JSONEncoder` writes with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` instead.
 public struct JSONTextEncoder: Sendable {
   /// How dates are written; nil: as `Date` encodes itself (seconds since 2001, `JSONEncoder`'s default).
   public var dates: JSONDateText?
+  /// How the text is laid out: compact (the default) or readable.
+  public var layout: JSONTextLayout
 
-  /// An encoder that writes dates with `dates`.
-  public init(dates: JSONDateText? = nil) {
+  /// An encoder that writes dates with `dates`, laid out as `layout`.
+  public init(dates: JSONDateText? = nil, layout: JSONTextLayout = .compact) {
     self.dates = dates
+    self.layout = layout
   }
 
   /// The JSON text of `value`.
@@ -36,7 +40,7 @@ public struct JSONTextEncoder: Sendable {
         value,
         EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
-    var writer = JSONTextWriter()
+    var writer = JSONTextWriter(layout: layout)
     writer.write(node)
     return writer.bytes
   }

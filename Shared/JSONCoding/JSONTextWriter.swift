@@ -1,8 +1,13 @@
-/// Writes nodes as compact JSON text, as `JSONEncoder` writes them with sorted keys.
+/// Writes nodes as JSON text, as `JSONEncoder` writes them with sorted keys (`layout`).
 struct JSONTextWriter {
   var bytes: [UInt8] = []
+  /// One line, or a member or element a line (`JSONTextLayout`).
+  private let readable: Bool
+  /// How deep the value being written is, for the indentation of a readable layout.
+  private var depth = 0
 
-  init() {
+  init(layout: JSONTextLayout = .compact) {
+    readable = layout == .readable
     bytes.reserveCapacity(256)
   }
 
@@ -19,12 +24,15 @@ struct JSONTextWriter {
     case .object(let object): writeObject(object)
     case .array(let array):
       bytes.append(UInt8(ascii: "["))
+      openLevel()
       var first = true
       for element in array.elements {
         if !first { bytes.append(UInt8(ascii: ",")) }
         first = false
+        startLine()
         write(element)
       }
+      closeLevel(empty: first)
       bytes.append(UInt8(ascii: "]"))
     case .deferred(let encoder): write(encoder.node ?? .object(JSONObjectNode()))
     }
@@ -35,18 +43,43 @@ struct JSONTextWriter {
     var members = object.members
     if !isSorted(members) { sortMembers(&members) }
     bytes.append(UInt8(ascii: "{"))
+    openLevel()
     var index = 0
     while index < members.count {
       // Of equal keys (adjacent once sorted, in the order they were encoded), the last one counts.
       var last = index
       while last + 1 < members.count, members[last + 1].key == members[index].key { last += 1 }
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      startLine()
       writeString(members[last].key)
-      bytes.append(UInt8(ascii: ":"))
+      if readable { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
       write(members[last].value)
       index = last + 1
     }
+    closeLevel(empty: members.isEmpty)
     bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// After an opening bracket: one level deeper.
+  private mutating func openLevel() {
+    if readable { depth += 1 }
+  }
+
+  /// Before a member or an element of a readable layout: a new line, indented to its depth.
+  private mutating func startLine() {
+    guard readable else { return }
+    bytes.append(UInt8(ascii: "\n"))
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+  }
+
+  /// Before a closing bracket: one level up, and in a readable layout the bracket on a line of its
+  /// own (after an empty one when nothing was written in between, as `JSONEncoder` does).
+  private mutating func closeLevel(empty: Bool) {
+    guard readable else { return }
+    depth -= 1
+    if empty { bytes.append(UInt8(ascii: "\n")) }
+    bytes.append(UInt8(ascii: "\n"))
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
   }
 
   private func isSorted(_ members: [(key: String, value: JSONNode)]) -> Bool {
@@ -131,8 +164,9 @@ struct JSONTextWriter {
     _ = count
   }
 
-  /// `text` quoted and escaped as `JSONEncoder` escapes it: `"` `\` and `/` with a backslash, the
-  /// control characters as `\b \f \n \r \t` or `\u00xx`; everything else as its UTF-8.
+  /// `text` quoted and escaped as `JSONEncoder` escapes it: `"` `\` and (but in a readable layout)
+  /// `/` with a backslash, the control characters as `\b \f \n \r \t` or `\u00xx`; everything
+  /// else as its UTF-8.
   mutating func writeString(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
     var text = text
@@ -142,7 +176,9 @@ struct JSONTextWriter {
       let count = utf8.count
       while index < count {
         let byte = utf8[index]
-        if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "/") {
+        if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"),
+          byte != UInt8(ascii: "/") || readable
+        {
           index += 1
           continue
         }

@@ -382,3 +382,30 @@ func readsAnyJSONAsJSONDecoder(text: String) throws {
   let ours = try JSONTextDecoder().decode(JSONAny.self, from: Data(text.utf8))
   #expect(ours == (try JSONDecoder().decode(JSONAny.self, from: Data(text.utf8))))
 }
+
+// MARK: The readable layout
+
+/// `value` laid out readably by both encoders: the same text.
+func expectSameReadableText<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  let foundation = JSONEncoder()
+  foundation.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+  foundation.dateEncodingStrategy = .iso8601
+  let theirs = String(decoding: try foundation.encode(value), as: UTF8.self)
+  let ours = String(decoding: try JSONTextEncoder(dates: iso8601, layout: .readable).encode(value), as: UTF8.self)
+  #expect(ours == theirs, sourceLocation: sourceLocation)
+}
+
+@Test func laysOutReadablyAsJSONEncoderPrettyPrinted() throws {
+  try expectSameReadableText(Awkward())
+  try expectSameReadableText([Awkward(), Awkward()])
+  try expectSameReadableText([String: Int]())
+  try expectSameReadableText([Int]())
+  try expectSameReadableText([[Int]](arrayLiteral: [], [1, 2], []))
+  try expectSameReadableText(["a/b": ["c/d", "\u{1}\"\\"], "e": []])
+  try expectSameReadableText("a/b")
+  try expectSameReadableText(5)
+  var generator = SystemRandomNumberGenerator()
+  for _ in 0..<500 {
+    try expectSameReadableText(randomEverything(&generator))
+  }
+}
