@@ -305,14 +305,22 @@ public final class StandardError: TerminalOutput, Sendable {
   /// Ctrl-D on a TTY ends the prompt's line. A write to stdout that fails ends the session (see
   /// ``StandardOutput/failure``).
   public static func standard(
-    noColor: Bool, colors: ColorChoice = .auto, styles: StyleSheet = .defaults, environment: [String: String],
-    translator: Translator = .english
+    noColor: Bool, colors: ColorChoice = .auto, styles: @autoclosure () -> StyleSheet = .defaults,
+    environment: [String: String], translator: Translator = .english
   ) -> Terminal {
+    // The styles are made once, and only for a stream that draws in colour.
+    var made: StyleSheet?
+    func sheet() -> StyleSheet {
+      if let made { return made }
+      let sheet = styles()
+      made = sheet
+      return sheet
+    }
     // Colour is decided per stream: each is a terminal, a pipe or a file of its own.
     let theme = Theme.detect(
-      isTTY: isatty(STDOUT_FILENO) != 0, environment: environment, noColor: noColor, choice: colors, styles: styles)
+      isTTY: isatty(STDOUT_FILENO) != 0, environment: environment, noColor: noColor, choice: colors, styles: sheet())
     let errorTheme = Theme.detect(
-      isTTY: isatty(STDERR_FILENO) != 0, environment: environment, noColor: noColor, choice: colors, styles: styles)
+      isTTY: isatty(STDERR_FILENO) != 0, environment: environment, noColor: noColor, choice: colors, styles: sheet())
     let inputIsTerminal = isatty(STDIN_FILENO) != 0
     return Terminal(
       input: StandardInput(), output: StandardOutput(), errors: StandardError(),

@@ -53,10 +53,10 @@ public struct Theme: Sendable, Equatable {
 
   /// Colour when `choice` is `.always`; none when it is `.never` or `noColor` (`--no-color`) is
   /// true; with `.auto`, colour only when output is a TTY whose `TERM` is set and not `dumb` and
-  /// `NO_COLOR` is unset or empty. A colour theme draws with `styles`.
+  /// `NO_COLOR` is unset or empty. A colour theme draws with `styles`, made only then.
   public static func detect(
     isTTY: Bool, environment: [String: String], noColor: Bool, choice: ColorChoice = .auto,
-    styles: StyleSheet = .defaults
+    styles: @autoclosure () -> StyleSheet = .defaults
   ) -> Theme {
     let noColorVariable = environment["NO_COLOR"] ?? ""
     let term = environment["TERM"] ?? ""
@@ -68,7 +68,7 @@ public struct Theme: Sendable, Equatable {
     case .never: colors = false
     case .auto: colors = isTTY && capable && noColorVariable.isEmpty
     }
-    return Theme(styles: styles, usesColor: colors)
+    return colors ? Theme(styles: styles()) : .plain
   }
 }
 

@@ -79,21 +79,23 @@ import UIComponents
     try DataDirectory.create(rootDirectory)
     self.stage = try StageChoice.stage(given: stage ?? options[StageChoice.option], root: rootDirectory)
     dataDirectory = StageChoice.directory(for: self.stage, root: rootDirectory)
-    try DataDirectory.create(dataDirectory)
+    if dataDirectory != rootDirectory { try DataDirectory.create(dataDirectory) }
     let colors = options[StandardOptions.color] ?? .auto
     let noColor = options[StandardOptions.noColor]
-    let styles = partner.theme.sheet(schema: vocabulary.schema)
+    // Made only for a stream that draws in colour (`Theme.detect`).
+    let partner = partner
+    func styles() -> StyleSheet { partner.theme.sheet(schema: vocabulary.schema) }
     if let terminal {
       self.terminal = terminal
       notes = streams?.errors ?? StandardError()
     } else if let streams {
-      let theme = Theme.detect(isTTY: false, environment: [:], noColor: noColor, choice: colors, styles: styles)
+      let theme = Theme.detect(isTTY: false, environment: [:], noColor: noColor, choice: colors, styles: styles())
       self.terminal = Terminal(
         input: streams.input, output: streams.output, errors: streams.errors, theme: theme, translator: translator)
       notes = streams.errors
     } else {
       self.terminal = Terminal.standard(
-        noColor: noColor, colors: colors, styles: styles, environment: environment, translator: translator)
+        noColor: noColor, colors: colors, styles: styles(), environment: environment, translator: translator)
       notes = StandardError()
     }
     // Logs and analytics go through Logging's whole-line, size-rotated writer (1 MiB, 3 old files each);
