@@ -44,11 +44,18 @@ struct CommandTree<Route: Sendable>: Sendable {
 
   /// `words` (or their leading part) mapped to canonical words, as far as they name a known path.
   func canonicalPrefix(of words: [String]) -> [String] {
+    let paths = allPaths
     var canonical: [String] = []
     for word in words {
-      let next = allPaths.filter { $0.count == canonical.count + 1 && Array($0.dropLast()) == canonical }
-      guard let match = next.first(where: { path in names(of: path).contains { $0.lowercased() == word.lowercased() } })
-      else { break }
+      let wanted = word.lowercased()
+      var match: [String]?
+      search: for path in paths where path.count == canonical.count + 1 && Array(path.dropLast()) == canonical {
+        for name in names(of: path) where name == word || name.lowercased() == wanted {
+          match = path
+          break search
+        }
+      }
+      guard let match else { break }
       canonical = match
     }
     return canonical
