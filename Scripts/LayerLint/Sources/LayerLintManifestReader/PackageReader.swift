@@ -104,39 +104,33 @@ package struct PackageReader: Sendable {
 /// products as evaluated (names, kinds, paths, sources, exclusions, resources, products; not their
 /// dependencies or settings, which the lint takes from the evaluation itself) and the toolchain, with the
 /// shape of the package's folder it was made for (`SourceTree`): equal targets and an equal shape, an
-/// equal description. The shape is read only when it matters: when the kept description is read, and when
-/// a new one is kept.
+/// equal description. The shape is read once, when the cache is made (before `describe` runs, if it does).
 package struct LayoutCache: Sendable {
   /// The cache file for this key.
   package let file: URL
-  private let packagePath: String
+  /// The shape of the package's folder now (`SourceTree.fingerprint`).
+  private let shape: String
 
   /// The layout cache of the package at `packagePath` whose manifest evaluates to `evaluation`.
   package init(cache: SettingsCache, evaluation: [String: Any], packagePath: String) {
     let key = Self.layoutKey(evaluation: evaluation) + "\u{0}" + cache.toolchain
     file = cache.folder.appendingPathComponent("describe-\(SettingsCache.fnv1a(key)).json")
-    self.packagePath = packagePath
+    shape = SourceTree.fingerprint(of: packagePath)
   }
 
   /// The kept description, when it was made for the folder's shape as it is now.
   package func read() -> Data? {
     guard let kept = FileManager.default.contents(atPath: file.path),
       let newline = kept.firstIndex(of: UInt8(ascii: "\n")),
-      String(decoding: kept[..<newline], as: UTF8.self) == SourceTree.fingerprint(of: packagePath)
+      String(decoding: kept[..<newline], as: UTF8.self) == shape
     else { return nil }
     return kept[kept.index(after: newline)...]
   }
 
-  /// Keeps `description` for this key and the folder's shape (unless the same is kept already), and the
-  /// three newest others.
+  /// Keeps `description` for this key and the folder's shape as it was read (replacing what was kept for
+  /// another shape), and the three newest others.
   package func write(_ description: Data) {
-    if let kept = FileManager.default.contents(atPath: file.path), kept.count > description.count,
-      kept.suffix(description.count) == description
-    {
-      return
-    }
-    let shape = Data((SourceTree.fingerprint(of: packagePath) + "\n").utf8)
-    SettingsCache.store(shape + description, at: file, keeping: 3)
+    SettingsCache.store(Data((shape + "\n").utf8) + description, at: file, keeping: 3)
   }
 
   /// The parts of a `dump-package` evaluation that decide `describe`'s layout, as canonical text.
@@ -150,7 +144,38 @@ package struct LayoutCache: Sendable {
       "name": root["name"] ?? "", "toolsVersion": root["toolsVersion"] ?? "", "products": root["products"] ?? [],
       "targets": targets, "platforms": root["platforms"] ?? [],
     ]
-    let data = (try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys])) ?? Data()
-    return String(decoding: data, as: UTF8.self)
+    var text = ""
+    canonical(kept, into: &text)
+    return text
+  }
+
+  /// Appends `value` (what `JSONSerialization` reads) as text that is equal for equal values and differs
+  /// for different ones: keys sorted, strings quoted and escaped.
+  private static func canonical(_ value: Any, into text: inout String) {
+    switch value {
+    case let object as [String: Any]:
+      text += "{"
+      for key in object.keys.sorted() {
+        text += quoted(key) + ":"
+        canonical(object[key] ?? NSNull(), into: &text)
+        text += ","
+      }
+      text += "}"
+    case let array as [Any]:
+      text += "["
+      for element in array {
+        canonical(element, into: &text)
+        text += ","
+      }
+      text += "]"
+    case let string as String: text += quoted(string)
+    default: text += "\(value)"
+    }
+  }
+
+  /// `string` in quotes, escaped where it holds a quote, a backslash or a control character.
+  private static func quoted(_ string: String) -> String {
+    let isPlain = string.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    return isPlain ? "\"" + string + "\"" : string.debugDescription
   }
 }

@@ -39,6 +39,28 @@ package enum SourceTree {
     return String(hash, radix: 16)
   }
 
+  /// Every file and folder below `folder` (relative to `root`), as paths relative to `root`, with whether it
+  /// is a folder; hidden names (`.build`, `.git`, …) and what they hold are left out, and a folder a link
+  /// points at is walked once.
+  package static func entries(below folder: String, of root: String) -> [(path: String, isFolder: Bool)] {
+    let rootPrefix = root.hasSuffix("/") ? root : root + "/"
+    var result: [(path: String, isFolder: Bool)] = []
+    var folders = [folder]
+    var walked: Set<String> = []
+    while let relative = folders.popLast() {
+      var status = stat()
+      guard stat(rootPrefix + relative, &status) == 0, walked.insert("\(status.st_dev):\(status.st_ino)").inserted
+      else { continue }
+      for (name, kind) in entries(of: rootPrefix + relative).sorted(by: { $0.name < $1.name })
+      where !name.hasPrefix(".") {
+        let entry = relative + "/" + name
+        result.append((entry, kind == "d"))
+        if kind == "d" { folders.append(entry) }
+      }
+    }
+    return result
+  }
+
   /// The names in a folder with their kind: `d` folder, `f` file, `l` link, `o` anything else.
   private static func entries(of path: String) -> [(name: String, kind: Character)] {
     guard let folder = opendir(path) else { return [] }

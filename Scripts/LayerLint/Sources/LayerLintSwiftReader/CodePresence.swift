@@ -1,15 +1,7 @@
-import Foundation
-
 /// Whether a Swift file holds anything but comments and whitespace; an empty module (a marker that
 /// clients test with `#if canImport(…)`, or an aggregate target that only depends on others) is one
 /// whose files hold nothing.
 package enum CodePresence {
-  /// Whether the file at `path` has code; an unreadable file counts as having some.
-  package static func hasCode(fileAt path: String) -> Bool {
-    guard let data = FileManager.default.contents(atPath: path) else { return true }
-    return data.withUnsafeBytes { hasCode(in: $0.bindMemory(to: UInt8.self)) }
-  }
-
   /// Whether `bytes` hold anything but whitespace, `//` comments and (nested) `/* */` comments.
   package static func hasCode(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0

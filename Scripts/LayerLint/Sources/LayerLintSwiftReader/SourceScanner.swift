@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// The imports of every Swift source of a package, read and lexed concurrently.
+/// The imports of every Swift source of a package, lexed concurrently.
 package struct ScannedSources {
   /// Imports per source path (relative to the package root).
   package let importsByPath: [String: [ImportDeclaration]]
@@ -9,34 +9,25 @@ package struct ScannedSources {
   package let unreadablePaths: [String]
   /// Why each unreadable path could not be read.
   package var problems: [String: SourceProblem] = [:]
+  /// The files the imports were read from, for the rules that read more of them.
+  package let files: SourceFiles
 
-  /// Reads and lexes `paths` (relative to `root`) on all cores; files in `prescanned` are not read again.
-  package static func scan(
-    paths: [String], root: String, prescanned: [String: [ImportDeclaration]] = [:]
-  ) -> ScannedSources {
-    let missing = paths.filter { prescanned[$0] == nil }
-    let results = IndexedResults<Result<[ImportDeclaration], SourceProblem>>(count: missing.count)
-    let rootPrefix = root.hasSuffix("/") ? root : root + "/"
-    DispatchQueue.concurrentPerform(iterations: missing.count) { index in
-      let path = missing[index]
-      results.store(ImportScanner.read(fileAt: path.hasPrefix("/") ? path : rootPrefix + path), at: index)
-    }
+  /// Lexes the imports of `paths` (relative to the root of `files`) on all cores; files whose imports
+  /// `files` holds already (the prescan's) are not lexed again.
+  package static func scan(paths: [String], files: SourceFiles) -> ScannedSources {
+    files.prepare(paths) { files, path in _ = files.imports(of: path) }
     var imports: [String: [ImportDeclaration]] = [:]
     var unreadable: [String] = []
     var problems: [String: SourceProblem] = [:]
-    for path in paths { imports[path] = prescanned[path] }
-    for (index, path) in missing.enumerated() {
-      switch results.value(at: index) {
+    for path in paths {
+      switch files.imports(of: path) {
       case .success(let found): imports[path] = found
       case .failure(let problem):
         unreadable.append(path)
         problems[path] = problem
-      case nil:
-        unreadable.append(path)
-        problems[path] = SourceProblem(line: nil, reason: "not readable")
       }
     }
-    var scanned = ScannedSources(importsByPath: imports, unreadablePaths: unreadable)
+    var scanned = ScannedSources(importsByPath: imports, unreadablePaths: unreadable, files: files)
     scanned.problems = problems
     return scanned
   }

@@ -26,14 +26,16 @@ package struct SwiftCodeLines: Sendable {
     var commentDepth = 0
     func flush() {
       lines.append(Line(number: number, code: String(decoding: code, as: UTF8.self), strings: strings))
-      code = []
+      code.removeAll(keepingCapacity: true)
       strings = []
       number += 1
     }
     func starts(_ text: StaticString, at position: Int) -> Bool {
       let count = text.utf8CodeUnitCount
       guard position + count <= bytes.count else { return false }
-      return text.withUTF8Buffer { text in (0..<count).allSatisfy { bytes[position + $0] == text[$0] } }
+      let start = text.utf8Start
+      for offset in 0..<count where bytes[position + offset] != start[offset] { return false }
+      return true
     }
     while index < bytes.count {
       let byte = bytes[index]
@@ -50,11 +52,11 @@ package struct SwiftCodeLines: Sendable {
         }
         continue
       }
-      if starts("//", at: index) {
+      if byte == UInt8(ascii: "/") && starts("//", at: index) {
         while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
         continue
       }
-      if starts("/*", at: index) {
+      if byte == UInt8(ascii: "/") && starts("/*", at: index) {
         commentDepth = 1
         index += 2
         continue
@@ -70,7 +72,8 @@ package struct SwiftCodeLines: Sendable {
         var content: [UInt8] = []
         while index < bytes.count {
           if bytes[index] == UInt8(ascii: "\\") && hashes == 0 && index + 1 < bytes.count {
-            content += bytes[index...index + 1]
+            content.append(bytes[index])
+            content.append(bytes[index + 1])
             index += 2
             continue
           }
@@ -85,7 +88,8 @@ package struct SwiftCodeLines: Sendable {
           content.append(bytes[index])
           index += 1
         }
-        code += [UInt8(ascii: "\""), UInt8(ascii: "\"")]
+        code.append(UInt8(ascii: "\""))
+        code.append(UInt8(ascii: "\""))
         strings.append(String(decoding: content, as: UTF8.self))
         continue
       }
@@ -115,41 +119,97 @@ package struct SwiftCodeLines: Sendable {
 
   /// The identifiers of a line's code, with whether a `.` comes right before each (`.name`).
   package static func identifiers(in code: String) -> [(name: String, afterDot: Bool)] {
-    var result: [(name: String, afterDot: Bool)] = []
-    var current: [UInt8] = []
-    var lastSignificant: UInt8 = 0
-    var dotBefore = false
-    func end() {
-      guard !current.isEmpty else { return }
-      result.append((String(decoding: current, as: UTF8.self), dotBefore))
-      current = []
+    var code = code
+    return code.withUTF8 { bytes in
+      var result: [(name: String, afterDot: Bool)] = []
+      // Where the identifier being read starts; `nil` between identifiers.
+      var start: Int?
+      var lastSignificant: UInt8 = 0
+      var dotBefore = false
+      func end(at index: Int) {
+        guard let first = start else { return }
+        result.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<index]), as: UTF8.self), dotBefore))
+        start = nil
+      }
+      for (index, byte) in bytes.enumerated() {
+        let isHead =
+          (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+          || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+          || byte == UInt8(ascii: "_") || byte >= 0x80
+        let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        if isHead || (isDigit && start != nil) {
+          if start == nil {
+            start = index
+            dotBefore = lastSignificant == UInt8(ascii: ".")
+          }
+          lastSignificant = byte
+        } else {
+          end(at: index)
+          if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") { lastSignificant = byte }
+        }
+      }
+      end(at: bytes.count)
+      return result
     }
-    for byte in code.utf8 {
-      let isHead =
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-        || byte == UInt8(ascii: "_") || byte >= 0x80
-      let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-      if isHead || (isDigit && !current.isEmpty) {
-        if current.isEmpty { dotBefore = lastSignificant == UInt8(ascii: ".") }
-        current.append(byte)
-        lastSignificant = byte
-      } else {
-        end()
-        if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") { lastSignificant = byte }
+  }
+
+  /// Whether an identifier of `code` (as `identifiers(in:)` splits them out) passes `test`, given its UTF-8;
+  /// no identifier is made a `String`.
+  package static func hasIdentifier(in code: String, where test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    var code = code
+    return code.withUTF8 { bytes in
+      var start: Int?
+      for (index, byte) in bytes.enumerated() {
+        let isHead =
+          (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+          || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+          || byte == UInt8(ascii: "_") || byte >= 0x80
+        let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        if isHead || (isDigit && start != nil) {
+          if start == nil { start = index }
+        } else if let first = start {
+          if test(UnsafeBufferPointer(rebasing: bytes[first..<index])) { return true }
+          start = nil
+        }
+      }
+      guard let first = start else { return false }
+      return test(UnsafeBufferPointer(rebasing: bytes[first...]))
+    }
+  }
+
+  /// Whether `code` is ASCII alone.
+  package static func isASCII(_ code: String) -> Bool {
+    var code = code
+    return code.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
+  }
+
+  /// Whether the UTF-8 of `code` holds the bytes of `part` (not empty): a quick test before `identifiers(in:)`,
+  /// since an identifier of a line is in its bytes.
+  package static func holds(_ part: String, in code: String) -> Bool {
+    var part = part
+    var code = code
+    return part.withUTF8 { part in
+      code.withUTF8 { bytes in
+        guard let first = part.first, part.count <= bytes.count else { return false }
+        for start in 0...(bytes.count - part.count) where bytes[start] == first {
+          if UnsafeBufferPointer(rebasing: bytes[start..<start + part.count]).elementsEqual(part) { return true }
+        }
+        return false
       }
     }
-    end()
-    return result
   }
+
+  /// The keywords that declare a type.
+  private static let typeKeywords = ["struct", "class", "enum", "actor", "protocol", "typealias"]
 
   /// The types declared on a line: `struct`, `class`, `enum`, `actor`, `protocol` or `typealias` followed
   /// by a name (`class func` and `.class` are none).
   package static func declaredTypes(in code: String) -> [String] {
+    guard typeKeywords.contains(where: { holds($0, in: code) }) else { return [] }
     let words = identifiers(in: code)
     var names: [String] = []
     for (index, word) in words.enumerated().dropLast() where !word.afterDot {
-      guard ["struct", "class", "enum", "actor", "protocol", "typealias"].contains(word.name) else { continue }
+      guard typeKeywords.contains(word.name) else { continue }
       let next = words[index + 1]
       guard !next.afterDot, !["func", "var", "let", "init", "subscript", "case", "static", "final"].contains(next.name)
       else { continue }

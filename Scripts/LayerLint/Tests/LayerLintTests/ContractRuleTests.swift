@@ -203,6 +203,9 @@ import Testing
       ("let t = theme.apply(.title, to: s)", false), ("let manifestView = 1", false),
       ("let x = \"manifestView\"", false),
       ("let s = StyleScreen(name)", false),
+      // Code that is not ASCII alone is read the same way.
+      ("let é = StyleScreen(\"x\")", true), ("let é = theme.screen(.manifestView)", true),
+      ("let é = StyleScreen(name)", false), ("let é = manifestView", false),
     ]
     for (probe, isFinding) in probes {
       try Data((probe + "\n").utf8).write(to: package.root.appendingPathComponent("Core/Theme/Theme.swift"))

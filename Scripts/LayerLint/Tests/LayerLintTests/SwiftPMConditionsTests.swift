@@ -239,6 +239,21 @@ import Testing
     #expect(cache()?.read() == nil)
   }
 
+  @Test func describeOutputIsKeptForTheFoldersShapeAsItIsNow() throws {
+    let package = try TemporaryPackage(files: ["Package.swift": "// one\n", ".build/build.db": "", "A/A.swift": ""])
+    let settings = try #require(SettingsCache(packagePath: package.path, swift: "swift", environment: [:]))
+    func layout() -> LayoutCache { LayoutCache(cache: settings, evaluation: ["name": "P"], packagePath: package.path) }
+    let description = Data("{\"targets\": []}".utf8)
+    #expect(layout().read() == nil)
+    layout().write(description)
+    #expect(layout().read() == description)
+    // A new file: SwiftPM may see another layout; once described again, the same description is kept for it.
+    try Data().write(to: package.root.appendingPathComponent("A/B.swift"))
+    #expect(layout().read() == nil)
+    layout().write(description)
+    #expect(layout().read() == description)
+  }
+
   @Test func aPackageWithoutABuildFolderGetsNoneTheCacheGoesToTheUsers() throws {
     let package = try TemporaryPackage(files: ["Package.swift": "// one\n"])
     let cache = try #require(

@@ -1,6 +1,7 @@
 import Foundation
 import LayerLintFixer
 import LayerLintManifestReader
+import LayerLintSwiftReader
 
 /// `lint-layers`: checks a package against its layering rules and prints every violation.
 public struct LintCommand: Subcommand {
@@ -127,22 +128,26 @@ public struct LintCommand: Subcommand {
       if let onlyRules { configuration.enabledRules.formIntersection(onlyRules.union([.staleBaseline])) }
       var baseline: Baseline?
       if let path = reader.value("--baseline") { baseline = try Baseline.load(path: path) }
-      // While SwiftPM runs, lex the sources it is about to list.
+      // Every rule reads the sources from here; while SwiftPM runs, lex the ones it is about to list.
+      let files = SourceFiles(root: packagePath)
       let prescan =
         reader.value("--manifest-json") == nil
-        ? SourcePrescan.start(root: packagePath, folders: configuration.sourceFolders) : nil
+        ? SourcePrescan.start(
+          files: files, root: packagePath, folders: configuration.sourceFolders,
+          texts: configuration.isEnabled(.untranslatedText),
+          codeLineFolders: configuration.isEnabled(.vocabulary) || configuration.isEnabled(.testDouble)
+            ? configuration.layers.compactMap(\.folder) : []) : nil
       let load = { () throws -> LoadedPackage in
         try self.load(
           packagePath: packagePath, traits: traits, manifestJSON: reader.value("--manifest-json"),
           pluginGraph: pluginGraph)
       }
       var package = try load()
-      let prescanned = prescan?.stop()
+      prescan?.stop()
       let options = LintOptions(platform: platform, graph: package.graph)
       var report = LayerLinter.lint(
         manifest: package.manifest, configuration: configuration, packageRoot: packagePath, flags: package.flags,
-        products: catalog(package), options: options, prescanned: prescanned?.imports ?? [:],
-        prescannedTexts: prescanned?.texts ?? [:])
+        products: catalog(package), options: options, files: files)
       if reader.isSet("--fix") {
         switch fix(
           report, manifest: package.manifest, configuration: configuration, packagePath: packagePath,
@@ -152,9 +157,10 @@ public struct LintCommand: Subcommand {
         case .failed(let status): return status
         case .changed:
           package = try load()
+          // --fix edits Package.swift only: the sources read for the first lint are as they were.
           report = LayerLinter.lint(
             manifest: package.manifest, configuration: configuration, packageRoot: packagePath, flags: package.flags,
-            products: catalog(package), options: LintOptions(platform: platform, graph: package.graph))
+            products: catalog(package), options: LintOptions(platform: platform, graph: package.graph), files: files)
         }
       }
       if !report.unreadableFiles.isEmpty {

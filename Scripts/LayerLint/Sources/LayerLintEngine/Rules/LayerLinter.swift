@@ -39,12 +39,12 @@ package struct LintOptions: Sendable {
 /// Runs every enabled rule over a described package.
 package enum LayerLinter {
   /// Lints the package at `packageRoot`, described by `manifest`. Reads Package.swift (for line
-  /// numbers), the owners file and every Swift source of every target (the sources of modules with
-  /// translation tables twice: once for imports, once for their string literals).
+  /// numbers), the owners file and every Swift source of every target, each once: every rule reads the
+  /// sources from `files` (a new store of `packageRoot` when `nil`), which may hold some lexed already.
   package static func lint(
     manifest: PackageManifest, configuration: LayeringConfiguration, packageRoot: String,
     flags: TargetFlags = TargetFlags([:]), products: ProductCatalog? = nil, options: LintOptions = LintOptions(),
-    prescanned: [String: [ImportDeclaration]] = [:], prescannedTexts: [String: TextScan] = [:]
+    files: SourceFiles? = nil
   ) -> LintReport {
     let root = URL(fileURLWithPath: packageRoot)
     let manifestText = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
@@ -61,7 +61,8 @@ package enum LayerLinter {
       manifest: manifest, configuration: configuration, manifestText: manifestText, packageRoot: packageRoot)
     let paths = manifest.targets.flatMap(\.swiftSourcePaths)
     lap("workspace")
-    let sources = ScannedSources.scan(paths: paths, root: packageRoot, prescanned: prescanned)
+    let files = files ?? SourceFiles(root: packageRoot)
+    let sources = ScannedSources.scan(paths: paths, files: files)
     lap("scan")
     var violations = DependencyRules(workspace: workspace).violations()
     lap("dependency rules")
@@ -80,7 +81,7 @@ package enum LayerLinter {
     violations += imports.violations
     lap("imports")
     let redundant = RedundantDependencyRule(
-      workspace: workspace, packageRoot: packageRoot, sources: sources, flags: flags,
+      workspace: workspace, sources: sources, flags: flags,
       products: products ?? ProductCatalog(known: manifest.productModules ?? [:]), imports: imported,
       reexports: reexports
     ).findings()
@@ -88,14 +89,14 @@ package enum LayerLinter {
     lap("redundant dependencies")
     violations += CoverageRules(workspace: workspace, codeOwners: ownersText.map(CodeOwners.init(text:))).violations()
     lap("coverage")
-    violations += UntranslatedTextRule(
-      workspace: workspace, packageRoot: packageRoot, flags: flags, prescanned: prescannedTexts
-    ).violations()
+    violations += UntranslatedTextRule(workspace: workspace, packageRoot: packageRoot, flags: flags, files: files)
+      .violations()
     lap("untranslated text")
     violations += InterfaceContractRule(workspace: workspace).violations()
-    violations += TestDoubleRule(workspace: workspace, packageRoot: packageRoot).violations()
-    violations += VocabularyRule(workspace: workspace, packageRoot: packageRoot).violations()
-    lap("contracts")
+    violations += TestDoubleRule(workspace: workspace, files: files).violations()
+    lap("test doubles")
+    violations += VocabularyRule(workspace: workspace, packageRoot: packageRoot, files: files).violations()
+    lap("vocabulary")
     let graphNotes = Self.graphNotes(workspace: workspace, graph: options.graph, settings: settings)
     var report = LintReport(
       violations: sorted(violations.filter { !configuration.isWarning($0.rule) }), moduleCount: workspace.modules.count,

@@ -37,8 +37,7 @@ import LayerLintSwiftReader
 /// product could not be checked.
 package struct RedundantDependencyRule {
   package let workspace: Workspace
-  /// The package root, where plugins' sources are read.
-  package let packageRoot: String
+  /// The imports of the package's sources, and the files themselves (plugins' sources, whether files hold code).
   package let sources: ScannedSources
   package let flags: TargetFlags
   package let products: ProductCatalog
@@ -48,11 +47,10 @@ package struct RedundantDependencyRule {
   package let reexports: ReexportIndex
 
   package init(
-    workspace: Workspace, packageRoot: String, sources: ScannedSources, flags: TargetFlags, products: ProductCatalog,
+    workspace: Workspace, sources: ScannedSources, flags: TargetFlags, products: ProductCatalog,
     imports: TargetImports, reexports: ReexportIndex? = nil
   ) {
     self.workspace = workspace
-    self.packageRoot = packageRoot
     self.sources = sources
     self.flags = flags
     self.products = products
@@ -184,9 +182,7 @@ package struct RedundantDependencyRule {
   /// Whether a Swift file of `target` holds code (not only comments); a target of other sources has code.
   private func hasCode(_ target: ManifestTarget?) -> Bool {
     guard let target, !target.swiftSourcePaths.isEmpty, !target.hasCFamilySources else { return true }
-    return target.swiftSourcePaths.contains {
-      CodePresence.hasCode(fileAt: (packageRoot as NSString).appendingPathComponent($0))
-    }
+    return target.swiftSourcePaths.contains { sources.files.hasCode($0) }
   }
 
   /// What the code generated for `target` by the package's own build-tool plugins imports: the imports
@@ -195,9 +191,7 @@ package struct RedundantDependencyRule {
     var modules: Set<String> = []
     for part in workspace.buildToolPlugins(of: target).flatMap(\.parts) {
       for path in part.swiftSourcePaths {
-        let scan = TextScanner.scan(
-          fileAt: (packageRoot as NSString).appendingPathComponent(path), exemptCalls: .standard)
-        for literal in scan?.literals ?? [] where literal.text.contains("import") {
+        for literal in sources.files.textScan(of: path)?.literals ?? [] where literal.text.contains("import") {
           modules.formUnion(ImportScanner.imports(in: literal.text).map(\.module))
         }
       }

@@ -9,16 +9,24 @@ import LayerLintSwiftReader
 /// library product, which any package that depends on this one could link.
 package struct TestDoubleRule {
   let workspace: Workspace
-  let packageRoot: String
+  /// The run's sources, where the modules' files are read.
+  let files: SourceFiles
 
   private var configuration: LayeringConfiguration { workspace.configuration }
   private var doubles: TestDoubleConfiguration { configuration.testDoubles }
 
   package func violations() -> [Violation] {
     guard configuration.isEnabled(.testDouble) else { return [] }
+    let production = workspace.modules.filter(isProduction)
+    // Only files that hold a pattern's fixed part are read line by line: on all cores.
+    let fixedParts = doubles.patterns.flatMap { $0.split(whereSeparator: { $0 == "*" || $0 == "?" }).map(String.init) }
+      .filter { !$0.isEmpty }
+    files.prepare(production.flatMap(\.swiftSourcePaths)) { files, path in
+      if fixedParts.isEmpty || files.contains(anyOf: fixedParts, in: path) { _ = files.codeLines(of: path) }
+    }
     var found: [Violation] = []
-    for module in workspace.modules where isProduction(module) {
-      found += declaredDoubles(in: module)
+    for module in production {
+      found += declaredDoubles(in: module, fixedParts: fixedParts)
       for dependency in module.targetDependencies where configuration.testSupportModules.contains(dependency) {
         if case .tests = workspace.placement(of: dependency) { continue }
         found.append(
@@ -57,18 +65,15 @@ package struct TestDoubleRule {
     return !configuration.testSupportModules.contains(module.name)
   }
 
-  /// Every type `module` declares whose name is a test double's.
-  private func declaredDoubles(in module: ManifestTarget) -> [Violation] {
-    // Only files that hold a pattern's fixed part are read a second time.
-    let fixedParts = doubles.patterns.flatMap { $0.split(whereSeparator: { $0 == "*" || $0 == "?" }).map(String.init) }
-      .filter { !$0.isEmpty }
+  /// Every type `module` declares whose name is a test double's, in the files that hold one of `fixedParts`
+  /// (every file when there are none).
+  private func declaredDoubles(in module: ManifestTarget, fixedParts: [String]) -> [Violation] {
     var found: [Violation] = []
     for path in module.swiftSourcePaths {
-      guard let data = FileManager.default.contents(atPath: (packageRoot as NSString).appendingPathComponent(path))
+      guard fixedParts.isEmpty || files.contains(anyOf: fixedParts, in: path),
+        let codeLines = files.codeLines(of: path)
       else { continue }
-      let text = String(decoding: data, as: UTF8.self)
-      guard fixedParts.isEmpty || fixedParts.contains(where: text.contains) else { continue }
-      for line in SwiftCodeLines(text).lines {
+      for line in codeLines.lines {
         for name in SwiftCodeLines.declaredTypes(in: line.code) where doubles.isTestDouble(name) {
           let pattern = doubles.patterns.first { LayeringConfiguration.Layer.glob($0, matches: name) } ?? ""
           found.append(

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import LayerLintManifestReader
 import LayerLintSwiftReader
@@ -17,8 +16,15 @@ package struct UntranslatedTextRule {
   package let packageRoot: String
   /// The flags each target defines, for `#if` conditions.
   package let flags: TargetFlags
-  /// Files already lexed (by relative path) while `describe` ran; the others are lexed here.
-  package var prescanned: [String: TextScan] = [:]
+  /// The run's sources, some lexed already (while `describe` ran); the others are lexed here.
+  package let files: SourceFiles
+
+  package init(workspace: Workspace, packageRoot: String, flags: TargetFlags, files: SourceFiles? = nil) {
+    self.workspace = workspace
+    self.packageRoot = packageRoot
+    self.flags = flags
+    self.files = files ?? SourceFiles(root: packageRoot)
+  }
 
   /// The folder, inside a module's source folder, that holds its translation tables.
   package static let tablesFolder = "Strings"
@@ -33,22 +39,13 @@ package struct UntranslatedTextRule {
   package func violations() -> [Violation] {
     guard workspace.configuration.isEnabled(.untranslatedText) else { return [] }
     let modules = translatedModules()
-    let files = modules.flatMap { module in module.target.swiftSourcePaths.map { (module, $0) } }
-    guard !files.isEmpty else { return [] }
-    let rootPrefix = packageRoot.hasSuffix("/") ? packageRoot : packageRoot + "/"
-    let scans = IndexedResults<TextScan>(count: files.count)
-    let prescanned = prescanned
-    DispatchQueue.concurrentPerform(iterations: files.count) { index in
-      let path = files[index].1
-      scans.store(
-        prescanned[path]
-          ?? TextScanner.scan(fileAt: path.hasPrefix("/") ? path : rootPrefix + path, exemptCalls: .standard),
-        at: index)
-    }
+    let sources = modules.flatMap { module in module.target.swiftSourcePaths.map { (module, $0) } }
+    guard !sources.isEmpty else { return [] }
+    files.prepare(sources.map(\.1)) { files, path in _ = files.textScan(of: path) }
     var found: [Violation] = []
-    for (index, (module, path)) in files.enumerated() {
+    for (module, path) in sources {
       // An unreadable file is reported by the import scan, which stops the run.
-      guard let scan = scans.value(at: index), !scan.isGenerated else { continue }
+      guard let scan = files.textScan(of: path), !scan.isGenerated else { continue }
       found += violations(in: scan, path: path, module: module)
     }
     return found

@@ -1,7 +1,7 @@
 import LayerLintManifestReader
 
 /// Where a target lives, as the configuration sees it.
-package enum Placement: Equatable {
+package enum Placement: Equatable, Sendable {
   /// In a layer folder; `rank` 0 is the bottom layer.
   case layer(name: String, rank: Int)
   /// In a tooling folder such as `Scripts/`.
@@ -26,7 +26,7 @@ package enum Placement: Equatable {
 }
 
 /// The package's targets, classified by the configuration, with the lookups every rule needs.
-package struct Workspace {
+package struct Workspace: Sendable {
   package let manifest: PackageManifest
   package let configuration: LayeringConfiguration
   package let manifestLines: ManifestLineFinder
