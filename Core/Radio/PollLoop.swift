@@ -8,8 +8,10 @@ import Synchronization
 /// A registration is either persistent (`register`: a socket that reads whenever bytes come; its
 /// events can be changed with `setEvents`) or one-shot (`arm`: a single wait, forgotten once it
 /// fires; `disarm` fires it early, so its waiter is woken exactly once either way). Tokens are never
-/// reused, so a late event for a closed and reused descriptor reaches nobody. Handlers run on the
-/// loop's thread and must not block.
+/// reused, so a late event for a closed and reused descriptor reaches nobody. A persistent
+/// registration can be paused while another thread reads its descriptor itself (`pause`), and
+/// watched again at once or a little later (`resume`) without waking the loop for either in the usual
+/// case. Handlers run on the loop's thread and must not block.
 final class PollLoop: Sendable {
   /// The loop every socket of this process uses; its thread starts with the first registration.
   static let shared = PollLoop()
@@ -17,11 +19,18 @@ final class PollLoop: Sendable {
   /// Called with the `revents` of the descriptor.
   typealias Handler = @Sendable (Int16) -> Void
 
+  /// How long a paused registration may go unwatched once its reader is done with it (`resume`), so
+  /// that a reader coming back within it costs the loop no wake-up: bytes arriving meanwhile with
+  /// nobody reading, or the peer hanging up, are noticed at most this late.
+  static let pauseGrace: Duration = .milliseconds(20)
+
   private struct Registration {
     let fd: Int32
     var events: Int16
     let oneShot: Bool
     let handler: Handler
+    /// Set while paused: the events to watch again, and from when (nil: not before `resume`).
+    var paused: (events: Int16, until: ContinuousClock.Instant?)?
   }
 
   private struct State {
@@ -32,6 +41,10 @@ final class PollLoop: Sendable {
     var polling = false
     /// The registrations changed since the loop last built its descriptor list.
     var dirty = true
+    /// The paused registrations.
+    var paused: Set<UInt64> = []
+    /// When the loop's poll(2) times out (nil: it waits for an event).
+    var wakeAt: ContinuousClock.Instant?
   }
 
   private let state = Mutex(State())
@@ -55,14 +68,60 @@ final class PollLoop: Sendable {
     add(Registration(fd: fd, events: events, oneShot: false, handler: handler))
   }
 
-  /// Changes what a persistent registration waits for (0: nothing for now).
+  /// Changes what a persistent registration waits for (0: nothing for now); ends a pause.
   func setEvents(_ token: UInt64, _ events: Int16) {
     let nudge = state.withLock { state -> Bool in
-      guard var registration = state.registrations[token], registration.events != events else { return false }
+      guard var registration = state.registrations[token],
+        registration.events != events || registration.paused != nil
+      else { return false }
       registration.events = events
+      registration.paused = nil
+      state.paused.remove(token)
       state.registrations[token] = registration
       state.dirty = true
       return state.polling
+    }
+    if nudge { wake() }
+  }
+
+  /// Stops watching a persistent registration while the caller reads its descriptor itself, without
+  /// waking the loop: should the loop wake for the descriptor before it sees the pause, it does not
+  /// call the handler, and then leaves the descriptor out.
+  func pause(_ token: UInt64) {
+    state.withLock { state in
+      guard var registration = state.registrations[token] else { return }
+      if let paused = registration.paused {
+        registration.paused = (paused.events, nil)
+      } else {
+        registration.paused = (registration.events, nil)
+        registration.events = 0
+        state.dirty = true
+        state.paused.insert(token)
+      }
+      state.registrations[token] = registration
+    }
+  }
+
+  /// Watches a paused registration again: at once (`after` zero), or once `after` has passed
+  /// unless it is paused again meanwhile; the loop is woken only when it would otherwise sleep past
+  /// that time.
+  func resume(_ token: UInt64, after delay: Duration = .zero) {
+    let nudge = state.withLock { state -> Bool in
+      guard var registration = state.registrations[token], let paused = registration.paused else { return false }
+      if delay <= .zero {
+        registration.events = paused.events
+        registration.paused = nil
+        state.paused.remove(token)
+        state.registrations[token] = registration
+        state.dirty = true
+        return state.polling
+      }
+      let until = ContinuousClock.now + delay
+      registration.paused = (paused.events, until)
+      state.registrations[token] = registration
+      guard state.polling else { return false }
+      if let wakeAt = state.wakeAt, wakeAt <= until { return false }
+      return true
     }
     if nudge { wake() }
   }
@@ -71,6 +130,7 @@ final class PollLoop: Sendable {
   func unregister(_ token: UInt64) {
     let nudge = state.withLock { state -> Bool in
       guard state.registrations.removeValue(forKey: token) != nil else { return false }
+      state.paused.remove(token)
       state.dirty = true
       return state.polling
     }
@@ -124,7 +184,8 @@ final class PollLoop: Sendable {
     var tokens: [UInt64] = []
     var drain = [UInt8](repeating: 0, count: 64)
     while true {
-      state.withLock { state in
+      let timeout = state.withLock { state -> Int32 in
+        let wakeAt = resumeDue(&state)
         if state.dirty {
           descriptors.removeAll(keepingCapacity: true)
           tokens.removeAll(keepingCapacity: true)
@@ -136,9 +197,12 @@ final class PollLoop: Sendable {
           }
           state.dirty = false
         }
+        state.wakeAt = wakeAt
         state.polling = true
+        guard let wakeAt else { return -1 }
+        return Self.milliseconds(until: wakeAt)
       }
-      let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+      let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
       state.withLock { $0.polling = false }
       guard ready > 0 else { continue }  // EINTR
       if descriptors[0].revents != 0 {
@@ -151,6 +215,7 @@ final class PollLoop: Sendable {
           let revents = descriptors[index].revents
           descriptors[index].revents = 0
           guard let registration = state.registrations[tokens[index]] else { continue }
+          guard registration.oneShot || registration.events != 0 else { continue }  // paused meanwhile
           if registration.oneShot {
             state.registrations[tokens[index]] = nil
             state.dirty = true
@@ -160,5 +225,37 @@ final class PollLoop: Sendable {
       }
       for (handler, revents) in due { handler(revents) }
     }
+  }
+
+  /// Watches again the paused registrations whose time has come; returns when the loop must look
+  /// again (the next of those times; for a registration paused until further notice, `pauseGrace`
+  /// from now, so that its `resume` finds the loop due to wake and need not wake it), nil: never.
+  private func resumeDue(_ state: inout State) -> ContinuousClock.Instant? {
+    guard !state.paused.isEmpty else { return nil }
+    let now = ContinuousClock.now
+    var next: ContinuousClock.Instant?
+    for token in state.paused {
+      guard var registration = state.registrations[token], let paused = registration.paused else { continue }
+      let due = paused.until ?? now + Self.pauseGrace
+      if due <= now {
+        registration.events = paused.events
+        registration.paused = nil
+        state.registrations[token] = registration
+        state.paused.remove(token)
+        state.dirty = true
+      } else {
+        next = min(next ?? due, due)
+      }
+    }
+    return next
+  }
+
+  /// A poll(2) timeout reaching `instant`, in whole milliseconds rounded up.
+  private static func milliseconds(until instant: ContinuousClock.Instant) -> Int32 {
+    let left = instant - ContinuousClock.now
+    guard left > .zero else { return 0 }
+    let (seconds, attoseconds) = left.components
+    let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int32(clamping: milliseconds)
   }
 }
