@@ -41,6 +41,18 @@ public enum CRC16 {
   /// The checksum of `bytes` ("123456789" gives 0x29B1).
   public static func ccittFalse<Bytes: Sequence>(_ bytes: Bytes, initial: UInt16 = 0xFFFF) -> UInt16
   where Bytes.Element == UInt8 {
+    if let crc = bytes.withContiguousStorageIfAvailable({ checksum($0, initial: initial) }) { return crc }
+    var crc = initial
+    table.withUnsafeBufferPointer { table in
+      for byte in bytes {
+        crc = (crc << 8) ^ table[Int(UInt8(truncatingIfNeeded: crc >> 8) ^ byte)]
+      }
+    }
+    return crc
+  }
+
+  /// The checksum of bytes in memory: one table lookup a byte, with no index checks.
+  private static func checksum(_ bytes: UnsafeBufferPointer<UInt8>, initial: UInt16) -> UInt16 {
     var crc = initial
     table.withUnsafeBufferPointer { table in
       for byte in bytes {
