@@ -1,0 +1,216 @@
+import FoundationEssentials
+
+/// A value of a flat JSON body: a number or a boolean.
+enum FlatJSONValue: Equatable {
+  case number(Double)
+  case bool(Bool)
+}
+
+/// Flat JSON bodies (numbers and booleans under plain keys) in the suit protocol's version envelope
+/// `{"v":1,"body":{…}}`, written and read without Codable's generic machinery, for the messages a
+/// watching screen exchanges many times a second.
+///
+/// Written as JSONEncoder writes them (a number as its `description`, without a trailing `.0`), but
+/// for the order of the keys: JSONEncoder's is a process's hash order, this one the caller's. Read as
+/// JSONDecoder reads them (a number to the nearest `Double`, as both read it) when they are plain: anything else (another
+/// version, a key missing, unknown or repeated, an escape, a number JSON does not allow) reads as
+/// nil, for JSONDecoder to read or to say what is wrong.
+enum FlatJSON {
+  /// `body`'s keys and values in a version envelope; nil when a number is not finite (JSONEncoder
+  /// refuses those).
+  static func envelope(version: Int, body: KeyValuePairs<StaticString, FlatJSONValue>) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(32 + body.count * 32)
+    bytes.append(contentsOf: #"{"v":"#.utf8)
+    bytes.append(contentsOf: String(version).utf8)
+    bytes.append(contentsOf: #","body":{"#.utf8)
+    for (index, (key, value)) in body.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(UInt8(ascii: "\""))
+      key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+      bytes.append(contentsOf: #"":"#.utf8)
+      switch value {
+      case .bool(let flag):
+        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+      case .number(let number):
+        guard number.isFinite else { return nil }
+        var text = number.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+      }
+    }
+    bytes.append(contentsOf: "}}".utf8)
+    return bytes
+  }
+
+  /// The values of `keys`, in their order, of the flat body in a `version` envelope `payload` holds;
+  /// nil unless it is plain (see ``FlatJSON``) and has each of `keys` once and no other.
+  static func body(of payload: [UInt8], version: Int, keys: [StaticString]) -> [FlatJSONValue]? {
+    payload.withUnsafeBufferPointer { bytes in
+      var reader = Reader(bytes: bytes)
+      var values: [FlatJSONValue]?
+      var versionSeen = false
+      let envelopeRead = reader.object { key, reader in
+        if reader.matches(key, "v") {
+          guard !versionSeen, reader.integer() == version else { return false }
+          versionSeen = true
+          return true
+        }
+        guard reader.matches(key, "body"), values == nil else { return false }
+        values = reader.flatObject(keys: keys)
+        return values != nil
+      }
+      guard envelopeRead, versionSeen, reader.atEnd() else { return nil }
+      return values
+    }
+  }
+
+  /// Reads plain JSON from a buffer; every read returns nil or false where the JSON is not plain.
+  private struct Reader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// Whether only whitespace is left.
+    mutating func atEnd() -> Bool {
+      skipSpace()
+      return index == bytes.count
+    }
+
+    /// An object, each key (its bytes in the buffer) handed to `member`, which reads the value.
+    mutating func object(_ member: (Range<Int>, inout Reader) -> Bool) -> Bool {
+      guard take(UInt8(ascii: "{")) else { return false }
+      if take(UInt8(ascii: "}")) { return true }
+      while true {
+        guard let key = key(), take(UInt8(ascii: ":")), member(key, &self) else { return false }
+        if take(UInt8(ascii: ",")) { continue }
+        return take(UInt8(ascii: "}"))
+      }
+    }
+
+    /// An object of numbers and booleans with each of `keys` once and no other, its values in the
+    /// order of `keys`.
+    mutating func flatObject(keys: [StaticString]) -> [FlatJSONValue]? {
+      var values = [FlatJSONValue?](repeating: nil, count: keys.count)
+      let read = object { key, reader in
+        guard let slot = keys.firstIndex(where: { reader.matches(key, $0) }), values[slot] == nil,
+          let value = reader.scalar()
+        else { return false }
+        values[slot] = value
+        return true
+      }
+      guard read else { return nil }
+      var complete: [FlatJSONValue] = []
+      complete.reserveCapacity(keys.count)
+      for value in values {
+        guard let value else { return nil }
+        complete.append(value)
+      }
+      return complete
+    }
+
+    /// Whether the key at `range` is `name`.
+    func matches(_ range: Range<Int>, _ name: StaticString) -> Bool {
+      name.utf8CodeUnitCount == range.count && holds(name, at: range.lowerBound)
+    }
+
+    /// Whether the bytes from `start` on begin with `text`.
+    private func holds(_ text: StaticString, at start: Int) -> Bool {
+      let count = text.utf8CodeUnitCount
+      guard bytes.count - start >= count else { return false }
+      let expected = text.utf8Start
+      for offset in 0..<count where bytes[start + offset] != expected[offset] { return false }
+      return true
+    }
+
+    /// A key without escapes: its bytes' range.
+    private mutating func key() -> Range<Int>? {
+      guard take(UInt8(ascii: "\"")) else { return nil }
+      let start = index
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\"") {
+          index += 1
+          return start..<(index - 1)
+        }
+        guard byte != UInt8(ascii: "\\"), byte >= 0x20 else { return nil }
+        index += 1
+      }
+      return nil
+    }
+
+    /// A number or a boolean.
+    private mutating func scalar() -> FlatJSONValue? {
+      skipSpace()
+      if literal("true") { return .bool(true) }
+      if literal("false") { return .bool(false) }
+      return number().map(FlatJSONValue.number)
+    }
+
+    /// An integer without a fraction or an exponent, of at most 18 digits.
+    mutating func integer() -> Int? {
+      skipSpace()
+      let start = index
+      let negative = take(UInt8(ascii: "-"), skippingSpace: false)
+      guard let digits = digits(), digits.count <= 18, !(digits.count > 1 && bytes[digits.lowerBound] == 0x30),
+        index == bytes.count || !"eE.".utf8.contains(bytes[index])
+      else {
+        index = start
+        return nil
+      }
+      let magnitude = digits.reduce(0) { $0 * 10 + Int(bytes[$1] - 0x30) }
+      return negative ? -magnitude : magnitude
+    }
+
+    /// A number as JSON writes it (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`), read to the
+    /// nearest `Double` (whatever the C library's locale); nil when it does not fit in a finite one.
+    private mutating func number() -> Double? {
+      let start = index
+      _ = take(UInt8(ascii: "-"), skippingSpace: false)
+      guard let whole = digits(), !(whole.count > 1 && bytes[whole.lowerBound] == 0x30) else { return nil }
+      if take(UInt8(ascii: "."), skippingSpace: false) {
+        guard digits() != nil else { return nil }
+      }
+      if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+        index += 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard digits() != nil else { return nil }
+      }
+      guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)),
+        value.isFinite
+      else { return nil }
+      return value
+    }
+
+    /// One or more decimal digits: their range.
+    private mutating func digits() -> Range<Int>? {
+      let start = index
+      while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+      return index > start ? start..<index : nil
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+      guard holds(word, at: index) else { return false }
+      index += word.utf8CodeUnitCount
+      return true
+    }
+
+    /// Takes `byte` (after whitespace, unless told not to skip it) if it comes next.
+    private mutating func take(_ byte: UInt8, skippingSpace: Bool = true) -> Bool {
+      if skippingSpace { skipSpace() }
+      guard index < bytes.count, bytes[index] == byte else { return false }
+      index += 1
+      return true
+    }
+
+    private mutating func skipSpace() {
+      while index < bytes.count {
+        switch bytes[index] {
+        case 0x20, 0x09, 0x0A, 0x0D: index += 1
+        default: return
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import SpacesuitServiceInterface
+import Testing
+
+@testable import SpacesuitService
+
+/// The suit's readings on the wire without Codable (`PlainReadings`, `FlatJSON`): JSONEncoder's
+/// JSON but for the order of the keys, JSONDecoder's values, and JSONDecoder's word on anything else.
+@Suite struct PlainReadingsTests {
+  static let telemetry: [SuitTelemetry] = [
+    .nominal,
+    SuitTelemetry(
+      suitPressureKPa: 29.593233713229402, oxygenLevelPercent: 97.35700900707063, carbonDioxideMmHg: 1e-05,
+      batteryChargePercent: 0, internalTemperatureC: -0.0, outsideTemperatureC: -119.61038250447871,
+      targetTemperatureC: 1e16, oxygenFlowLitersPerMinute: 1.2345678901234567e+20, helmetLightsOn: true,
+      timestamp: Date(timeIntervalSinceReferenceDate: 817_607_659.6032563)),
+    SuitTelemetry(
+      suitPressureKPa: .leastNonzeroMagnitude, oxygenLevelPercent: .greatestFiniteMagnitude, carbonDioxideMmHg: 0.1,
+      batteryChargePercent: 100, internalTemperatureC: 21.5, outsideTemperatureC: -45, targetTemperatureC: 22,
+      oxygenFlowLitersPerMinute: 2, helmetLightsOn: false, timestamp: Date(timeIntervalSinceReferenceDate: -1.5)),
+  ]
+
+  static let vitals: [Vitals] = [
+    .nominal,
+    Vitals(
+      systolicMmHg: 114.03125, diastolicMmHg: 75, bloodOxygenPercent: 97.99999999999999, heartRateBPM: 72.5,
+      bodyTemperatureC: 36.8, timestamp: Date(timeIntervalSinceReferenceDate: 817_607_659.25)),
+  ]
+
+  /// What JSONEncoder makes of `body` in the envelope.
+  static func encoded<Body: Codable>(_ body: Body) throws -> [UInt8] {
+    Array(try JSONEncoder().encode(SuitProtocol.Envelope(v: SuitProtocol.version, body: body)))
+  }
+
+  /// The envelope's version and each key of its flat body with its value as written.
+  static func texts(_ payload: [UInt8]) throws -> [String: String] {
+    let text = String(decoding: payload, as: UTF8.self)
+    let body = try #require(text.range(of: #""body":{"#))
+    let end = try #require(text[body.upperBound...].firstIndex(of: "}"))
+    var texts: [String: String] = [:]
+    for member in text[body.upperBound..<end].split(separator: ",") {
+      let parts = member.split(separator: ":", maxSplits: 1)
+      texts[String(parts[0])] = String(parts[1])
+    }
+    let outside = text[..<body.lowerBound] + text[text.index(after: end)...]
+    let version = try #require(outside.split(separator: ":").last)
+    texts["v"] = version.filter { $0.isNumber }
+    return texts
+  }
+
+  @Test(arguments: telemetry) func telemetryIsWrittenAsJSONEncoderWritesIt(_ sample: SuitTelemetry) throws {
+    let payload = try SuitProtocol.encode(sample)
+    let expected = try Self.encoded(sample)
+    #expect(try Self.texts(payload) == Self.texts(expected))
+    #expect(payload.count == expected.count)
+    #expect(try JSONDecoder().decode(SuitProtocol.Envelope<SuitTelemetry>.self, from: Data(payload)).body == sample)
+  }
+
+  @Test(arguments: vitals) func vitalsAreWrittenAsJSONEncoderWritesThem(_ sample: Vitals) throws {
+    let payload = try SuitProtocol.encode(sample)
+    #expect(try Self.texts(payload) == Self.texts(Self.encoded(sample)))
+  }
+
+  @Test func theEmptyRequestIsJSONEncodersToo() throws {
+    let payload = try SuitProtocol.encode(SuitProtocol.Empty())
+    #expect(payload.sorted() == (try Self.encoded(SuitProtocol.Empty())).sorted())
+    #expect(try SuitProtocol.decode(SuitProtocol.Empty.self, from: payload) == SuitProtocol.Empty())
+  }
+
+  @Test(arguments: telemetry) func telemetryIsReadAsJSONDecoderReadsIt(_ sample: SuitTelemetry) throws {
+    let payload = try Self.encoded(sample)
+    let plain = try #require(SuitProtocol.plainBody(SuitTelemetry.self, from: payload))
+    #expect(plain == sample)
+    #expect(plain.timestamp == sample.timestamp)
+    #expect(plain.internalTemperatureC.sign == sample.internalTemperatureC.sign)
+    #expect(try SuitProtocol.decode(SuitTelemetry.self, from: payload) == sample)
+  }
+
+  @Test(arguments: vitals) func vitalsAreReadAsJSONDecoderReadsThem(_ sample: Vitals) throws {
+    #expect(try SuitProtocol.plainBody(Vitals.self, from: Self.encoded(sample)) == sample)
+  }
+
+  @Test func plainJSONWithSpacesAndOtherNumberFormsIsRead() throws {
+    let payload = Array(
+      """
+       { "body" : { "systolicMmHg" : 1E2, "diastolicMmHg":-0, "bloodOxygenPercent":9.5e+1,
+        "heartRateBPM":72.0,"bodyTemperatureC":3.68e1,"timestamp":0 } ,"v": 1 }\r\n
+      """.utf8)
+    let expected = try JSONDecoder().decode(SuitProtocol.Envelope<Vitals>.self, from: Data(payload)).body
+    #expect(SuitProtocol.plainBody(Vitals.self, from: payload) == expected)
+  }
+
+  /// Bodies the plain reader leaves to JSONDecoder, each with what JSONDecoder says of it.
+  static let unusual: [(body: String, readable: Bool)] = [
+    (
+      #"{"v":1,"body":{"systolicMmHg":115,"diastolicMmHg":75,"bloodOxygenPercent":98,"heartRateBPM":72,"bodyTemperatureC":36.8,"timestamp":0,"pulse":"weak"}}"#,
+      true
+    ),
+    (
+      #"{"v":1,"body":{"systolic\u004DmHg":115,"diastolicMmHg":75,"bloodOxygenPercent":98,"heartRateBPM":72,"bodyTemperatureC":36.8,"timestamp":0}}"#,
+      true
+    ),
+    (
+      #"{"v":1,"v":1,"body":{"systolicMmHg":115,"diastolicMmHg":75,"bloodOxygenPercent":98,"heartRateBPM":72,"bodyTemperatureC":36.8,"timestamp":0}}"#,
+      true
+    ),
+    (
+      #"{"v":1,"body":{"systolicMmHg":115,"diastolicMmHg":75,"bloodOxygenPercent":98,"heartRateBPM":72,"timestamp":0}}"#,
+      false
+    ),
+    (
+      #"{"v":1,"body":{"systolicMmHg":115,"diastolicMmHg":75,"bloodOxygenPercent":98,"heartRateBPM":72,"bodyTemperatureC":true,"timestamp":0}}"#,
+      false
+    ),
+    (
+      #"{"v":1,"body":{"systolicMmHg":0115,"diastolicMmHg":75,"bloodOxygenPercent":98,"heartRateBPM":72,"bodyTemperatureC":36.8,"timestamp":0}}"#,
+      false
+    ),
+    (
+      #"{"v":1,"body":{"systolicMmHg":115.,"diastolicMmHg":75,"bloodOxygenPercent":98,"heartRateBPM":72,"bodyTemperatureC":36.8,"timestamp":0}}"#,
+      false
+    ),
+    (
+      #"{"v":1,"body":{"systolicMmHg":1e999,"diastolicMmHg":75,"bloodOxygenPercent":98,"heartRateBPM":72,"bodyTemperatureC":36.8,"timestamp":0}}"#,
+      false
+    ),
+    (
+      #"{"v":1,"body":{"systolicMmHg":115,"diastolicMmHg":75,"bloodOxygenPercent":98,"heartRateBPM":72,"bodyTemperatureC":36.8,"timestamp":0}}x"#,
+      false
+    ),
+    (
+      #"{"v":2,"body":{"systolicMmHg":115,"diastolicMmHg":75,"bloodOxygenPercent":98,"heartRateBPM":72,"bodyTemperatureC":36.8,"timestamp":0}}"#,
+      false
+    ),
+    (
+      #"{"body":{"systolicMmHg":115,"diastolicMmHg":75,"bloodOxygenPercent":98,"heartRateBPM":72,"bodyTemperatureC":36.8,"timestamp":0}}"#,
+      false
+    ),
+    (#"[1]"#, false),
+    ("", false),
+  ]
+
+  @Test(arguments: unusual) func anythingElseIsLeftToJSONDecoder(_ unusual: (body: String, readable: Bool)) throws {
+    let payload = Array(unusual.body.utf8)
+    #expect(SuitProtocol.plainBody(Vitals.self, from: payload) == nil)
+    if unusual.readable {
+      #expect(try SuitProtocol.decode(Vitals.self, from: payload).systolicMmHg == 115)
+    } else {
+      #expect(throws: SuitProtocol.DecodingFailure.self) { try SuitProtocol.decode(Vitals.self, from: payload) }
+    }
+  }
+
+  @Test func aReadingThatIsNoNumberIsRefusedAsJSONEncoderRefusesIt() {
+    var broken = SuitTelemetry.nominal
+    broken.carbonDioxideMmHg = .nan
+    #expect(SuitProtocol.plainPayload(of: broken) == nil)
+    #expect(throws: EncodingError.self) { try SuitProtocol.encode(broken) }
+  }
+
+  @Test func otherBodiesAreNotPlain() {
+    #expect(SuitProtocol.plainPayload(of: SuitCommand.setLights(on: true)) == nil)
+    #expect(SuitProtocol.plainBody(SuitCommand.self, from: Array(#"{"v":1,"body":{}}"#.utf8)) == nil)
+  }
+}
