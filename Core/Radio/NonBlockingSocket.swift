@@ -35,6 +35,9 @@ final class NonBlockingSocket: Sendable {
     var directReading = false
     /// The receive timeout of the descriptor's blocking reads (nil: it is still non-blocking).
     var readTimeout: Duration?
+    /// Until when the loop leaves the socket alone after direct reads, by itself (nil: it watches
+    /// it, or holds it paused until told).
+    var loopPausedUntil: ContinuousClock.Instant?
     var readerID: UInt64 = 0
     /// A one-shot wait (`waitUntilReady`), e.g. a listener's accept.
     var readWait: UInt64?
@@ -120,6 +123,7 @@ final class NonBlockingSocket: Sendable {
         state.sink = nil
         return
       }
+      state.loopPausedUntil = nil
       if let registration = state.readRegistration {
         loop.setEvents(registration, Int16(POLLIN))
       } else {
@@ -134,21 +138,32 @@ final class NonBlockingSocket: Sendable {
   /// as its receive timeout; every other call still never blocks). The loop leaves the socket
   /// alone meanwhile and watches it again afterwards: at once when `othersWaiting()` (called with
   /// the socket locked: something still waits for bytes), else after `PollLoop.pauseGrace`, so that
-  /// a next request within it reads directly again without waking the loop. Returns false, at
-  /// once, when it cannot read (no sink, another thread reads directly, closed, ended).
+  /// a next request within it reads directly again without waking the loop, nor even telling it.
+  /// Returns false, at once, when it cannot read (no sink, another thread reads directly, closed,
+  /// ended).
   func receiveDirectly(within window: Duration, until isDone: () -> Bool, othersWaiting: () -> Bool) -> Bool {
-    let registration = state.withLock { state -> UInt64? in
+    let deadline = ContinuousClock.now + window
+    let reading = state.withLock { state -> (registration: UInt64, blocking: Bool, timeout: Bool)? in
       guard !state.closed, !state.inboundEnded, state.sink != nil, !state.directReading,
         let registration = state.readRegistration
       else { return nil }
       state.directReading = true
       state.inFlight += 1
-      loop.pause(registration)
-      return registration
+      // Unless the loop leaves the socket alone anyway until well after this read, it is told to.
+      if state.loopPausedUntil.map({ $0 <= deadline + window }) ?? true {
+        loop.pause(registration)
+        state.loopPausedUntil = nil
+      }
+      defer { state.readTimeout = window }
+      return (registration, state.readTimeout == nil, state.readTimeout != window)
     }
-    guard let registration else { return false }
-    waitAtMost(window)
-    let deadline = ContinuousClock.now + window
+    guard let reading else { return false }
+    if reading.blocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
+    if reading.timeout {
+      let (seconds, attoseconds) = max(window, .microseconds(1)).components
+      var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+      _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
     withUnsafeTemporaryAllocation(byteCount: Self.directChunkLimit, alignment: 1) { buffer in
       while !isDone() && ContinuousClock.now < deadline {
         let count = recv(fd, buffer.baseAddress, buffer.count, 0)
@@ -172,9 +187,15 @@ final class NonBlockingSocket: Sendable {
       state.directReading = false
       state.inFlight -= 1
       if state.inboundEnded {
-        loop.setEvents(registration, 0)
+        loop.setEvents(reading.registration, 0)
+        state.loopPausedUntil = nil
       } else if !state.closed {
-        loop.resume(registration, after: othersWaiting() ? .zero : PollLoop.pauseGrace)
+        if othersWaiting() {
+          loop.resume(reading.registration)
+          state.loopPausedUntil = nil
+        } else if state.loopPausedUntil.map({ $0 - ContinuousClock.now < PollLoop.pauseGrace / 2 }) ?? true {
+          state.loopPausedUntil = loop.resume(reading.registration, after: PollLoop.pauseGrace)
+        }
       }
       guard state.closed, state.inFlight == 0, !state.released else { return false }
       state.released = true
@@ -186,21 +207,6 @@ final class NonBlockingSocket: Sendable {
 
   /// The most one direct read takes (a whole frame fits).
   static let directChunkLimit = 8 * 1024
-
-  /// Makes the descriptor's reads without `MSG_DONTWAIT` wait at most `timeout` (blocking, the first
-  /// time); only the one direct reader reads that way.
-  private func waitAtMost(_ timeout: Duration) {
-    let change = state.withLock { state -> (blocking: Bool, timeout: Bool) in
-      defer { state.readTimeout = timeout }
-      return (state.readTimeout == nil, state.readTimeout != timeout)
-    }
-    if change.blocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
-    if change.timeout {
-      let (seconds, attoseconds) = max(timeout, .microseconds(1)).components
-      var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
-      _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-    }
-  }
 
   /// Writes all of `bytes`; throws `RadioError.closed` when the socket is or gets closed.
   nonisolated(nonsending) func write(_ bytes: [UInt8]) async throws {
@@ -325,13 +331,21 @@ final class NonBlockingSocket: Sendable {
   /// On the loop's thread: reads what arrived and hands it to the waiting reader, or keeps it.
   private func loopReadable() {
     let delivery = state.withLock { state -> (CheckedContinuation<[UInt8]?, any Error>, [UInt8]?)? in
-      guard !state.closed, !state.inboundEnded, !state.directReading else { return nil }
+      guard !state.closed, !state.inboundEnded else { return nil }
+      guard !state.directReading else {
+        // The loop came back to the socket during a direct read (that read outlasted the pause it
+        // counted on): it leaves it to the reader, which has it watched again when done.
+        if let registration = state.readRegistration { loop.pause(registration) }
+        state.loopPausedUntil = nil
+        return nil
+      }
       let bytes = receive(&state)
       if let sink = state.sink {
         // Called with the lock held, so deliveries keep their order.
         if let bytes { sink(bytes) }
         if state.inboundEnded {
           if let registration = state.readRegistration { loop.setEvents(registration, 0) }
+          state.loopPausedUntil = nil
           state.sink = nil
           sink(nil)
         }

@@ -29,8 +29,13 @@ final class PollLoop: Sendable {
     var events: Int16
     let oneShot: Bool
     let handler: Handler
-    /// Set while paused: the events to watch again, and from when (nil: not before `resume`).
-    var paused: (events: Int16, until: ContinuousClock.Instant?)?
+  }
+
+  /// A paused registration (its `events` are 0 meanwhile): the events to watch again, and from when
+  /// (nil: not before `resume`).
+  private struct Pause {
+    let events: Int16
+    var until: ContinuousClock.Instant?
   }
 
   private struct State {
@@ -42,7 +47,7 @@ final class PollLoop: Sendable {
     /// The registrations changed since the loop last built its descriptor list.
     var dirty = true
     /// The paused registrations.
-    var paused: Set<UInt64> = []
+    var pauses: [UInt64: Pause] = [:]
     /// When the loop's poll(2) times out (nil: it waits for an event).
     var wakeAt: ContinuousClock.Instant?
   }
@@ -71,13 +76,11 @@ final class PollLoop: Sendable {
   /// Changes what a persistent registration waits for (0: nothing for now); ends a pause.
   func setEvents(_ token: UInt64, _ events: Int16) {
     let nudge = state.withLock { state -> Bool in
-      guard var registration = state.registrations[token],
-        registration.events != events || registration.paused != nil
-      else { return false }
-      registration.events = events
-      registration.paused = nil
-      state.paused.remove(token)
-      state.registrations[token] = registration
+      let resumed = state.pauses.removeValue(forKey: token) != nil
+      guard state.registrations[token] != nil, state.registrations[token]?.events != events || resumed else {
+        return false
+      }
+      state.registrations[token]?.events = events
       state.dirty = true
       return state.polling
     }
@@ -89,48 +92,44 @@ final class PollLoop: Sendable {
   /// call the handler, and then leaves the descriptor out.
   func pause(_ token: UInt64) {
     state.withLock { state in
-      guard var registration = state.registrations[token] else { return }
-      if let paused = registration.paused {
-        registration.paused = (paused.events, nil)
-      } else {
-        registration.paused = (registration.events, nil)
-        registration.events = 0
+      if state.pauses[token] != nil {
+        state.pauses[token]?.until = nil
+      } else if let events = state.registrations[token]?.events {
+        state.pauses[token] = Pause(events: events, until: nil)
+        state.registrations[token]?.events = 0
         state.dirty = true
-        state.paused.insert(token)
       }
-      state.registrations[token] = registration
     }
   }
 
   /// Watches a paused registration again: at once (`after` zero), or once `after` has passed
   /// unless it is paused again meanwhile; the loop is woken only when it would otherwise sleep past
-  /// that time.
-  func resume(_ token: UInt64, after delay: Duration = .zero) {
-    let nudge = state.withLock { state -> Bool in
-      guard var registration = state.registrations[token], let paused = registration.paused else { return false }
+  /// that time. Returns when the loop watches it again by itself (nil: at once, or it was not paused).
+  @discardableResult
+  func resume(_ token: UInt64, after delay: Duration = .zero) -> ContinuousClock.Instant? {
+    let (until, nudge) = state.withLock { state -> (ContinuousClock.Instant?, Bool) in
+      guard let pause = state.pauses[token] else { return (nil, false) }
       if delay <= .zero {
-        registration.events = paused.events
-        registration.paused = nil
-        state.paused.remove(token)
-        state.registrations[token] = registration
+        state.pauses[token] = nil
+        state.registrations[token]?.events = pause.events
         state.dirty = true
-        return state.polling
+        return (nil, state.polling)
       }
       let until = ContinuousClock.now + delay
-      registration.paused = (paused.events, until)
-      state.registrations[token] = registration
-      guard state.polling else { return false }
-      if let wakeAt = state.wakeAt, wakeAt <= until { return false }
-      return true
+      state.pauses[token]?.until = until
+      guard state.polling else { return (until, false) }
+      if let wakeAt = state.wakeAt, wakeAt <= until { return (until, false) }
+      return (until, true)
     }
     if nudge { wake() }
+    return until
   }
 
   /// Forgets a persistent registration; its handler is not called again once this returns.
   func unregister(_ token: UInt64) {
     let nudge = state.withLock { state -> Bool in
       guard state.registrations.removeValue(forKey: token) != nil else { return false }
-      state.paused.remove(token)
+      state.pauses[token] = nil
       state.dirty = true
       return state.polling
     }
@@ -231,17 +230,14 @@ final class PollLoop: Sendable {
   /// again (the next of those times; for a registration paused until further notice, `pauseGrace`
   /// from now, so that its `resume` finds the loop due to wake and need not wake it), nil: never.
   private func resumeDue(_ state: inout State) -> ContinuousClock.Instant? {
-    guard !state.paused.isEmpty else { return nil }
+    guard !state.pauses.isEmpty else { return nil }
     let now = ContinuousClock.now
     var next: ContinuousClock.Instant?
-    for token in state.paused {
-      guard var registration = state.registrations[token], let paused = registration.paused else { continue }
-      let due = paused.until ?? now + Self.pauseGrace
+    for (token, pause) in state.pauses {
+      let due = pause.until ?? now + Self.pauseGrace
       if due <= now {
-        registration.events = paused.events
-        registration.paused = nil
-        state.registrations[token] = registration
-        state.paused.remove(token)
+        state.pauses[token] = nil
+        state.registrations[token]?.events = pause.events
         state.dirty = true
       } else {
         next = min(next ?? due, due)
