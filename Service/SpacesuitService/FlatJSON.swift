@@ -35,8 +35,10 @@ enum FlatJSON {
       case .number(let number):
         guard number.isFinite else { return nil }
         var text = number.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        text.withUTF8 { digits in
+          let whole = digits.count >= 2 && digits[digits.count - 2] == UInt8(ascii: ".") && digits.last == 0x30
+          bytes.append(contentsOf: whole ? UnsafeBufferPointer(rebasing: digits.dropLast(2)) : digits)
+        }
       }
     }
     bytes.append(contentsOf: "}}".utf8)
@@ -90,24 +92,24 @@ enum FlatJSON {
     }
 
     /// An object of numbers and booleans with each of `keys` once and no other, its values in the
-    /// order of `keys`.
+    /// order of `keys` (the key after the one before is looked at first: the order they are written in).
     mutating func flatObject(keys: [StaticString]) -> [FlatJSONValue]? {
-      var values = [FlatJSONValue?](repeating: nil, count: keys.count)
+      guard keys.count <= UInt64.bitWidth else { return nil }
+      var values = [FlatJSONValue](repeating: .bool(false), count: keys.count)
+      var seen: UInt64 = 0
+      var expected = 0
       let read = object { key, reader in
-        guard let slot = keys.firstIndex(where: { reader.matches(key, $0) }), values[slot] == nil,
-          let value = reader.scalar()
-        else { return false }
+        let slot =
+          expected < keys.count && reader.matches(key, keys[expected])
+          ? expected : keys.firstIndex { reader.matches(key, $0) }
+        guard let slot, seen & 1 << slot == 0, let value = reader.scalar() else { return false }
+        expected = slot + 1
+        seen |= 1 << slot
         values[slot] = value
         return true
       }
-      guard read else { return nil }
-      var complete: [FlatJSONValue] = []
-      complete.reserveCapacity(keys.count)
-      for value in values {
-        guard let value else { return nil }
-        complete.append(value)
-      }
-      return complete
+      guard read, seen == (keys.count == UInt64.bitWidth ? .max : 1 << keys.count - 1) else { return nil }
+      return values
     }
 
     /// Whether the key at `range` is `name`.
@@ -167,20 +169,44 @@ enum FlatJSON {
     /// nearest `Double` (whatever the C library's locale); nil when it does not fit in a finite one.
     private mutating func number() -> Double? {
       let start = index
-      _ = take(UInt8(ascii: "-"), skippingSpace: false)
+      let negative = take(UInt8(ascii: "-"), skippingSpace: false)
       guard let whole = digits(), !(whole.count > 1 && bytes[whole.lowerBound] == 0x30) else { return nil }
+      var fraction: Range<Int>?
       if take(UInt8(ascii: "."), skippingSpace: false) {
-        guard digits() != nil else { return nil }
+        guard let digits = digits() else { return nil }
+        fraction = digits
       }
+      var exponent = false
       if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+        exponent = true
         index += 1
         if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard digits() != nil else { return nil }
       }
+      if !exponent, let exact = exactly(whole: whole, fraction: fraction) { return negative ? -exact : exact }
       guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)),
         value.isFinite
       else { return nil }
       return value
+    }
+
+    /// The number `whole.fraction` when its digits make an integer below 2^53 and it has at most 22
+    /// of them after the point: then the integer and the power of ten are exact doubles, and one
+    /// division rounds to the nearest double, as reading all the digits does (Clinger's fast path).
+    /// Nil for any other: those are left to the full reading.
+    private func exactly(whole: Range<Int>, fraction: Range<Int>?) -> Double? {
+      let scale = fraction?.count ?? 0
+      guard whole.count + scale <= 16, scale <= 22 else { return nil }
+      var digits: UInt64 = 0
+      for index in whole { digits = digits * 10 + UInt64(bytes[index] - 0x30) }
+      for index in fraction ?? 0..<0 { digits = digits * 10 + UInt64(bytes[index] - 0x30) }
+      guard digits <= 1 << 53 else { return nil }
+      return Double(digits) / Self.powersOfTen[scale]
+    }
+
+    /// 10^0 … 10^22, every one an exact double.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+      (0..<exponent).reduce(1.0) { power, _ in power * 10 }
     }
 
     /// One or more decimal digits: their range.

@@ -80,6 +80,41 @@ import Testing
     #expect(try SuitProtocol.plainBody(Vitals.self, from: Self.encoded(sample)) == sample)
   }
 
+  @Test func numbersOfEveryKindAreReadToTheSameDoubleAsJSONDecoderReadsThem() throws {
+    var generator = SystemRandomNumberGenerator()
+    func anyNumber() -> Double {
+      switch Int.random(in: 0..<4, using: &generator) {
+      case 0:  // any finite double
+        while true {
+          let number = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator))
+          if number.isFinite { return number }
+        }
+      case 1:  // a reading with a few decimals
+        return Double(Int.random(in: -999_999...999_999, using: &generator)) / 100
+      case 2:  // a drifting reading: as many digits as a double has
+        return Double.random(in: -200...200, using: &generator)
+      default:  // a whole number, up to and beyond 2^53
+        return Double(Int64.random(in: -(1 << 60)...(1 << 60), using: &generator))
+      }
+    }
+    for _ in 0..<2000 {
+      let sample = Vitals(
+        systolicMmHg: anyNumber(), diastolicMmHg: anyNumber(), bloodOxygenPercent: anyNumber(),
+        heartRateBPM: anyNumber(), bodyTemperatureC: anyNumber(),
+        timestamp: Date(timeIntervalSinceReferenceDate: anyNumber()))
+      let payload = try Self.encoded(sample)
+      let expected = try JSONDecoder().decode(SuitProtocol.Envelope<Vitals>.self, from: Data(payload)).body
+      let plain = try #require(SuitProtocol.plainBody(Vitals.self, from: payload))
+      let bits = { (vitals: Vitals) in
+        [
+          vitals.systolicMmHg, vitals.diastolicMmHg, vitals.bloodOxygenPercent, vitals.heartRateBPM,
+          vitals.bodyTemperatureC, vitals.timestamp.timeIntervalSinceReferenceDate,
+        ].map(\.bitPattern)
+      }
+      #expect(bits(plain) == bits(expected), "\(String(decoding: payload, as: UTF8.self))")
+    }
+  }
+
   @Test func plainJSONWithSpacesAndOtherNumberFormsIsRead() throws {
     let payload = Array(
       """
