@@ -193,7 +193,7 @@ final class NonBlockingSocket: Sendable {
         if othersWaiting() {
           loop.resume(reading.registration)
           state.loopPausedUntil = nil
-        } else if state.loopPausedUntil.map({ $0 - ContinuousClock.now < PollLoop.pauseGrace / 2 }) ?? true {
+        } else if state.loopPausedUntil.map({ $0 - ContinuousClock.now < Self.pauseRenewal }) ?? true {
           state.loopPausedUntil = loop.resume(reading.registration, after: PollLoop.pauseGrace)
         }
       }
@@ -204,6 +204,10 @@ final class NonBlockingSocket: Sendable {
     if release { _ = Glibc.close(fd) }
     return true
   }
+
+  /// A direct read that leaves less than this of the loop's pause has the loop leave the socket
+  /// alone for another `PollLoop.pauseGrace`.
+  private static let pauseRenewal = PollLoop.pauseGrace / 2
 
   /// The most one direct read takes (a whole frame fits).
   static let directChunkLimit = 8 * 1024

@@ -291,14 +291,13 @@ public final class RadioServer: Sendable {
   private func touch(_ id: UInt64, partial: Bool) {
     let now = clock.now
     state.withLock { state in
-      guard var client = state.clients[id] else { return }
-      client.lastActivity = now
+      // In place: the client's record is not copied out and back.
+      state.clients[id]?.lastActivity = now
       if !partial {
-        client.partialSince = nil
-      } else if client.partialSince == nil {
-        client.partialSince = now
+        state.clients[id]?.partialSince = nil
+      } else if state.clients[id]?.partialSince == nil {
+        state.clients[id]?.partialSince = now
       }
-      state.clients[id] = client
     }
   }
 
