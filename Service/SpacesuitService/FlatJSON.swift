@@ -20,18 +20,19 @@ enum FlatJSON {
   /// refuses those).
   static func envelope(version: Int, body: KeyValuePairs<StaticString, FlatJSONValue>) -> [UInt8]? {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(32 + body.count * 32)
-    bytes.append(contentsOf: #"{"v":"#.utf8)
-    bytes.append(contentsOf: String(version).utf8)
-    bytes.append(contentsOf: #","body":{"#.utf8)
+    bytes.reserveCapacity(32 + body.count * 48)
+    func append(_ text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+    append(#"{"v":"#)
+    var digits = String(version)
+    digits.withUTF8 { bytes.append(contentsOf: $0) }
+    append(#","body":{"#)
     for (index, (key, value)) in body.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes.append(UInt8(ascii: "\""))
-      key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-      bytes.append(contentsOf: #"":"#.utf8)
+      append(index == 0 ? #"""# : #",""#)
+      append(key)
+      append(#"":"#)
       switch value {
       case .bool(let flag):
-        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        append(flag ? "true" : "false")
       case .number(let number):
         guard number.isFinite else { return nil }
         var text = number.description
@@ -41,7 +42,7 @@ enum FlatJSON {
         }
       }
     }
-    bytes.append(contentsOf: "}}".utf8)
+    append("}}")
     return bytes
   }
 
