@@ -291,12 +291,13 @@ public final class RadioServer: Sendable {
   private func touch(_ id: UInt64, partial: Bool) {
     let now = clock.now
     state.withLock { state in
-      // In place: the client's record is not copied out and back.
-      state.clients[id]?.lastActivity = now
+      // Found once and changed in place: the client's record is not copied out and back.
+      guard let index = state.clients.index(forKey: id) else { return }
+      state.clients.values[index].lastActivity = now
       if !partial {
-        state.clients[id]?.partialSince = nil
-      } else if state.clients[id]?.partialSince == nil {
-        state.clients[id]?.partialSince = now
+        state.clients.values[index].partialSince = nil
+      } else if state.clients.values[index].partialSince == nil {
+        state.clients.values[index].partialSince = now
       }
     }
   }

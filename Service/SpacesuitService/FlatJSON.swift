@@ -21,18 +21,17 @@ enum FlatJSON {
   static func envelope(version: Int, body: KeyValuePairs<StaticString, FlatJSONValue>) -> [UInt8]? {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(32 + body.count * 48)
-    func append(_ text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
-    append(#"{"v":"#)
+    bytes.append(static: #"{"v":"#)
     var digits = String(version)
     digits.withUTF8 { bytes.append(contentsOf: $0) }
-    append(#","body":{"#)
+    bytes.append(static: #","body":{"#)
     for (index, (key, value)) in body.enumerated() {
-      append(index == 0 ? #"""# : #",""#)
-      append(key)
-      append(#"":"#)
+      bytes.append(static: index == 0 ? #"""# : #",""#)
+      bytes.append(static: key)
+      bytes.append(static: #"":"#)
       switch value {
       case .bool(let flag):
-        append(flag ? "true" : "false")
+        bytes.append(static: flag ? "true" : "false")
       case .number(let number):
         guard number.isFinite else { return nil }
         var text = number.description
@@ -42,7 +41,7 @@ enum FlatJSON {
         }
       }
     }
-    append("}}")
+    bytes.append(static: "}}")
     return bytes
   }
 
@@ -239,5 +238,12 @@ enum FlatJSON {
         }
       }
     }
+  }
+}
+
+extension [UInt8] {
+  /// Appends the bytes of `text`.
+  fileprivate mutating func append(static text: StaticString) {
+    text.withUTF8Buffer { append(contentsOf: $0) }
   }
 }
