@@ -190,18 +190,51 @@ enum FlatJSON {
       return value
     }
 
-    /// The number `whole.fraction` when its digits make an integer below 2^53 and it has at most 22
-    /// of them after the point: then the integer and the power of ten are exact doubles, and one
-    /// division rounds to the nearest double, as reading all the digits does (Clinger's fast path).
-    /// Nil for any other: those are left to the full reading.
+    /// The number `whole.fraction` read exactly when its digits make an integer w of at most 19
+    /// digits, at most 22 of them after the point (s): below 2^53, w and 10^s are exact doubles and
+    /// one division rounds to the nearest double (Clinger's fast path); above, w / 5^s is divided out
+    /// in integers to 63 or 64 bits, rounded to 53 by what is left over (a tie to even), and scaled by
+    /// 2^-s. Nil for any other number, left to the full reading.
     private func exactly(whole: Range<Int>, fraction: Range<Int>?) -> Double? {
       let scale = fraction?.count ?? 0
-      guard whole.count + scale <= 16, scale <= 22 else { return nil }
+      guard whole.count + scale <= 19, scale <= 22 else { return nil }
       var digits: UInt64 = 0
       for index in whole { digits = digits * 10 + UInt64(bytes[index] - 0x30) }
       for index in fraction ?? 0..<0 { digits = digits * 10 + UInt64(bytes[index] - 0x30) }
-      guard digits <= 1 << 53 else { return nil }
-      return Double(digits) / Self.powersOfTen[scale]
+      guard digits > 1 << 53 else { return Double(digits) / Self.powersOfTen[scale] }
+      return Self.nearest(digits, overPowerOfTen: scale)
+    }
+
+    /// The double nearest to `digits` / 10^`scale`, for `digits` above 2^53 and `scale` at most 22
+    /// (a normal double, between 2^53 / 10^22 and 2^64).
+    static func nearest(_ digits: UInt64, overPowerOfTen scale: Int) -> Double {
+      let divisor = powersOfFive[scale]
+      // digits · 2^shift / 5^scale has 63 or 64 bits: a 64-bit quotient of a numerator of at most 115.
+      let shift = 63 - bitCount(digits) + bitCount(divisor)
+      let numerator: (high: UInt64, low: UInt64) =
+        shift == 0 ? (0, digits) : shift < 64 ? (digits >> (64 - shift), digits << shift) : (digits << (shift - 64), 0)
+      let (quotient, remainder) = divisor.dividingFullWidth(numerator)
+      let dropped = bitCount(quotient) - 53
+      var significand = quotient >> dropped
+      let rest = quotient & (1 << dropped - 1)
+      let half: UInt64 = 1 << (dropped - 1)
+      var exponent = dropped - shift - scale
+      if rest > half || (rest == half && (remainder != 0 || significand & 1 == 1)) {
+        significand += 1
+        if significand == 1 << 53 {
+          significand >>= 1
+          exponent += 1
+        }
+      }
+      // significand · 2^exponent, with 2^52 ≤ significand < 2^53.
+      return Double(bitPattern: UInt64(exponent + 52 + 1023) << 52 | significand & (1 << 52 - 1))
+    }
+
+    private static func bitCount(_ value: UInt64) -> Int { UInt64.bitWidth - value.leadingZeroBitCount }
+
+    /// 5^0 … 5^22, every one below 2^52.
+    private static let powersOfFive: [UInt64] = (0...22).map { exponent in
+      (0..<exponent).reduce(1) { power, _ in power * 5 }
     }
 
     /// 10^0 … 10^22, every one an exact double.

@@ -81,6 +81,7 @@ import Testing
   }
 
   @Test func numbersOfEveryKindAreReadToTheSameDoubleAsJSONDecoderReadsThem() throws {
+    // 5,000 envelopes of six numbers each: most take the exact reading without the C library.
     var generator = SystemRandomNumberGenerator()
     func anyNumber() -> Double {
       switch Int.random(in: 0..<4, using: &generator) {
@@ -92,12 +93,12 @@ import Testing
       case 1:  // a reading with a few decimals
         return Double(Int.random(in: -999_999...999_999, using: &generator)) / 100
       case 2:  // a drifting reading: as many digits as a double has
-        return Double.random(in: -200...200, using: &generator)
+        return Double.random(in: -200...200, using: &generator) * [1, 1e-3, 1e3, 1e9][Int.random(in: 0..<4)]
       default:  // a whole number, up to and beyond 2^53
         return Double(Int64.random(in: -(1 << 60)...(1 << 60), using: &generator))
       }
     }
-    for _ in 0..<2000 {
+    for _ in 0..<5000 {
       let sample = Vitals(
         systolicMmHg: anyNumber(), diastolicMmHg: anyNumber(), bloodOxygenPercent: anyNumber(),
         heartRateBPM: anyNumber(), bodyTemperatureC: anyNumber(),
@@ -113,6 +114,26 @@ import Testing
       }
       #expect(bits(plain) == bits(expected), "\(String(decoding: payload, as: UTF8.self))")
     }
+  }
+
+  /// Numbers of up to 19 digits, halfway between two doubles and around them among them, read
+  /// as the standard library reads them.
+  @Test(arguments: [
+    "9007199254740993", "9007199254740995", "9007199254740994.5", "18014398509481985",
+    "1844674407370955161.5", "1.0000000000000001110223024625156540", "0.1000000000000000055511151231257827",
+    "29.593233713229402", "97.35700900707063", "-119.61038250447871", "817607659.6032563",
+    "1234567890123456789", "0.0000000000000000000000123", "123.45678901234567890", "9999999999999999999",
+    "0.9999999999999999999", "4503599627370497.5", "4503599627370496.5", "72057594037927945",
+  ])
+  func longNumbersAreReadToTheNearestDouble(_ text: String) throws {
+    let expected = try #require(Double(text))
+    let payload = Array(
+      (#"{"v":1,"body":{"systolicMmHg":"# + text
+        + #","diastolicMmHg":75,"bloodOxygenPercent":98,"heartRateBPM":72,"bodyTemperatureC":36.8,"timestamp":0}}"#)
+        .utf8)
+    let plain = SuitProtocol.plainBody(Vitals.self, from: payload)
+    #expect(plain?.systolicMmHg.bitPattern == expected.bitPattern, "\(text)")
+    #expect(try SuitProtocol.decode(Vitals.self, from: payload).systolicMmHg.bitPattern == expected.bitPattern)
   }
 
   @Test func plainJSONWithSpacesAndOtherNumberFormsIsRead() throws {
