@@ -156,16 +156,18 @@ public actor RadioLink {
   static let directWait: Duration = .milliseconds(2)
 
   /// The answer to request `sequence`/`id`: read on the caller's thread when the transport is a
-  /// Unix socket that no other caller reads meanwhile (for at most ``directWait``, and never past
-  /// `deadline`), so the answer crosses no thread; else, or when it is late, awaited as it comes in.
+  /// Unix socket that no other caller reads meanwhile (for at most ``directWait``, never past
+  /// `deadline`, and no further once the task is cancelled), so the answer crosses no thread; else,
+  /// or when it is late, awaited as it comes in.
   private nonisolated func response(
     to sequence: UInt16, id: UInt64, over transport: any RadioTransport, by deadline: ContinuousClock.Instant
   ) async throws -> Frame {
-    if let socket = (transport as? UnixSocketTransport)?.socket {
+    let window = min(Self.directWait, deadline - ContinuousClock.now)
+    if window > .zero, let socket = (transport as? UnixSocketTransport)?.socket {
       let exchange = exchange
-      let window = min(Self.directWait, deadline - ContinuousClock.now)
       if socket.receiveDirectly(
-        within: window, until: { exchange.isSettled(sequence, id: id) }, othersWaiting: { exchange.hasWaiting }),
+        within: window, until: { exchange.isSettled(sequence, id: id) || Task.isCancelled },
+        othersWaiting: { exchange.hasWaiting }),
         let settled = exchange.settledResponse(to: sequence, id: id)
       {
         return try settled.get()
