@@ -41,10 +41,34 @@ public enum CRC16 {
   /// The checksum of `bytes` ("123456789" gives 0x29B1).
   public static func ccittFalse<Bytes: Sequence>(_ bytes: Bytes, initial: UInt16 = 0xFFFF) -> UInt16
   where Bytes.Element == UInt8 {
+    if let crc = bytes.withContiguousStorageIfAvailable({ checksum($0, initial: initial) }) { return crc }
     var crc = initial
     table.withUnsafeBufferPointer { table in
       for byte in bytes {
         crc = (crc << 8) ^ table[Int(UInt8(truncatingIfNeeded: crc >> 8) ^ byte)]
+      }
+    }
+    return crc
+  }
+
+  /// The checksum of bytes in memory, eight bytes a step ("slicing by eight"): the eight lookups of
+  /// a step are independent of each other, where byte by byte each waits for the one before.
+  private static func checksum(_ bytes: UnsafeBufferPointer<UInt8>, initial: UInt16) -> UInt16 {
+    var crc = initial
+    slices.withUnsafeBufferPointer { slices in
+      var index = 0
+      while bytes.count - index >= 8 {
+        let first = Int(UInt8(truncatingIfNeeded: crc >> 8) ^ bytes[index])
+        let second = Int(UInt8(truncatingIfNeeded: crc) ^ bytes[index + 1])
+        crc = slices[7 << 8 | first] ^ slices[6 << 8 | second]
+        crc ^= slices[5 << 8 | Int(bytes[index + 2])] ^ slices[4 << 8 | Int(bytes[index + 3])]
+        crc ^= slices[3 << 8 | Int(bytes[index + 4])] ^ slices[2 << 8 | Int(bytes[index + 5])]
+        crc ^= slices[1 << 8 | Int(bytes[index + 6])] ^ slices[Int(bytes[index + 7])]
+        index += 8
+      }
+      while index < bytes.count {
+        crc = (crc << 8) ^ slices[Int(UInt8(truncatingIfNeeded: crc >> 8) ^ bytes[index])]
+        index += 1
       }
     }
     return crc
@@ -56,6 +80,17 @@ public enum CRC16 {
     for _ in 0..<8 { crc = (crc & 0x8000) != 0 ? (crc << 1) ^ 0x1021 : crc << 1 }
     return crc
   }
+
+  /// Eight tables of 256: the `k`th holds what a byte value adds to the CRC when `k` more bytes
+  /// follow it in the same step (the 0th is `table`).
+  private static let slices: [UInt16] = {
+    var slices = table
+    for _ in 1..<8 {
+      let previous = slices[(slices.count - 256)...]
+      slices += previous.map { ($0 << 8) ^ table[Int($0 >> 8)] }
+    }
+    return slices
+  }()
 }
 
 /// Why a frame could not be encoded.
@@ -122,22 +157,43 @@ public struct FrameDecoder: Sendable {
 
   /// Adds received bytes and returns every frame they complete, in order.
   public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Frame] where Bytes.Element == UInt8 {
-    buffer.append(contentsOf: bytes)
+    // Nothing held: the frames are read from the bytes where they are, and only a rest is kept.
+    if buffer.isEmpty,
+      let frames = bytes.withContiguousStorageIfAvailable({ chunk -> [Frame] in
+        let (frames, consumed) = scan(chunk)
+        buffer.append(contentsOf: chunk[consumed...])
+        return frames
+      })
+    {
+      return frames
+    }
+    var held: [UInt8] = []
+    swap(&held, &buffer)
+    held.append(contentsOf: bytes)
+    let (frames, consumed) = held.withUnsafeBufferPointer { scan($0) }
+    held.removeFirst(consumed)
+    buffer = held
+    return frames
+  }
+
+  /// The frames `bytes` holds and how many of its bytes they (and what was dropped) took; the rest
+  /// is the start of a frame.
+  private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (frames: [Frame], consumed: Int) {
     var frames: [Frame] = []
     var start = 0
-    scanning: while start < buffer.count {
+    scanning: while start < bytes.count {
       // Find the sync pair.
-      guard let syncIndex = findSync(from: start) else {
+      guard let syncIndex = findSync(in: bytes, from: start) else {
         // Keep a trailing first sync byte: its partner may be in the next chunk.
-        let keep = buffer.last == FrameFormat.syncBytes.0 ? 1 : 0
-        droppedBytes += buffer.count - start - keep
-        start = buffer.count - keep
+        let keep = bytes.last == FrameFormat.syncBytes.0 ? 1 : 0
+        droppedBytes += bytes.count - start - keep
+        start = bytes.count - keep
         break scanning
       }
       droppedBytes += syncIndex - start
       start = syncIndex
-      guard buffer.count - start >= FrameFormat.headerLength else { break scanning }
-      let length = Int(buffer[start + 5]) << 8 | Int(buffer[start + 6])
+      guard bytes.count - start >= FrameFormat.headerLength else { break scanning }
+      let length = Int(bytes[start + 5]) << 8 | Int(bytes[start + 6])
       guard length <= FrameFormat.maximumPayloadLength else {
         corruptFrames += 1
         droppedBytes += 1
@@ -145,29 +201,28 @@ public struct FrameDecoder: Sendable {
         continue scanning
       }
       let total = FrameFormat.headerLength + length + FrameFormat.trailerLength
-      guard buffer.count - start >= total else { break scanning }
+      guard bytes.count - start >= total else { break scanning }
       let crcIndex = start + FrameFormat.headerLength + length
-      let expected = UInt16(buffer[crcIndex]) << 8 | UInt16(buffer[crcIndex + 1])
-      let actual = CRC16.ccittFalse(buffer[(start + 2)..<crcIndex])
+      let expected = UInt16(bytes[crcIndex]) << 8 | UInt16(bytes[crcIndex + 1])
+      let actual = CRC16.ccittFalse(UnsafeBufferPointer(rebasing: bytes[(start + 2)..<crcIndex]))
       guard expected == actual else {
         corruptFrames += 1
         droppedBytes += 1
         start += 1
         continue scanning
       }
-      let sequence = UInt16(buffer[start + 3]) << 8 | UInt16(buffer[start + 4])
-      let payload = Array(buffer[(start + FrameFormat.headerLength)..<crcIndex])
-      frames.append(Frame(type: buffer[start + 2], sequence: sequence, payload: payload))
+      let sequence = UInt16(bytes[start + 3]) << 8 | UInt16(bytes[start + 4])
+      let payload = Array(bytes[(start + FrameFormat.headerLength)..<crcIndex])
+      frames.append(Frame(type: bytes[start + 2], sequence: sequence, payload: payload))
       start += total
     }
-    buffer.removeFirst(start)
-    return frames
+    return (frames, start)
   }
 
-  private func findSync(from start: Int) -> Int? {
+  private func findSync(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
     var index = start
-    while index + 1 < buffer.count {
-      if buffer[index] == FrameFormat.syncBytes.0 && buffer[index + 1] == FrameFormat.syncBytes.1 { return index }
+    while index + 1 < bytes.count {
+      if bytes[index] == FrameFormat.syncBytes.0 && bytes[index + 1] == FrameFormat.syncBytes.1 { return index }
       index += 1
     }
     return nil

@@ -84,6 +84,31 @@ final class LinkExchange: Sendable {
     }
   }
 
+  /// Whether request `sequence`/`id` has its response or its failure (or is gone).
+  func isSettled(_ sequence: UInt16, id: UInt64) -> Bool {
+    state.withLock { state in
+      guard let entry = state.pending[sequence], entry.id == id else { return true }
+      return entry.result != nil
+    }
+  }
+
+  /// Whether any request still waits for its response.
+  var hasWaiting: Bool {
+    state.withLock { state in state.pending.values.contains { $0.result == nil } }
+  }
+
+  /// The response to request `sequence`/`id` (or its failure) when it has come, without waiting: nil
+  /// when it has not.
+  func settledResponse(to sequence: UInt16, id: UInt64) -> Result<Frame, any Error>? {
+    state.withLock { state in
+      guard let entry = state.pending[sequence], entry.id == id else { return .failure(RadioError.connectionLost) }
+      guard let result = entry.result else { return nil }
+      state.pending[sequence] = nil
+      if case .failure = result { state.abandoned.insert(sequence) }
+      return result
+    }
+  }
+
   /// Counts a frame written.
   func countSent() { state.withLock { $0.counters.framesSent += 1 } }
 

@@ -4,6 +4,7 @@ import Logging
 import Synchronization
 
 /// A non-blocking stream socket whose waits are served by the `PollLoop`: no thread of its own.
+/// Every call passes `MSG_DONTWAIT` (or waits on the loop), but for the reads of `receiveDirectly`.
 ///
 /// Reads: one reader at a time. Writes: any number of tasks; each write's bytes go out whole and in
 /// the order the writes were made (never interleaved), and a write returns once the kernel has all of
@@ -30,6 +31,13 @@ final class NonBlockingSocket: Sendable {
     var reader: CheckedContinuation<[UInt8]?, any Error>?
     /// Where the loop hands what arrives, instead of to `read()` (see `deliver(to:)`).
     var sink: Sink?
+    /// A thread reads for the sink itself (`receiveDirectly`): the loop leaves the socket alone.
+    var directReading = false
+    /// The receive timeout of the descriptor's blocking reads (nil: it is still non-blocking).
+    var readTimeout: Duration?
+    /// Until when the loop leaves the socket alone after direct reads, by itself (nil: it watches
+    /// it, or holds it paused until told).
+    var loopPausedUntil: ContinuousClock.Instant?
     var readerID: UInt64 = 0
     /// A one-shot wait (`waitUntilReady`), e.g. a listener's accept.
     var readWait: UInt64?
@@ -115,6 +123,7 @@ final class NonBlockingSocket: Sendable {
         state.sink = nil
         return
       }
+      state.loopPausedUntil = nil
       if let registration = state.readRegistration {
         loop.setEvents(registration, Int16(POLLIN))
       } else {
@@ -122,6 +131,86 @@ final class NonBlockingSocket: Sendable {
       }
     }
   }
+
+  /// Reads on the calling thread for the sink (see `deliver(to:)`), for at most about `window`,
+  /// until `isDone()`: a request that waits here for its answer crosses no thread, and its reads
+  /// wait in the kernel as a C client's do (the descriptor turns blocking for them, with `window`
+  /// as its receive timeout; every other call still never blocks). The loop leaves the socket
+  /// alone meanwhile and watches it again afterwards: at once when `othersWaiting()` (called with
+  /// the socket locked: something still waits for bytes), else after `PollLoop.pauseGrace`, so that
+  /// a next request within it reads directly again without waking the loop, nor even telling it.
+  /// Returns false, at once, when it cannot read (no sink, another thread reads directly, closed,
+  /// ended).
+  func receiveDirectly(within window: Duration, until isDone: () -> Bool, othersWaiting: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + window
+    let reading = state.withLock { state -> (registration: UInt64, blocking: Bool, timeout: Bool)? in
+      guard !state.closed, !state.inboundEnded, state.sink != nil, !state.directReading,
+        let registration = state.readRegistration
+      else { return nil }
+      state.directReading = true
+      state.inFlight += 1
+      // Unless the loop leaves the socket alone anyway until well after this read, it is told to.
+      if state.loopPausedUntil.map({ $0 <= deadline + window }) ?? true {
+        loop.pause(registration)
+        state.loopPausedUntil = nil
+      }
+      defer { state.readTimeout = window }
+      return (registration, state.readTimeout == nil, state.readTimeout != window)
+    }
+    guard let reading else { return false }
+    if reading.blocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
+    if reading.timeout {
+      let (seconds, attoseconds) = max(window, .microseconds(1)).components
+      var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+      _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+    withUnsafeTemporaryAllocation(byteCount: Self.directChunkLimit, alignment: 1) { buffer in
+      while !isDone() && ContinuousClock.now < deadline {
+        let count = recv(fd, buffer.baseAddress, buffer.count, 0)
+        if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
+        let open = state.withLock { state -> Bool in
+          guard !state.closed, let sink = state.sink else { return false }
+          if count > 0 {
+            sink(Array(UnsafeRawBufferPointer(rebasing: buffer[0..<count])))
+            return true
+          }
+          // 0 is the peer's end of stream; any other error (reset, …) ends it as well.
+          state.inboundEnded = true
+          state.sink = nil
+          sink(nil)
+          return false
+        }
+        if !open { break }
+      }
+    }
+    let release = state.withLock { state -> Bool in
+      state.directReading = false
+      state.inFlight -= 1
+      if state.inboundEnded {
+        loop.setEvents(reading.registration, 0)
+        state.loopPausedUntil = nil
+      } else if !state.closed {
+        if othersWaiting() {
+          loop.resume(reading.registration)
+          state.loopPausedUntil = nil
+        } else if state.loopPausedUntil.map({ $0 - ContinuousClock.now < Self.pauseRenewal }) ?? true {
+          state.loopPausedUntil = loop.resume(reading.registration, after: PollLoop.pauseGrace)
+        }
+      }
+      guard state.closed, state.inFlight == 0, !state.released else { return false }
+      state.released = true
+      return true
+    }
+    if release { _ = Glibc.close(fd) }
+    return true
+  }
+
+  /// A direct read that leaves less than this of the loop's pause has the loop leave the socket
+  /// alone for another `PollLoop.pauseGrace`.
+  private static let pauseRenewal = PollLoop.pauseGrace / 2
+
+  /// The most one direct read takes (a whole frame fits).
+  static let directChunkLimit = 8 * 1024
 
   /// Writes all of `bytes`; throws `RadioError.closed` when the socket is or gets closed.
   nonisolated(nonsending) func write(_ bytes: [UInt8]) async throws {
@@ -247,12 +336,20 @@ final class NonBlockingSocket: Sendable {
   private func loopReadable() {
     let delivery = state.withLock { state -> (CheckedContinuation<[UInt8]?, any Error>, [UInt8]?)? in
       guard !state.closed, !state.inboundEnded else { return nil }
+      guard !state.directReading else {
+        // The loop came back to the socket during a direct read (that read outlasted the pause it
+        // counted on): it leaves it to the reader, which has it watched again when done.
+        if let registration = state.readRegistration { loop.pause(registration) }
+        state.loopPausedUntil = nil
+        return nil
+      }
       let bytes = receive(&state)
       if let sink = state.sink {
         // Called with the lock held, so deliveries keep their order.
         if let bytes { sink(bytes) }
         if state.inboundEnded {
           if let registration = state.readRegistration { loop.setEvents(registration, 0) }
+          state.loopPausedUntil = nil
           state.sink = nil
           sink(nil)
         }
@@ -282,7 +379,7 @@ final class NonBlockingSocket: Sendable {
     guard !state.closed else { return nil }
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.chunkLimit) { buffer -> [UInt8]? in
       while true {
-        let count = recv(fd, buffer.baseAddress, Self.chunkLimit, 0)
+        let count = recv(fd, buffer.baseAddress, Self.chunkLimit, Int32(MSG_DONTWAIT))
         if count > 0 { return Array(buffer[0..<count]) }
         if count < 0 && errno == EINTR { continue }
         if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return nil }

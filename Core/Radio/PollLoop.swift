@@ -8,8 +8,10 @@ import Synchronization
 /// A registration is either persistent (`register`: a socket that reads whenever bytes come; its
 /// events can be changed with `setEvents`) or one-shot (`arm`: a single wait, forgotten once it
 /// fires; `disarm` fires it early, so its waiter is woken exactly once either way). Tokens are never
-/// reused, so a late event for a closed and reused descriptor reaches nobody. Handlers run on the
-/// loop's thread and must not block.
+/// reused, so a late event for a closed and reused descriptor reaches nobody. A persistent
+/// registration can be paused while another thread reads its descriptor itself (`pause`), and
+/// watched again at once or a little later (`resume`) without waking the loop for either in the usual
+/// case. Handlers run on the loop's thread and must not block.
 final class PollLoop: Sendable {
   /// The loop every socket of this process uses; its thread starts with the first registration.
   static let shared = PollLoop()
@@ -17,11 +19,23 @@ final class PollLoop: Sendable {
   /// Called with the `revents` of the descriptor.
   typealias Handler = @Sendable (Int16) -> Void
 
+  /// How long a paused registration may go unwatched once its reader is done with it (`resume`), so
+  /// that a reader coming back within it costs the loop no wake-up: bytes arriving meanwhile with
+  /// nobody reading, or the peer hanging up, are noticed at most this late.
+  static let pauseGrace: Duration = .milliseconds(20)
+
   private struct Registration {
     let fd: Int32
     var events: Int16
     let oneShot: Bool
     let handler: Handler
+  }
+
+  /// A paused registration (its `events` are 0 meanwhile): the events to watch again, and from when
+  /// (nil: not before `resume`).
+  private struct Pause {
+    let events: Int16
+    var until: ContinuousClock.Instant?
   }
 
   private struct State {
@@ -32,6 +46,10 @@ final class PollLoop: Sendable {
     var polling = false
     /// The registrations changed since the loop last built its descriptor list.
     var dirty = true
+    /// The paused registrations.
+    var pauses: [UInt64: Pause] = [:]
+    /// When the loop's poll(2) times out (nil: it waits for an event).
+    var wakeAt: ContinuousClock.Instant?
   }
 
   private let state = Mutex(State())
@@ -55,22 +73,63 @@ final class PollLoop: Sendable {
     add(Registration(fd: fd, events: events, oneShot: false, handler: handler))
   }
 
-  /// Changes what a persistent registration waits for (0: nothing for now).
+  /// Changes what a persistent registration waits for (0: nothing for now); ends a pause.
   func setEvents(_ token: UInt64, _ events: Int16) {
     let nudge = state.withLock { state -> Bool in
-      guard var registration = state.registrations[token], registration.events != events else { return false }
-      registration.events = events
-      state.registrations[token] = registration
+      let resumed = state.pauses.removeValue(forKey: token) != nil
+      guard state.registrations[token] != nil, state.registrations[token]?.events != events || resumed else {
+        return false
+      }
+      state.registrations[token]?.events = events
       state.dirty = true
       return state.polling
     }
     if nudge { wake() }
   }
 
+  /// Stops watching a persistent registration while the caller reads its descriptor itself, without
+  /// waking the loop: should the loop wake for the descriptor before it sees the pause, it does not
+  /// call the handler, and then leaves the descriptor out.
+  func pause(_ token: UInt64) {
+    state.withLock { state in
+      if state.pauses[token] != nil {
+        state.pauses[token]?.until = nil
+      } else if let events = state.registrations[token]?.events {
+        state.pauses[token] = Pause(events: events, until: nil)
+        state.registrations[token]?.events = 0
+        state.dirty = true
+      }
+    }
+  }
+
+  /// Watches a paused registration again: at once (`after` zero), or once `after` has passed
+  /// unless it is paused again meanwhile; the loop is woken only when it would otherwise sleep past
+  /// that time. Returns when the loop watches it again by itself (nil: at once, or it was not paused).
+  @discardableResult
+  func resume(_ token: UInt64, after delay: Duration = .zero) -> ContinuousClock.Instant? {
+    let (until, nudge) = state.withLock { state -> (ContinuousClock.Instant?, Bool) in
+      guard let pause = state.pauses[token] else { return (nil, false) }
+      if delay <= .zero {
+        state.pauses[token] = nil
+        state.registrations[token]?.events = pause.events
+        state.dirty = true
+        return (nil, state.polling)
+      }
+      let until = ContinuousClock.now + delay
+      state.pauses[token]?.until = until
+      guard state.polling else { return (until, false) }
+      if let wakeAt = state.wakeAt, wakeAt <= until { return (until, false) }
+      return (until, true)
+    }
+    if nudge { wake() }
+    return until
+  }
+
   /// Forgets a persistent registration; its handler is not called again once this returns.
   func unregister(_ token: UInt64) {
     let nudge = state.withLock { state -> Bool in
       guard state.registrations.removeValue(forKey: token) != nil else { return false }
+      state.pauses[token] = nil
       state.dirty = true
       return state.polling
     }
@@ -124,7 +183,8 @@ final class PollLoop: Sendable {
     var tokens: [UInt64] = []
     var drain = [UInt8](repeating: 0, count: 64)
     while true {
-      state.withLock { state in
+      let timeout = state.withLock { state -> Int32 in
+        let wakeAt = resumeDue(&state)
         if state.dirty {
           descriptors.removeAll(keepingCapacity: true)
           tokens.removeAll(keepingCapacity: true)
@@ -136,9 +196,12 @@ final class PollLoop: Sendable {
           }
           state.dirty = false
         }
+        state.wakeAt = wakeAt
         state.polling = true
+        guard let wakeAt else { return -1 }
+        return Self.milliseconds(until: wakeAt)
       }
-      let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+      let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
       state.withLock { $0.polling = false }
       guard ready > 0 else { continue }  // EINTR
       if descriptors[0].revents != 0 {
@@ -151,6 +214,7 @@ final class PollLoop: Sendable {
           let revents = descriptors[index].revents
           descriptors[index].revents = 0
           guard let registration = state.registrations[tokens[index]] else { continue }
+          guard registration.oneShot || registration.events != 0 else { continue }  // paused meanwhile
           if registration.oneShot {
             state.registrations[tokens[index]] = nil
             state.dirty = true
@@ -160,5 +224,34 @@ final class PollLoop: Sendable {
       }
       for (handler, revents) in due { handler(revents) }
     }
+  }
+
+  /// Watches again the paused registrations whose time has come; returns when the loop must look
+  /// again (the next of those times; for a registration paused until further notice, `pauseGrace`
+  /// from now, so that its `resume` finds the loop due to wake and need not wake it), nil: never.
+  private func resumeDue(_ state: inout State) -> ContinuousClock.Instant? {
+    guard !state.pauses.isEmpty else { return nil }
+    let now = ContinuousClock.now
+    var next: ContinuousClock.Instant?
+    for (token, pause) in state.pauses {
+      let due = pause.until ?? now + Self.pauseGrace
+      if due <= now {
+        state.pauses[token] = nil
+        state.registrations[token]?.events = pause.events
+        state.dirty = true
+      } else {
+        next = min(next ?? due, due)
+      }
+    }
+    return next
+  }
+
+  /// A poll(2) timeout reaching `instant`, in whole milliseconds rounded up.
+  private static func milliseconds(until instant: ContinuousClock.Instant) -> Int32 {
+    let left = instant - ContinuousClock.now
+    guard left > .zero else { return 0 }
+    let (seconds, attoseconds) = left.components
+    let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int32(clamping: milliseconds)
   }
 }

@@ -132,7 +132,8 @@ public actor RadioLink {
   public nonisolated func request(type: UInt8, payload: [UInt8] = [], timeout: Duration? = nil) async throws -> Frame {
     try Task.checkCancellation()
     let (transport, generation) = try await connectedTransport()
-    let (sequence, id) = exchange.open(deadline: ContinuousClock.now + (timeout ?? configuration.requestTimeout))
+    let deadline = ContinuousClock.now + (timeout ?? configuration.requestTimeout)
+    let (sequence, id) = exchange.open(deadline: deadline)
     do {
       let bytes = try encode(Frame(type: type, sequence: sequence, payload: payload))
       do { try await transport.send(bytes) } catch { throw await writeFailed(generation, error) }
@@ -141,12 +142,38 @@ public actor RadioLink {
       throw error
     }
     exchange.countSent()
-    let response = try await exchange.response(to: sequence, id: id)
+    let response = try await response(to: sequence, id: id, over: transport, by: deadline)
     // The request itself coming back is no answer: an echo or a loopback holds the socket, not a
     // device (every protocol on Radio answers with a type of its own).
     if response.type == type && response.payload == payload { throw RadioError.echoedRequest }
     guard RadioPeer.isOutOfBand(response.type, for: type) else { return response }
     return try await checkedPeer(answering: response, to: type)
+  }
+
+  /// How long a request's caller reads its answer from a Unix socket itself, on its own thread,
+  /// before it waits as a suspended task: long enough for a device's usual answer, short enough
+  /// not to hold a thread of Swift's pool.
+  static let directWait: Duration = .milliseconds(2)
+
+  /// The answer to request `sequence`/`id`: read on the caller's thread when the transport is a
+  /// Unix socket that no other caller reads meanwhile (for at most ``directWait``, never past
+  /// `deadline`, and no further once the task is cancelled), so the answer crosses no thread; else,
+  /// or when it is late, awaited as it comes in.
+  private nonisolated func response(
+    to sequence: UInt16, id: UInt64, over transport: any RadioTransport, by deadline: ContinuousClock.Instant
+  ) async throws -> Frame {
+    let window = min(Self.directWait, deadline - ContinuousClock.now)
+    if window > .zero, let socket = (transport as? UnixSocketTransport)?.socket {
+      let exchange = exchange
+      if socket.receiveDirectly(
+        within: window, until: { exchange.isSettled(sequence, id: id) || Task.isCancelled },
+        othersWaiting: { exchange.hasWaiting }),
+        let settled = exchange.settledResponse(to: sequence, id: id)
+      {
+        return try settled.get()
+      }
+    }
+    return try await exchange.response(to: sequence, id: id)
   }
 
   /// How many times ``repeatableRequest(type:payload:timeout:)`` sends a request again after the

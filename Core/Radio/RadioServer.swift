@@ -11,6 +11,9 @@ public struct RadioServerConfiguration: Sendable, Equatable {
   public var idleTimeout: Duration
   /// A client that sent part of a frame and not the rest for this long is dropped.
   public var partialFrameTimeout: Duration
+  /// With an immediate handler, socket clients served each on a thread of its own at once (4); the
+  /// others wait on the poll thread.
+  public var clientThreads = 4
 
   /// Creates a configuration.
   public init(
@@ -27,13 +30,24 @@ public struct RadioServerConfiguration: Sendable, Equatable {
 ///
 /// Every socket waits on the process's one poll thread, and a client costs a descriptor, a small
 /// record and, only while it has a request in hand, a task: threads stay bounded and memory flat
-/// however many clients come and go. Each client's requests are answered in order, one at a time;
+/// however many clients come and go. A server whose handler answers at once (an
+/// ``ImmediateHandler``) serves its first few socket clients (``RadioServerConfiguration/clientThreads``)
+/// each on a thread of its own instead, reading, answering and writing there as a C server would,
+/// with no hop between threads. Each client's requests are answered in order, one at a time;
 /// clients are served concurrently. Clients over the limit, idle ones and ones that stop halfway
 /// through a frame are dropped and logged.
 public final class RadioServer: Sendable {
   /// Answers one request frame; nil sends nothing back. The answer normally carries the request's
   /// sequence number.
   public typealias Handler = @Sendable (Frame) async -> Frame?
+  /// Answers one request frame at once, without suspending (a model behind a lock); nil sends
+  /// nothing back. It may be called on any thread, for several clients at the same time.
+  public typealias ImmediateHandler = @Sendable (Frame) -> Frame?
+
+  private enum Answering: Sendable {
+    case suspending(Handler)
+    case immediate(ImmediateHandler)
+  }
 
   private struct Client {
     let transport: any RadioTransport
@@ -47,11 +61,13 @@ public final class RadioServer: Sendable {
     var nextID: UInt64 = 1
     var stopped = false
     var refused = 0
+    /// Clients being served on threads of their own.
+    var threadedClients = 0
   }
 
   private let configuration: RadioServerConfiguration
   private let logger: Logger
-  private let handler: Handler
+  private let answering: Answering
   private let state = Mutex(State())
   private let clock = ContinuousClock()
 
@@ -59,7 +75,17 @@ public final class RadioServer: Sendable {
   public init(configuration: RadioServerConfiguration = .init(), logger: Logger, handler: @escaping Handler) {
     self.configuration = configuration
     self.logger = logger
-    self.handler = handler
+    self.answering = .suspending(handler)
+  }
+
+  /// Creates a server answering at once with `immediateHandler`: its socket clients are served on
+  /// threads of their own (up to ``RadioServerConfiguration/clientThreads`` at a time).
+  public init(
+    configuration: RadioServerConfiguration = .init(), logger: Logger, immediateHandler: @escaping ImmediateHandler
+  ) {
+    self.configuration = configuration
+    self.logger = logger
+    self.answering = .immediate(immediateHandler)
   }
 
   /// Clients being served now.
@@ -90,7 +116,11 @@ public final class RadioServer: Sendable {
           socket.close()
           continue
         }
-        group.addTask { await self.serve(transport, id: id, peer: listener.peer) }
+        if case .immediate(let handler) = answering, claimClientThread() {
+          group.addTask { await self.serveOnThread(socket, id: id, peer: listener.peer, handler: handler) }
+        } else {
+          group.addTask { await self.serve(transport, id: id, peer: listener.peer) }
+        }
       }
       // The clients' tasks end once their connections are closed.
       stop()
@@ -147,34 +177,20 @@ public final class RadioServer: Sendable {
   private func serve(_ transport: any RadioTransport, id: UInt64, peer: RadioPeer? = nil) async {
     var decoder = FrameDecoder()
     let encoder = FrameEncoder()
-    defer {
-      let count = state.withLock { state -> Int in
-        state.clients[id] = nil
-        return state.clients.count
-      }
-      logger.debug("client \(id) disconnected (\(count) connected)")
-    }
+    defer { forget(id) }
     do {
       while let chunk = try await transport.receive() {
-        let corrupt = decoder.corruptFrames
-        let frames = decoder.feed(chunk)
-        if decoder.corruptFrames > corrupt {
-          logger.info("client \(id) sent \(decoder.corruptFrames - corrupt) corrupt frame(s); skipped")
-        }
-        touch(id, partial: decoder.bufferedByteCount > 0)
-        for frame in frames {
-          let answer: Frame
+        for frame in frames(in: chunk, from: id, decoder: &decoder) {
+          let answer: Frame?
           if frame.type == RadioPeer.identifyRequest, let peer {
             answer = peer.answer(to: frame)
           } else {
-            guard let handled = await handler(frame) else { continue }
-            answer = handled
+            switch answering {
+            case .suspending(let handler): answer = await handler(frame)
+            case .immediate(let handler): answer = handler(frame)
+            }
           }
-          let bytes: [UInt8]
-          do { bytes = try encoder.encode(answer) } catch {
-            logger.error("cannot answer request #\(frame.sequence) of client \(id): \(error)")
-            continue
-          }
+          guard let bytes = encoded(answer, to: frame, of: id, encoder: encoder) else { continue }
           try await transport.send(bytes)
           touch(id, partial: decoder.bufferedByteCount > 0)
         }
@@ -185,17 +201,104 @@ public final class RadioServer: Sendable {
     await transport.close()
   }
 
+  /// Serves one socket client on a thread of its own with blocking calls (answering with `handler`),
+  /// or as any other client when no thread can be made; returns once the client is gone.
+  private func serveOnThread(
+    _ socket: NonBlockingSocket, id: UInt64, peer: RadioPeer?, handler: @escaping ImmediateHandler
+  )
+    async
+  {
+    let started = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+      let made = DetachedThread.start(named: "radio.client") { [self] in
+        serveBlocking(socket, id: id, peer: peer, handler: handler)
+        continuation.resume(returning: true)
+      }
+      if !made { continuation.resume(returning: false) }
+    }
+    guard !started else { return }
+    state.withLock { $0.threadedClients -= 1 }
+    await serve(UnixSocketTransport(socket: socket), id: id, peer: peer)
+  }
+
+  /// The thread of one client: reads, answers and writes each request where it is, in the kernel's
+  /// blocking calls, until the client hangs up or is dropped (its socket closed).
+  private func serveBlocking(_ socket: NonBlockingSocket, id: UInt64, peer: RadioPeer?, handler: ImmediateHandler) {
+    var decoder = FrameDecoder()
+    let encoder = FrameEncoder()
+    let dropped = socket.withBlockingCalls { calls -> RadioError? in
+      withUnsafeTemporaryAllocation(byteCount: NonBlockingSocket.chunkLimit, alignment: 1) { buffer in
+        while let count = calls.receive(into: buffer) {
+          for frame in frames(in: UnsafeRawBufferPointer(rebasing: buffer[0..<count]), from: id, decoder: &decoder) {
+            let answer: Frame?
+            if frame.type == RadioPeer.identifyRequest, let peer {
+              answer = peer.answer(to: frame)
+            } else {
+              answer = handler(frame)
+            }
+            guard let bytes = encoded(answer, to: frame, of: id, encoder: encoder) else { continue }
+            do throws(RadioError) { try calls.send(bytes) } catch { return error }
+            touch(id, partial: decoder.bufferedByteCount > 0)
+          }
+        }
+        return nil
+      }
+    }
+    if let failure = dropped ?? nil { logger.debug("client \(id) dropped: \(failure)") }
+    socket.close()
+    state.withLock { $0.threadedClients -= 1 }
+    forget(id)
+  }
+
+  /// Takes one of the client threads, if one is free.
+  private func claimClientThread() -> Bool {
+    state.withLock { state in
+      guard state.threadedClients < configuration.clientThreads else { return false }
+      state.threadedClients += 1
+      return true
+    }
+  }
+
+  /// The frames a client's `chunk` completes (corrupt ones logged and skipped); counts as activity.
+  private func frames(in chunk: some Sequence<UInt8>, from id: UInt64, decoder: inout FrameDecoder) -> [Frame] {
+    let corrupt = decoder.corruptFrames
+    let frames = decoder.feed(chunk)
+    if decoder.corruptFrames > corrupt {
+      logger.info("client \(id) sent \(decoder.corruptFrames - corrupt) corrupt frame(s); skipped")
+    }
+    touch(id, partial: decoder.bufferedByteCount > 0)
+    return frames
+  }
+
+  /// The bytes of `answer` to `frame` of client `id`; nil when there is none, or it cannot be encoded
+  /// (logged).
+  private func encoded(_ answer: Frame?, to frame: Frame, of id: UInt64, encoder: FrameEncoder) -> [UInt8]? {
+    guard let answer else { return nil }
+    do { return try encoder.encode(answer) } catch {
+      logger.error("cannot answer request #\(frame.sequence) of client \(id): \(error)")
+      return nil
+    }
+  }
+
+  /// A client gone: no longer counted.
+  private func forget(_ id: UInt64) {
+    let count = state.withLock { state -> Int in
+      state.clients[id] = nil
+      return state.clients.count
+    }
+    logger.debug("client \(id) disconnected (\(count) connected)")
+  }
+
   private func touch(_ id: UInt64, partial: Bool) {
     let now = clock.now
     state.withLock { state in
-      guard var client = state.clients[id] else { return }
-      client.lastActivity = now
+      // Found once and changed in place: the client's record is not copied out and back.
+      guard let index = state.clients.index(forKey: id) else { return }
+      state.clients.values[index].lastActivity = now
       if !partial {
-        client.partialSince = nil
-      } else if client.partialSince == nil {
-        client.partialSince = now
+        state.clients.values[index].partialSince = nil
+      } else if state.clients.values[index].partialSince == nil {
+        state.clients.values[index].partialSince = now
       }
-      state.clients[id] = client
     }
   }
 

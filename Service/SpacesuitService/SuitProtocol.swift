@@ -93,13 +93,16 @@ public enum SuitProtocol {
   private static let encoder = JSONEncoder()
   private static let decoder = JSONDecoder()
 
-  /// Encodes `body` in a version envelope.
+  /// Encodes `body` in a version envelope (the plain messages without JSONEncoder: see `plainPayload`).
   static func encode<Body: Codable>(_ body: Body) throws -> [UInt8] {
-    Array(try encoder.encode(Envelope(v: version, body: body)))
+    if let payload = plainPayload(of: body) { return payload }
+    return Array(try encoder.encode(Envelope(v: version, body: body)))
   }
 
-  /// Decodes a version envelope, refusing other versions.
+  /// Decodes a version envelope, refusing other versions (plain readings without JSONDecoder: see
+  /// `plainBody`).
   static func decode<Body: Codable>(_ type: Body.Type, from payload: [UInt8]) throws(DecodingFailure) -> Body {
+    if let body = plainBody(type, from: payload) { return body }
     let envelope: ReceivedEnvelope<Body>
     do { envelope = try decoder.decode(ReceivedEnvelope<Body>.self, from: Data(payload)) } catch {
       if case .noVersion = error as? DecodingFailure { throw .noVersion(bytes: payload.count) }

@@ -9,6 +9,28 @@ import Testing
     #expect(CRC16.ccittFalse(Array("123456789".utf8)) == 0x29B1)
   }
 
+  /// The CRC bit by bit, as the standard defines it.
+  static func bitwiseCRC(_ bytes: [UInt8], initial: UInt16) -> UInt16 {
+    var crc = initial
+    for byte in bytes {
+      crc ^= UInt16(byte) << 8
+      for _ in 0..<8 { crc = crc & 0x8000 != 0 ? (crc << 1) ^ 0x1021 : crc << 1 }
+    }
+    return crc
+  }
+
+  @Test func crcOfEveryLengthInMemoryOrNotIsTheStandardOne() {
+    var generator = SystemRandomNumberGenerator()
+    for length in 0...70 {
+      let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let initial = UInt16.random(in: 0...UInt16.max, using: &generator)
+      let expected = Self.bitwiseCRC(bytes, initial: initial)
+      #expect(CRC16.ccittFalse(bytes, initial: initial) == expected, "\(bytes)")
+      #expect(CRC16.ccittFalse(bytes[...], initial: initial) == expected, "\(bytes)")
+      #expect(CRC16.ccittFalse(bytes.lazy.map { $0 }, initial: initial) == expected, "\(bytes)")
+    }
+  }
+
   @Test func encodesTheDocumentedLayout() throws {
     let bytes = try encoder.encode(Frame(type: 0x01, sequence: 0x0203, payload: [0xAA]))
     #expect(Array(bytes[0..<8]) == [0xA5, 0x5A, 0x01, 0x02, 0x03, 0x00, 0x01, 0xAA])

@@ -19,6 +19,11 @@ let echoHandler: RadioServer.Handler = { frame in
   Frame(type: frame.type | 0x80, sequence: frame.sequence, payload: frame.payload)
 }
 
+/// An immediate server handler answering like `echo`.
+let immediateEcho: RadioServer.ImmediateHandler = { frame in
+  Frame(type: frame.type | 0x80, sequence: frame.sequence, payload: frame.payload)
+}
+
 let quiet = Logger.disabled(module: "RadioTests")
 
 /// Requests in tests wait long: the whole suite runs in parallel on a small machine, and what these
