@@ -6,12 +6,12 @@ import FoundationEssentials
 /// Logging's `UTCTimestamp`); this module names none.
 public struct JSONDateText: Sendable {
   /// The text of a date.
-  public let write: @Sendable (Date) -> String
+  let write: @Sendable (Date) -> String
   /// The date a text names, or nil when it names none.
-  public let read: @Sendable (String) -> Date?
+  let read: @Sendable (String) -> Date?
   /// The `debugDescription` of the `DecodingError.dataCorrupted` thrown for a string `read` refuses,
   /// given that string.
-  public let refusal: @Sendable (String) -> String
+  let refusal: @Sendable (String) -> String
 
   /// A date form from its writer, its reader and the words of its refusal (by default the words of
   /// `JSONDecoder`'s own date strategies: "Expected date string to be ISO8601-formatted.").

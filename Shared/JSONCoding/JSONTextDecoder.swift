@@ -29,7 +29,7 @@ public struct JSONTextDecoder: Sendable {
   }
 
   /// The value of `type` that the UTF-8 `bytes` hold. Throws as ``decode(_:from:)-(_,Data)``.
-  public func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeBufferPointer<UInt8>) throws -> T {
+  func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeBufferPointer<UInt8>) throws -> T {
     let tape: JSONTape
     do {
       tape = try JSONTape.parse(bytes)
@@ -73,7 +73,7 @@ final class JSONTapeDecoder: Decoder {
     let entry = entries[current]
     switch entry.kind {
     case .object:
-      return KeyedDecodingContainer(JSONKeyedDecoding<Key>(decoder: self, object: current, depth: path.count))
+      return KeyedDecodingContainer(JSONKeyedDecoding<Key>(decoder: self, object: current))
     case .null:
       throw DecodingError.valueNotFound(
         [String: Any].self,
@@ -86,7 +86,7 @@ final class JSONTapeDecoder: Decoder {
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     let entry = entries[current]
     switch entry.kind {
-    case .array: return JSONUnkeyedDecoding(decoder: self, array: current, depth: path.count)
+    case .array: return JSONUnkeyedDecoding(decoder: self, array: current)
     case .null:
       throw DecodingError.valueNotFound(
         [Any].self,
@@ -262,19 +262,18 @@ final class JSONTapeDecoder: Decoder {
 struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: JSONTapeDecoder
   let object: Int
-  /// How much of the decoder's path is this container's.
-  let depth: Int
+  /// The path to this container's object, kept: the decoder's path is shared with the containers
+  /// made before and after this one, which may be used in any order.
+  let codingPath: [any CodingKey]
   /// The member after the last one found.
   private var hint: Int
 
-  init(decoder: JSONTapeDecoder, object: Int, depth: Int) {
+  init(decoder: JSONTapeDecoder, object: Int) {
     self.decoder = decoder
     self.object = object
-    self.depth = depth
+    codingPath = decoder.path
     hint = object + 1
   }
-
-  var codingPath: [any CodingKey] { Array(decoder.path.prefix(depth)) }
 
   var allKeys: [Key] {
     var keys: [Key] = []
@@ -304,9 +303,9 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return true
   }
 
-  /// The value entry of `key` (its first, when the object names it twice), or nil.
-  private mutating func find(_ key: Key) -> Int? {
-    var name = key.stringValue
+  /// The value entry of the key `name` (its first, when the object names it twice), or nil.
+  private mutating func find(_ name: String) -> Int? {
+    var name = name
     let end = Int(decoder.entries[object].end)
     let first = object + 1
     let found: Int? = name.withUTF8 { name in
@@ -335,7 +334,7 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   private mutating func valueIndex(_ key: Key) throws -> Int {
-    guard let index = find(key) else {
+    guard let index = find(key.stringValue) else {
       throw DecodingError.keyNotFound(
         key,
         DecodingError.Context(
@@ -346,7 +345,7 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func contains(_ key: Key) -> Bool {
     var copy = self
-    return copy.find(key) != nil
+    return copy.find(key.stringValue) != nil
   }
 
   func decodeNil(forKey key: Key) throws -> Bool {
@@ -356,28 +355,28 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private mutating func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     let index = try valueIndex(key)
-    decoder.enter(key, at: depth)
+    decoder.enter(key, below: codingPath)
     defer { decoder.path.removeLast() }
     return try decoder.value(type, at: index)
   }
 
   private mutating func decodeValueIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    guard let index = find(key), decoder.entries[index].kind != .null else { return nil }
-    decoder.enter(key, at: depth)
+    guard let index = find(key.stringValue), decoder.entries[index].kind != .null else { return nil }
+    decoder.enter(key, below: codingPath)
     defer { decoder.path.removeLast() }
     return try decoder.value(type, at: index)
   }
 
   private mutating func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
     let index = try valueIndex(key)
-    decoder.enter(key, at: depth)
+    decoder.enter(key, below: codingPath)
     defer { decoder.path.removeLast() }
     return try decoder.integer(type, at: index)
   }
 
   private mutating func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T? {
-    guard let index = find(key), decoder.entries[index].kind != .null else { return nil }
-    decoder.enter(key, at: depth)
+    guard let index = find(key.stringValue), decoder.entries[index].kind != .null else { return nil }
+    decoder.enter(key, below: codingPath)
     defer { decoder.path.removeLast() }
     return try decoder.integer(type, at: index)
   }
@@ -397,7 +396,7 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
     var copy = self
     let index = try copy.valueIndex(key)
-    decoder.enter(key, at: depth)
+    decoder.enter(key, below: codingPath)
     defer { decoder.path.removeLast() }
     return try decoder.float(at: index)
   }
@@ -476,39 +475,47 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   ) throws -> KeyedDecodingContainer<NestedKey> {
     var copy = self
     let index = try copy.valueIndex(key)
-    decoder.path.removeSubrange(depth..<decoder.path.count)
+    decoder.reset(to: codingPath)
     return try decoder.nested(at: index, key: key) { try decoder.container(keyedBy: type) }
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
     var copy = self
     let index = try copy.valueIndex(key)
-    decoder.path.removeSubrange(depth..<decoder.path.count)
+    decoder.reset(to: codingPath)
     return try decoder.nested(at: index, key: key) { try decoder.unkeyedContainer() }
   }
 
   func superDecoder() throws -> any Decoder {
     var copy = self
-    let index = copy.find(Key(stringValue: JSONSuperKey.super.stringValue)!)
+    let index = copy.find(JSONSuperKey.super.stringValue)
     return decoder.detached(at: index, path: codingPath + [JSONSuperKey.super])
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
     var copy = self
-    return decoder.detached(at: copy.find(key), path: codingPath + [key])
+    return decoder.detached(at: copy.find(key.stringValue), path: codingPath + [key])
   }
 }
 
 extension JSONTapeDecoder {
-  /// Names `key` in the path below the first `depth` keys (a nested container may have left its own).
+  /// Names `key` in the path, below `base` (the path of the container that reads it).
   @inline(__always)
-  func enter(_ key: some CodingKey, at depth: Int) {
-    if path.count != depth { path.removeSubrange(depth..<path.count) }
+  func enter(_ key: some CodingKey, below base: [any CodingKey]) {
+    reset(to: base)
     path.append(key)
   }
 
-  /// A container of the value at `index` named `key`, made by `make` while the decoder is there.
-  /// The container keeps the path up to `key`, which the decoder then drops.
+  /// Makes the path `base` again: another container, made before or after the one reading now,
+  /// may have been used in between and left a path of its own.
+  @inline(__always)
+  func reset(to base: [any CodingKey]) {
+    path.removeAll(keepingCapacity: true)
+    path.append(contentsOf: base)
+  }
+
+  /// A container of the value at `index` named `key`, made by `make` while the decoder is there;
+  /// the container keeps the path up to `key` as its own.
   func nested<C>(at index: Int, key: any CodingKey, _ make: () throws -> C) throws -> C {
     let saved = current
     current = index
@@ -526,35 +533,32 @@ extension JSONTapeDecoder {
     }
   }
 
-  /// A decoder of its own for the value at `index` (nil: null), as `superDecoder()` hands out.
+  /// A decoder of its own for the value at `index` (nil: null, as `JSONDecoder` hands out for a
+  /// missing key), as `superDecoder()` hands out.
   func detached(at index: Int?, path: [any CodingKey]) -> any Decoder {
+    var entries = entries
+    if index == nil { entries.append(JSONEntry(kind: .null, marked: false, start: 0, end: 0)) }
     let decoder = JSONTapeDecoder(bytes: bytes, tape: JSONTape(entries: entries), dates: dates)
-    decoder.current = index ?? JSONTapeDecoder.nullIndex(in: decoder)
+    decoder.current = index ?? entries.count - 1
     decoder.path = path
     return decoder
-  }
-
-  /// An entry that is null, for a super decoder of a missing key.
-  static func nullIndex(in decoder: JSONTapeDecoder) -> Int {
-    decoder.entries.firstIndex { $0.kind == .null } ?? 0
   }
 }
 
 struct JSONUnkeyedDecoding: UnkeyedDecodingContainer {
   let decoder: JSONTapeDecoder
-  let depth: Int
+  /// The path to this container's array, kept (see `JSONKeyedDecoding.codingPath`).
+  let codingPath: [any CodingKey]
   private var position: Int
   private(set) var currentIndex = 0
   let count: Int?
 
-  init(decoder: JSONTapeDecoder, array: Int, depth: Int) {
+  init(decoder: JSONTapeDecoder, array: Int) {
     self.decoder = decoder
-    self.depth = depth
+    codingPath = decoder.path
     position = array + 1
     count = Int(decoder.entries[array].start)
   }
-
-  var codingPath: [any CodingKey] { Array(decoder.path.prefix(depth)) }
   var isAtEnd: Bool { currentIndex >= count! }
 
   private func atEnd<T>(_ type: T.Type) -> DecodingError {
@@ -574,7 +578,7 @@ struct JSONUnkeyedDecoding: UnkeyedDecodingContainer {
 
   private mutating func step<T>(_ type: T.Type, _ read: (Int) throws -> T) throws -> T {
     guard !isAtEnd else { throw atEnd(type) }
-    decoder.enter(JSONIndexKey(index: currentIndex), at: depth)
+    decoder.enter(JSONIndexKey(index: currentIndex), below: codingPath)
     defer { decoder.path.removeLast() }
     let value = try read(position)
     position = decoder.next(after: position)
@@ -634,7 +638,7 @@ struct JSONUnkeyedDecoding: UnkeyedDecodingContainer {
     NestedKey
   > {
     guard !isAtEnd else { throw atEnd(KeyedDecodingContainer<NestedKey>.self) }
-    decoder.path.removeSubrange(depth..<decoder.path.count)
+    decoder.reset(to: codingPath)
     let container = try decoder.nested(at: position, key: JSONIndexKey(index: currentIndex)) {
       try decoder.container(keyedBy: type)
     }
@@ -645,7 +649,7 @@ struct JSONUnkeyedDecoding: UnkeyedDecodingContainer {
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard !isAtEnd else { throw atEnd((any UnkeyedDecodingContainer).self) }
-    decoder.path.removeSubrange(depth..<decoder.path.count)
+    decoder.reset(to: codingPath)
     let container = try decoder.nested(at: position, key: JSONIndexKey(index: currentIndex)) {
       try decoder.unkeyedContainer()
     }

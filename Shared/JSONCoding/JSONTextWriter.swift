@@ -150,7 +150,7 @@ struct JSONTextWriter {
       return
     }
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt64.max's 20 digits
-    let count = withUnsafeMutableBytes(of: &digits) { buffer -> Int in
+    withUnsafeMutableBytes(of: &digits) { buffer in
       var value = value
       var index = buffer.count
       while value > 0 {
@@ -159,9 +159,7 @@ struct JSONTextWriter {
         value /= 10
       }
       bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
-      return buffer.count - index
     }
-    _ = count
   }
 
   /// `text` quoted and escaped as `JSONEncoder` escapes it: `"` `\` and (but in a readable layout)

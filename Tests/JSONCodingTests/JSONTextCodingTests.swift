@@ -409,3 +409,58 @@ func expectSameReadableText<T: Encodable>(_ value: T, sourceLocation: SourceLoca
     try expectSameReadableText(randomEverything(&generator))
   }
 }
+
+// MARK: Containers used in any order, super decoders
+
+/// Reads a nested array, then a sibling, then the array again; and two nested objects, the first
+/// read after the second was made: each container keeps its own path.
+struct Interleaved: Decodable, CustomStringConvertible {
+  enum Keys: String, CodingKey { case items, count, first, second, value }
+  var items: [Int] = []
+  var count = 0
+  var values: [Int] = []
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Keys.self)
+    var list = try container.nestedUnkeyedContainer(forKey: .items)
+    count = try container.decode(Int.self, forKey: .count)
+    while !list.isAtEnd { items.append(try list.decode(Int.self)) }
+    let first = try container.nestedContainer(keyedBy: Keys.self, forKey: .first)
+    let second = try container.nestedContainer(keyedBy: Keys.self, forKey: .second)
+    values.append(try second.decode(Int.self, forKey: .value))
+    values.append(try first.decode(Int.self, forKey: .value))
+  }
+
+  var description: String { "\(items) \(count) \(values)" }
+}
+
+/// A type read through its keyed container's `superDecoder()`, whose keys have no `super`.
+struct WithSuper: Decodable, CustomStringConvertible {
+  enum Keys: String, CodingKey { case name }
+  var name: String
+  var inherited: String?
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Keys.self)
+    name = try container.decode(String.self, forKey: .name)
+    let parent = try container.superDecoder().singleValueContainer()
+    inherited = parent.decodeNil() ? nil : try parent.decode(String.self)
+  }
+
+  var description: String { "\(name) \(inherited ?? "nil")" }
+}
+
+@Test(arguments: [
+  #"{"items": [1, 2], "count": 2, "first": {"value": 1}, "second": {"value": 2}}"#,
+  #"{"items": [1, "x"], "count": 2, "first": {"value": 1}, "second": {"value": 2}}"#,
+  #"{"items": [1], "count": 1, "first": {"value": "x"}, "second": {"value": 2}}"#,
+  #"{"items": [1], "count": 1, "first": {}, "second": {"value": 2}}"#,
+])
+func containersUsedInAnyOrderKeepTheirPathsAsJSONDecoder(text: String) {
+  #expect(outcome(Interleaved.self, text, ours: true) == outcome(Interleaved.self, text, ours: false))
+}
+
+@Test(arguments: [#"{"name": "a", "super": "b"}"#, #"{"name": "a"}"#, #"{"name": "a", "super": 1}"#])
+func aKeyedSuperDecoderReadsTheSuperKeyOrNullAsJSONDecoder(text: String) {
+  #expect(outcome(WithSuper.self, text, ours: true) == outcome(WithSuper.self, text, ours: false))
+}
