@@ -21,16 +21,24 @@ struct BlockingCalls {
 
   /// Writes all of `bytes`; throws `RadioError.closed` when the peer is gone or the socket shut down.
   func send(_ bytes: [UInt8]) throws(RadioError) {
-    let failure = bytes.withUnsafeBytes { raw -> WholeWrite.Failure? in
-      do throws(WholeWrite.Failure) {
-        try WholeWrite.all(raw) { Glibc.send(fd, $0, $1, Int32(MSG_NOSIGNAL)) }
-        return nil
-      } catch {
-        return error
-      }
-    }
-    guard let failure else { return }
-    switch failure.code {
+    let sent = try bytes.withUnsafeBytes { raw in
+      Result<Int, RadioError> { () throws(RadioError) in try sendWhole(raw, to: fd, flags: Int32(MSG_NOSIGNAL)) }
+    }.get()
+    // A blocking socket never would block; if it does, the frame is cut: a failure, not a retry.
+    if sent < bytes.count { throw systemError("send", EAGAIN) }
+  }
+}
+
+/// Writes all of `raw` to `fd` with `flags` (`MSG_NOSIGNAL`, and `MSG_DONTWAIT` for a socket the
+/// poll loop serves): how many bytes went out, fewer only when the kernel would have blocked.
+/// Throws `RadioError.closed` when the peer is gone or the socket was shut down.
+func sendWhole(_ raw: UnsafeRawBufferPointer, to fd: Int32, flags: Int32) throws(RadioError) -> Int {
+  do throws(WholeWrite.Failure) {
+    try WholeWrite.all(raw) { Glibc.send(fd, $0, $1, flags) }
+    return raw.count
+  } catch {
+    switch error.code {
+    case EAGAIN, EWOULDBLOCK: return error.written
     case EPIPE, ECONNRESET, EINVAL, EBADF, ENOTCONN: throw .closed
     case let code: throw systemError("send", code)
     }

@@ -392,19 +392,8 @@ final class NonBlockingSocket: Sendable {
 
   /// Sends what the kernel takes now (called with the state locked, so writes never interleave).
   private func send(_ bytes: ArraySlice<UInt8>) throws -> Int {
-    let failure = bytes.withUnsafeBytes { raw -> WholeWrite.Failure? in
-      do throws(WholeWrite.Failure) {
-        try WholeWrite.all(raw) { Glibc.send(fd, $0, $1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-        return nil
-      } catch {
-        return error
-      }
-    }
-    guard let failure else { return bytes.count }
-    switch failure.code {
-    case EAGAIN, EWOULDBLOCK: return failure.written
-    case EPIPE, ECONNRESET, EINVAL, EBADF, ENOTCONN: throw RadioError.closed
-    case let code: throw systemError("send", code)
+    try bytes.withUnsafeBytes { raw throws(RadioError) in
+      try sendWhole(raw, to: fd, flags: Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
     }
   }
 
