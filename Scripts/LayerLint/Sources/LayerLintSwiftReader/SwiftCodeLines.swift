@@ -132,12 +132,7 @@ package struct SwiftCodeLines: Sendable {
         start = nil
       }
       for (index, byte) in bytes.enumerated() {
-        let isHead =
-          (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-          || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-          || byte == UInt8(ascii: "_") || byte >= 0x80
-        let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-        if isHead || (isDigit && start != nil) {
+        if continuesIdentifier(byte, started: start != nil) {
           if start == nil {
             start = index
             dotBefore = lastSignificant == UInt8(ascii: ".")
@@ -153,6 +148,14 @@ package struct SwiftCodeLines: Sendable {
     }
   }
 
+  /// Whether `byte` belongs to an identifier: a letter, `_` or any byte of a non-ASCII character
+  /// starts or continues one, a digit only continues one (`started`).
+  private static func continuesIdentifier(_ byte: UInt8, started: Bool) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || byte == UInt8(ascii: "_") || byte >= 0x80
+      || (started && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+  }
+
   /// Whether an identifier of `code` (as `identifiers(in:)` splits them out) passes `test`, given its UTF-8;
   /// no identifier is made a `String`.
   package static func hasIdentifier(in code: String, where test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
@@ -160,12 +163,7 @@ package struct SwiftCodeLines: Sendable {
     return code.withUTF8 { bytes in
       var start: Int?
       for (index, byte) in bytes.enumerated() {
-        let isHead =
-          (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-          || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-          || byte == UInt8(ascii: "_") || byte >= 0x80
-        let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-        if isHead || (isDigit && start != nil) {
+        if continuesIdentifier(byte, started: start != nil) {
           if start == nil { start = index }
         } else if let first = start {
           if test(UnsafeBufferPointer(rebasing: bytes[first..<index])) { return true }
