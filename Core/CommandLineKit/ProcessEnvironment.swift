@@ -18,13 +18,22 @@ public enum ProcessEnvironment {
   /// - Throws: ``UsageError`` for the first variable the apps read whose value is not UTF-8, naming
   ///   it and showing its bytes (an invalid one as `\xFF`).
   public static func read() throws(UsageError) -> [String: String] {
-    var entries: [[UInt8]] = []
+    var environment: [String: String] = [:]
     var cursor = environ
     while let pointer = cursor.pointee {
-      entries.append(UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) })
       cursor += 1
+      // The common case, a variable that is text, in one pass over its bytes.
+      guard let entry = String(validatingCString: pointer) else {
+        let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) }
+        try add(bytes, to: &environment)
+        continue
+      }
+      let utf8 = entry.utf8
+      guard let equals = utf8.firstIndex(of: UInt8(ascii: "=")), equals != utf8.startIndex else { continue }
+      let name = String(entry[..<equals])
+      if environment[name] == nil { environment[name] = String(entry[utf8.index(after: equals)...]) }
     }
-    return try decode(entries)
+    return environment
   }
 
   /// Whether the apps read the variable `name`.
@@ -36,19 +45,22 @@ public enum ProcessEnvironment {
   /// `NAME=value` entries' bytes as a dictionary (see ``read()``); the first of a name given twice wins.
   static func decode(_ entries: [[UInt8]]) throws(UsageError) -> [String: String] {
     var environment: [String: String] = [:]
-    for bytes in entries {
-      guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")),
-        let name = String(validating: bytes[..<equals], as: UTF8.self), !name.isEmpty
-      else { continue }
-      let value = Array(bytes[(equals + 1)...])
-      guard let text = String(validating: value, as: UTF8.self) else {
-        if isRead(name) {
-          throw UsageError(Strings.errorVariableNotUtf8(variable: name, bytes: ProcessArguments.shown(value)))
-        }
-        continue
-      }
-      if environment[name] == nil { environment[name] = text }
-    }
+    for bytes in entries { try add(bytes, to: &environment) }
     return environment
+  }
+
+  /// Adds the `NAME=value` entry `bytes` to `environment` unless its name is there already.
+  private static func add(_ bytes: [UInt8], to environment: inout [String: String]) throws(UsageError) {
+    guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")),
+      let name = String(validating: bytes[..<equals], as: UTF8.self), !name.isEmpty
+    else { return }
+    let value = Array(bytes[(equals + 1)...])
+    guard let text = String(validating: value, as: UTF8.self) else {
+      if isRead(name) {
+        throw UsageError(Strings.errorVariableNotUtf8(variable: name, bytes: ProcessArguments.shown(value)))
+      }
+      return
+    }
+    if environment[name] == nil { environment[name] = text }
   }
 }

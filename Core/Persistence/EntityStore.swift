@@ -103,20 +103,26 @@ public final class EntityStore: @unchecked Sendable {
 
   /// The value under `key`, or nil when there is none.
   public func get<T: Decodable>(_ type: T.Type, key: String, in collection: String) throws -> T? {
-    try withDatabase { database in
-      try EntityQueries.get(key: key, in: collection, on: database).map {
-        try codec.decode(type, from: $0, collection: collection, key: key)
-      }
-    }
+    try withDatabase { try StoreTransaction(database: $0, codec: codec).get(type, key: key, in: collection) }
+  }
+
+  /// The value under `key`, or nil when there is none; refused when it cannot be right.
+  public func get<T: Decodable & CheckedEntity>(_ type: T.Type, key: String, in collection: String) throws -> T? {
+    try withDatabase { try StoreTransaction(database: $0, codec: codec).get(type, key: key, in: collection) }
   }
 
   /// Every value in `collection`, in insertion order (of the first `put` of each key).
   public func all<T: Decodable>(_ type: T.Type, in collection: String) throws -> [(key: String, value: T)] {
-    try withDatabase { database in
-      try EntityQueries.all(in: collection, on: database).map { row in
-        (key: row.key, value: try codec.decode(type, from: row.value, collection: collection, key: row.key))
-      }
-    }
+    try withDatabase { try StoreTransaction(database: $0, codec: codec).all(type, in: collection) }
+  }
+
+  /// Every value in `collection`, in insertion order; refused when one cannot be right.
+  public func all<T: Decodable & CheckedEntity>(
+    _ type: T.Type, in collection: String
+  ) throws -> [(
+    key: String, value: T
+  )] {
+    try withDatabase { try StoreTransaction(database: $0, codec: codec).all(type, in: collection) }
   }
 
   /// The keys in `collection`, in insertion order.
@@ -305,15 +311,44 @@ public struct StoreTransaction {
 
   /// The value under `key`, or nil.
   public func get<T: Decodable>(_ type: T.Type, key: String, in collection: String) throws -> T? {
-    try EntityQueries.get(key: key, in: collection, on: database).map {
-      try codec.decode(type, from: $0, collection: collection, key: key)
-    }
+    try get(type, key: key, in: collection, checking: EntityCodec.unchecked)
+  }
+
+  /// The value under `key`, or nil; refused when it cannot be right.
+  public func get<T: Decodable & CheckedEntity>(_ type: T.Type, key: String, in collection: String) throws -> T? {
+    try get(type, key: key, in: collection, checking: \.impossibility)
   }
 
   /// Every value in `collection`, in insertion order.
   public func all<T: Decodable>(_ type: T.Type, in collection: String) throws -> [(key: String, value: T)] {
+    try all(type, in: collection, checking: EntityCodec.unchecked)
+  }
+
+  /// Every value in `collection`, in insertion order; refused when one cannot be right.
+  public func all<T: Decodable & CheckedEntity>(
+    _ type: T.Type, in collection: String
+  ) throws -> [(
+    key: String, value: T
+  )] {
+    try all(type, in: collection, checking: \.impossibility)
+  }
+
+  private func get<T: Decodable>(
+    _ type: T.Type, key: String, in collection: String, checking check: (T) -> LocalizedText?
+  ) throws -> T? {
+    try EntityQueries.get(key: key, in: collection, on: database).map {
+      try codec.decode(type, from: $0, collection: collection, key: key, checking: check)
+    }
+  }
+
+  private func all<T: Decodable>(
+    _ type: T.Type, in collection: String, checking check: (T) -> LocalizedText?
+  ) throws -> [(key: String, value: T)] {
     try EntityQueries.all(in: collection, on: database).map { row in
-      (key: row.key, value: try codec.decode(type, from: row.value, collection: collection, key: row.key))
+      (
+        key: row.key,
+        value: try codec.decode(type, from: row.value, collection: collection, key: row.key, checking: check)
+      )
     }
   }
 
@@ -434,7 +469,10 @@ enum EntityQueries {
 /// without loading ICU's time-zone data) and sorted keys, through JSONCoding's encoder and decoder:
 /// the bytes `JSONEncoder` wrote with `.sortedKeys` and `.utcTimestamp`, at a tenth of its cost (the
 /// generic Codable machinery of FoundationEssentials was most of a delivery round's instructions).
-/// A value read whose type is a `CheckedEntity` is checked as it is decoded.
+/// A value read whose type is a `CheckedEntity` is checked as it is decoded: the reads of such a
+/// type are overloads of their own, so that the check is chosen where the type is known, not asked of
+/// the runtime for each type read (its first `as? any CheckedEntity` scans every conformance the app
+/// has: a tenth of a `supplies list`).
 final class EntityCodec {
   private let encoder = JSONTextEncoder(dates: .utcTimestamp)
   private let decoder = JSONTextDecoder(dates: .utcTimestamp)
@@ -453,17 +491,29 @@ final class EntityCodec {
     }
   }
 
-  func decode<T: Decodable>(_ type: T.Type, from data: Data, collection: String, key: String) throws -> T {
+  /// `data` as a `type`, refused with `check`'s reason when there is one.
+  func decode<T: Decodable>(
+    _ type: T.Type, from data: Data, collection: String, key: String,
+    checking check: (T) -> LocalizedText? = EntityCodec.unchecked
+  ) throws -> T {
     let value: T
     do {
       value = try decoder.decode(type, from: data)
     } catch {
       throw PersistenceError.decoding(collection: collection, key: key, reason: DecodingError.readableLine(for: error))
     }
-    if let checked = value as? any CheckedEntity, let reason = checked.impossibility {
+    if let reason = check(value) {
       throw PersistenceError.impossibleValue(path: path, collection: collection, key: key, reason: reason)
     }
     return value
+  }
+
+  /// The check of a type that is no `CheckedEntity`. A debug build stops a read of one that is,
+  /// through a generic function that lost its `CheckedEntity` (its check would be skipped).
+  static func unchecked<T>(_ value: T) -> LocalizedText? {
+    assert(
+      !(value is any CheckedEntity), "\(T.self) is a CheckedEntity read as a plain Decodable: its check is skipped")
+    return nil
   }
 }
 

@@ -58,6 +58,7 @@ final class SQLiteDatabase {
       ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
       : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
     let name = immutable ? "file:" + Self.uriEscaped(path) + "?immutable=1" : path
+    _ = Self.pagesOnDemand
     let result = sqlite3_open_v2(name, &connection, flags, nil)
     guard result == SQLITE_OK, let connection else {
       var reason = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(result))
@@ -80,6 +81,10 @@ final class SQLiteDatabase {
     sqlite3_wal_autocheckpoint(connection, 0)
     if exclusive { try execute("PRAGMA locking_mode=EXCLUSIVE") }
   }
+
+  /// SQLite's page cache set to allocate as pages are read (`csqlite_allocate_pages_on_demand`),
+  /// once, before the process's first open initializes SQLite.
+  private static let pagesOnDemand: Int32 = csqlite_allocate_pages_on_demand()
 
   deinit {
     for statement in statements.values { sqlite3_finalize(statement) }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CommandLineKit
@@ -19,6 +20,11 @@ import Testing
       entry("=nameless"), entry("NOEQUALS"),
     ])
     #expect(environment == ["ISS_PARTNER": "esa", "EMPTY": ""])
+  }
+
+  @Test func theProcessEnvironmentReadsAsFoundationReadsItsTextVariables() throws {
+    // This test's process is started with UTF-8 variables only: each one is read, first of a name winning.
+    #expect(try ProcessEnvironment.read() == ProcessInfo.processInfo.environment)
   }
 
   @Test(arguments: ["ISS_HOUSTON_TOKEN", "XDG_DATA_HOME", "HOME", "LANG", "LC_ALL", "NO_COLOR", "TERM"])

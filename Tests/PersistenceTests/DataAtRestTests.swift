@@ -328,6 +328,7 @@ func everySQLiteIOErrorIsAnIOErrorNamingTheFile(code: Int32) {
   #expect(throws: expected) { try store.get(Stock.self, key: "food", in: "supplies") }
   #expect(throws: expected) { try store.all(Stock.self, in: "supplies") }
   #expect(throws: expected) { try store.transaction { try $0.get(Stock.self, key: "food", in: "supplies") } }
+  #expect(throws: expected) { try store.transaction { try $0.all(Stock.self, in: "supplies") } }
   #expect(try store.get(Stock.self, key: "water", in: "supplies") == Stock(quantity: 5))
   // A list is checked element by element (an inventory stored as one list).
   try store.put([Stock(quantity: 1), Stock(quantity: -2)], key: "inventory", in: "supplies")

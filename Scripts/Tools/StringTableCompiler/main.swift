@@ -116,21 +116,22 @@ var source = """
 
   /// The texts of \(module), in every language, with one typed key per text.
   enum Strings {
-    /// Each language's texts are built on their first lookup: a process builds only the one it speaks.
-    static let table = StringTable(module: \(literal(module))) { language in
+    /// Each language's texts are made on their first lookup: a process makes only the one it speaks.
+    static let table = StringTable(module: \(literal(module)), sortedKeys: keys) { language in
       switch language {
 
   """
 let caseNames = languages.map { $0 == "en" ? "english" : "russian" }
 for caseName in caseNames { source += "      case .\(caseName): \(caseName)\n" }
 source += "      }\n    }\n"
+// The keys, sorted as Swift compares strings (StringTable bisects them), then each language's texts
+// in the same order.
+source += "\n  private static let keys: [String] = [\n"
+for key in keys { source += "    \(literal(key)),\n" }
+source += "  ]\n"
 for (language, caseName) in zip(languages, caseNames) {
-  guard !keys.isEmpty else {
-    source += "\n  private static let \(caseName): [String: String] = [:]\n"
-    continue
-  }
-  source += "\n  private static let \(caseName): [String: String] = [\n"
-  for key in keys { source += "    \(literal(key)): \(literal(tables[language]?[key] ?? "")),\n" }
+  source += "\n  private static let \(caseName): [String] = [\n"
+  for key in keys { source += "    \(literal(tables[language]?[key] ?? "")),\n" }
   source += "  ]\n"
 }
 for key in keys {
