@@ -14,6 +14,18 @@ public struct ParsedCommand<Route: Sendable>: Sendable {
 struct CommandTree<Route: Sendable>: Sendable {
   let commands: [Command<Route>]
   let groups: [CommandGroup]
+  /// Each command's path, in the order of `commands`: what finding a command looks at. The tree's
+  /// code is generic, and an element of `commands` read there is copied whole, every field of it.
+  private let paths: [[String]]
+
+  init(commands: [Command<Route>], groups: [CommandGroup]) {
+    self.commands = commands
+    self.groups = groups
+    var paths: [[String]] = []
+    paths.reserveCapacity(commands.count)
+    for command in commands { paths.append(command.path) }
+    self.paths = paths
+  }
 
   // MARK: Names
 
@@ -24,19 +36,18 @@ struct CommandTree<Route: Sendable>: Sendable {
   /// parse of a command line would pay for (`Scripts/bench`'s start-up rows).
   func names(of path: [String]) -> [String] {
     var names = [path[path.count - 1]]
-    for command in commands where command.path == path { names += command.aliases }
-    names += groups.filter { $0.path == path }.flatMap(\.aliases)
+    for index in paths.indices where paths[index] == path { names += commands[index].aliases }
+    for index in groups.indices where groups[index].path == path { names += groups[index].aliases }
     return names
   }
 
   /// Every command and group path, canonical.
   var allPaths: [[String]] {
-    var paths: [[String]] = []
-    for command in commands { paths.append(command.path) }
+    var paths = self.paths
     paths += groups.map(\.path)
     // Implied groups: every proper prefix of a command path.
-    for command in commands where command.path.count > 1 {
-      for length in 1..<command.path.count { paths.append(Array(command.path.prefix(length))) }
+    for path in self.paths where path.count > 1 {
+      for length in 1..<path.count { paths.append(Array(path.prefix(length))) }
     }
     var seen = Set<[String]>()
     return paths.filter { seen.insert($0).inserted }
@@ -44,26 +55,42 @@ struct CommandTree<Route: Sendable>: Sendable {
 
   /// `words` (or their leading part) mapped to canonical words, as far as they name a known path.
   func canonicalPrefix(of words: [String]) -> [String] {
-    let paths = allPaths
     var canonical: [String] = []
     for word in words {
-      let wanted = word.lowercased()
-      var match: [String]?
-      search: for path in paths where path.count == canonical.count + 1 && Array(path.dropLast()) == canonical {
-        for name in names(of: path) where name == word || name.lowercased() == wanted {
-          match = path
-          break search
-        }
-      }
-      guard let match else { break }
-      canonical = match
+      guard let next = child(of: canonical, named: word) else { break }
+      canonical.append(next)
     }
     return canonical
   }
 
+  /// The canonical word after `canonical` that `word` names, itself or an alias, in any case: the
+  /// paths one word longer are tried in the order of ``allPaths`` (commands, groups, implied groups),
+  /// the first that answers to `word` wins. A path met again answers as it did the first time, so
+  /// none is set aside: a parse hashes no path.
+  private func child(of canonical: [String], named word: String) -> String? {
+    let wanted = word.lowercased()
+    func answers(_ path: [String]) -> Bool {
+      names(of: path).contains { $0 == word || $0.lowercased() == wanted }
+    }
+    let length = canonical.count + 1
+    for path in paths {
+      if path.count == length, path.starts(with: canonical), answers(path) { return path[canonical.count] }
+    }
+    for index in groups.indices {
+      let path = groups[index].path
+      if path.count == length, path.starts(with: canonical), answers(path) { return path[canonical.count] }
+    }
+    for path in paths {
+      if path.count > length, path.starts(with: canonical), answers(Array(path.prefix(length))) {
+        return path[canonical.count]
+      }
+    }
+    return nil
+  }
+
   /// The command whose path is exactly `canonical`.
   func command(at canonical: [String]) -> Command<Route>? {
-    for command in commands where command.path == canonical { return command }
+    for index in paths.indices where paths[index] == canonical { return commands[index] }
     return nil
   }
 
@@ -78,8 +105,8 @@ struct CommandTree<Route: Sendable>: Sendable {
   /// The commands directly or indirectly under `canonical` (all commands for `[]`).
   func commands(under canonical: [String]) -> [Command<Route>] {
     var under: [Command<Route>] = []
-    for command in commands where command.path.count > canonical.count && command.path.starts(with: canonical) {
-      under.append(command)
+    for index in paths.indices where paths[index].count > canonical.count && paths[index].starts(with: canonical) {
+      under.append(commands[index])
     }
     return under
   }
@@ -196,11 +223,11 @@ struct CommandTree<Route: Sendable>: Sendable {
 
   /// The command with the longest path that `canonical` starts with.
   private func longestCommand(within canonical: [String]) -> Command<Route>? {
-    var longest: Command<Route>?
-    for command in commands where canonical.starts(with: command.path) {
-      if command.path.count > longest?.path.count ?? -1 { longest = command }
+    var longest: Int?
+    for index in paths.indices where canonical.starts(with: paths[index]) {
+      if paths[index].count > longest.map({ paths[$0].count }) ?? -1 { longest = index }
     }
-    return longest
+    return longest.map { commands[$0] }
   }
 
   private func unknownCommand(_ words: [String], canonical: [String], programName: String) -> UsageError {

@@ -18,22 +18,24 @@ public enum ProcessEnvironment {
   /// - Throws: ``UsageError`` for the first variable the apps read whose value is not UTF-8, naming
   ///   it and showing its bytes (an invalid one as `\xFF`).
   public static func read() throws(UsageError) -> [String: String] {
-    var environment: [String: String] = [:]
+    var variables: [(name: String, value: String)] = []
     var cursor = environ
     while let pointer = cursor.pointee {
       cursor += 1
-      // The common case, a variable that is text, in one pass over its bytes.
-      guard let entry = String(validatingCString: pointer) else {
-        let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) }
-        try add(bytes, to: &environment)
+      let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)).bindMemory(to: UInt8.self)
+      // The common case, a variable in ASCII: no byte to check further, one pass to find the '='.
+      guard bytes.allSatisfy({ $0 < 0x80 }) else {
+        if let variable = try variable(Array(bytes)) { variables.append(variable) }
         continue
       }
-      let utf8 = entry.utf8
-      guard let equals = utf8.firstIndex(of: UInt8(ascii: "=")), equals != utf8.startIndex else { continue }
-      let name = String(entry[..<equals])
-      if environment[name] == nil { environment[name] = String(entry[utf8.index(after: equals)...]) }
+      guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")), equals > 0 else { continue }
+      variables.append(
+        (
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self),
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
+        ))
     }
-    return environment
+    return dictionary(variables)
   }
 
   /// Whether the apps read the variable `name`.
@@ -44,23 +46,34 @@ public enum ProcessEnvironment {
 
   /// `NAME=value` entries' bytes as a dictionary (see ``read()``); the first of a name given twice wins.
   static func decode(_ entries: [[UInt8]]) throws(UsageError) -> [String: String] {
-    var environment: [String: String] = [:]
-    for bytes in entries { try add(bytes, to: &environment) }
-    return environment
+    var variables: [(name: String, value: String)] = []
+    for bytes in entries {
+      if let variable = try variable(bytes) { variables.append(variable) }
+    }
+    return dictionary(variables)
   }
 
-  /// Adds the `NAME=value` entry `bytes` to `environment` unless its name is there already.
-  private static func add(_ bytes: [UInt8], to environment: inout [String: String]) throws(UsageError) {
+  /// The `NAME=value` entry `bytes` as a name and a value; nil for an entry that is not one.
+  private static func variable(_ bytes: [UInt8]) throws(UsageError) -> (name: String, value: String)? {
     guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")),
       let name = String(validating: bytes[..<equals], as: UTF8.self), !name.isEmpty
-    else { return }
+    else { return nil }
     let value = Array(bytes[(equals + 1)...])
     guard let text = String(validating: value, as: UTF8.self) else {
       if isRead(name) {
         throw UsageError(Strings.errorVariableNotUtf8(variable: name, bytes: ProcessArguments.shown(value)))
       }
-      return
+      return nil
     }
-    if environment[name] == nil { environment[name] = text }
+    return (name, text)
+  }
+
+  /// `variables` by name, the first of a name given twice winning (each name hashed once: the
+  /// variables are written last to first).
+  private static func dictionary(_ variables: [(name: String, value: String)]) -> [String: String] {
+    var environment: [String: String] = [:]
+    environment.reserveCapacity(variables.count)
+    for variable in variables.reversed() { environment[variable.name] = variable.value }
+    return environment
   }
 }
