@@ -7,13 +7,15 @@ import Synchronization
 public struct RadioServerConfiguration: Sendable, Equatable {
   /// Clients served at once; one more is refused (closed at once, and logged).
   public var maximumConnections: Int
-  /// A client that neither sends nor takes a byte for this long is dropped.
+  /// A client that neither sends nor takes a byte for this long is dropped, as is one that leaves an
+  /// answer untaken this long (it sends requests and does not read): a write to a client never waits
+  /// longer, whether the client is served on the poll thread or on a thread of its own.
   public var idleTimeout: Duration
   /// A client that sent part of a frame and not the rest for this long is dropped.
   public var partialFrameTimeout: Duration
   /// With an immediate handler, socket clients served each on a thread of its own at once (4); the
-  /// others wait on the poll thread.
-  public var clientThreads = 4
+  /// others wait on the poll thread. Internal: only tests change it.
+  var clientThreads = 4
 
   /// Creates a configuration.
   public init(
@@ -31,11 +33,12 @@ public struct RadioServerConfiguration: Sendable, Equatable {
 /// Every socket waits on the process's one poll thread, and a client costs a descriptor, a small
 /// record and, only while it has a request in hand, a task: threads stay bounded and memory flat
 /// however many clients come and go. A server whose handler answers at once (an
-/// ``ImmediateHandler``) serves its first few socket clients (``RadioServerConfiguration/clientThreads``)
-/// each on a thread of its own instead, reading, answering and writing there as a C server would,
+/// ``ImmediateHandler``) serves its first few socket clients (four at a time) each on a thread of
+/// its own instead, reading, answering and writing there as a C server would,
 /// with no hop between threads. Each client's requests are answered in order, one at a time;
-/// clients are served concurrently. Clients over the limit, idle ones and ones that stop halfway
-/// through a frame are dropped and logged.
+/// clients are served concurrently. Clients over the limit, idle ones, ones that stop halfway
+/// through a frame and ones that do not take their answers are dropped and logged; a client on a
+/// thread of its own is dropped as one on the poll thread is, after the same time.
 public final class RadioServer: Sendable {
   /// Answers one request frame; nil sends nothing back. The answer normally carries the request's
   /// sequence number.
@@ -52,8 +55,10 @@ public final class RadioServer: Sendable {
   private struct Client {
     let transport: any RadioTransport
     var lastActivity: ContinuousClock.Instant
-    /// Since when the client has left part of a frame unsent.
+    /// Since when the server has waited for the rest of a frame the client began.
     var partialSince: ContinuousClock.Instant?
+    /// Since when the server has been writing an answer the client has not yet taken whole.
+    var answerUntakenSince: ContinuousClock.Instant?
   }
 
   private struct State {
@@ -79,7 +84,7 @@ public final class RadioServer: Sendable {
   }
 
   /// Creates a server answering at once with `immediateHandler`: its socket clients are served on
-  /// threads of their own (up to ``RadioServerConfiguration/clientThreads`` at a time).
+  /// threads of their own (up to four at a time).
   public init(
     configuration: RadioServerConfiguration = .init(), logger: Logger, immediateHandler: @escaping ImmediateHandler
   ) {
@@ -191,8 +196,9 @@ public final class RadioServer: Sendable {
             }
           }
           guard let bytes = encoded(answer, to: frame, of: id, encoder: encoder) else { continue }
+          startAnswer(id)
           try await transport.send(bytes)
-          touch(id, partial: decoder.bufferedByteCount > 0)
+          answered(id, partial: decoder.bufferedByteCount > 0)
         }
       }
     } catch {
@@ -221,7 +227,9 @@ public final class RadioServer: Sendable {
   }
 
   /// The thread of one client: reads, answers and writes each request where it is, in the kernel's
-  /// blocking calls, until the client hangs up or is dropped (its socket closed).
+  /// blocking calls, until the client hangs up or is dropped (its socket closed). No call waits past
+  /// the sweep's limits: the sweep closes the socket of a client that does not take its answer, goes
+  /// idle or stops halfway through a frame, which wakes the call with the end of the stream.
   private func serveBlocking(_ socket: NonBlockingSocket, id: UInt64, peer: RadioPeer?, handler: ImmediateHandler) {
     var decoder = FrameDecoder()
     let encoder = FrameEncoder()
@@ -236,8 +244,9 @@ public final class RadioServer: Sendable {
               answer = handler(frame)
             }
             guard let bytes = encoded(answer, to: frame, of: id, encoder: encoder) else { continue }
+            startAnswer(id)
             do throws(RadioError) { try calls.send(bytes) } catch { return error }
-            touch(id, partial: decoder.bufferedByteCount > 0)
+            answered(id, partial: decoder.bufferedByteCount > 0)
           }
         }
         return nil
@@ -265,7 +274,7 @@ public final class RadioServer: Sendable {
     if decoder.corruptFrames > corrupt {
       logger.info("client \(id) sent \(decoder.corruptFrames - corrupt) corrupt frame(s); skipped")
     }
-    touch(id, partial: decoder.bufferedByteCount > 0)
+    heard(id, partial: decoder.bufferedByteCount > 0)
     return frames
   }
 
@@ -288,43 +297,78 @@ public final class RadioServer: Sendable {
     logger.debug("client \(id) disconnected (\(count) connected)")
   }
 
-  private func touch(_ id: UInt64, partial: Bool) {
+  /// Bytes came from client `id`; `partial`: a frame is still unfinished (since now, unless it was).
+  private func heard(_ id: UInt64, partial: Bool) {
     let now = clock.now
-    state.withLock { state in
-      // Found once and changed in place: the client's record is not copied out and back.
-      guard let index = state.clients.index(forKey: id) else { return }
-      state.clients.values[index].lastActivity = now
+    updateClient(id) { client in
+      client.lastActivity = now
       if !partial {
-        state.clients.values[index].partialSince = nil
-      } else if state.clients.values[index].partialSince == nil {
-        state.clients.values[index].partialSince = now
+        client.partialSince = nil
+      } else if client.partialSince == nil {
+        client.partialSince = now
       }
     }
   }
 
-  /// Drops idle and half-sent clients, checking a few times per timeout, until cancelled.
+  /// The server begins writing an answer to client `id`.
+  private func startAnswer(_ id: UInt64) {
+    let now = clock.now
+    updateClient(id) { $0.answerUntakenSince = now }
+  }
+
+  /// Client `id` took its answer whole; `partial`: a frame of it is still unfinished, waited for from
+  /// now on (the time spent writing is not the client's delay).
+  private func answered(_ id: UInt64, partial: Bool) {
+    let now = clock.now
+    updateClient(id) { client in
+      client.lastActivity = now
+      client.answerUntakenSince = nil
+      client.partialSince = partial ? now : nil
+    }
+  }
+
+  private func updateClient(_ id: UInt64, _ change: (inout Client) -> Void) {
+    state.withLock { state in
+      // Found once and changed in place: the client's record is not copied out and back.
+      guard let index = state.clients.index(forKey: id) else { return }
+      change(&state.clients.values[index])
+    }
+  }
+
+  /// Why the sweep drops a client.
+  private enum Expiry {
+    case answerUntaken, halfSent, idle
+  }
+
+  /// Whether `client` has outstayed a limit at `now`, and which. While an answer is being written to
+  /// it, only the time it leaves the answer untaken counts: the server reads nothing meanwhile.
+  private func expiry(of client: Client, at now: ContinuousClock.Instant) -> Expiry? {
+    if let since = client.answerUntakenSince {
+      return now - since > configuration.idleTimeout ? .answerUntaken : nil
+    }
+    if let since = client.partialSince, now - since > configuration.partialFrameTimeout { return .halfSent }
+    return now - client.lastActivity > configuration.idleTimeout ? .idle : nil
+  }
+
+  /// Drops clients that leave an answer untaken, idle ones and half-sent ones, checking a few times
+  /// per timeout, until cancelled.
   private func sweep() async {
     let period = min(
       min(configuration.idleTimeout, configuration.partialFrameTimeout) / 4, .seconds(1))
     while !Task.isCancelled {
       try? await Task.sleep(for: max(period, .milliseconds(10)))
       let now = clock.now
-      let expired = state.withLock { state -> [(UInt64, any RadioTransport, halfSent: Bool)] in
-        state.clients.compactMap { id, client in
-          if let since = client.partialSince, now - since > configuration.partialFrameTimeout {
-            return (id, client.transport, halfSent: true)
-          }
-          if now - client.lastActivity > configuration.idleTimeout {
-            return (id, client.transport, halfSent: false)
-          }
-          return nil
-        }
+      let expired = state.withLock { state -> [(UInt64, any RadioTransport, Expiry)] in
+        state.clients.compactMap { id, client in expiry(of: client, at: now).map { (id, client.transport, $0) } }
       }
-      for (id, transport, halfSent) in expired {
-        if halfSent {
+      for (id, transport, expiry) in expired {
+        switch expiry {
+        case .answerUntaken:
+          logger.info("dropped client \(id): did not take its answer for \(configuration.idleTimeout)")
+        case .halfSent:
           logger.info(
             "dropped client \(id): sent part of a frame and nothing more for \(configuration.partialFrameTimeout)")
-        } else {
+        case .idle:
           logger.info("dropped client \(id): idle for \(configuration.idleTimeout)")
         }
         await transport.close()

@@ -11,8 +11,8 @@ import SpacesuitServiceInterface
 /// before it is acknowledged, the drift at most every `saveInterval`, and what another process
 /// saved is picked up before the next answer. A suit left alone longer than an EVA
 /// (`SuitSimulator.evaDurationSeconds` of suit time) is serviced before it is used again. The suit
-/// answers at once, so each socket client is served on a thread of its own (up to the
-/// configuration's `clientThreads`), with no hop between threads.
+/// answers at once, so its first few socket clients are served each on a thread of its own, with no
+/// hop between threads.
 public actor SimulatedSuitServer {
   /// How often the drifting readings are saved while the suit is in use (commands: always).
   public static let saveInterval: TimeInterval = 10

@@ -69,6 +69,41 @@ final class RawClient {
     _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
   }
 
+  /// Sends requests of the largest payload, without reading a byte of their answers, until the
+  /// socket has taken nothing for half a second: the server has stopped reading, its write of an
+  /// answer stuck on this client's full buffer (a socket that would block is writable again only once
+  /// the server has read most of what waits). Returns how many requests went out whole.
+  func sendRequestsUntilTheServerStopsReading() throws -> Int {
+    let frame = try FrameEncoder().encode(Frame(type: 1, sequence: 1, payload: [UInt8](repeating: 7, count: 4096)))
+    var sent = 0
+    var offset = 0
+    while true {
+      let count = frame[offset...].withUnsafeBytes {
+        Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+      }
+      if count > 0 {
+        offset += count
+        if offset == frame.count { (sent, offset) = (sent + 1, 0) }
+        continue
+      }
+      guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK else { return sent }
+      var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+      if poll(&descriptor, 1, 500) == 0 { return sent }
+    }
+  }
+
+  /// Whether the server ended the connection within `seconds`, seen without reading a byte (what it
+  /// sent stays unread).
+  func isHungUpWithoutReading(within seconds: Double) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      var descriptor = pollfd(fd: fd, events: 0, revents: 0)
+      if poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLHUP) != 0 { return true }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return false
+  }
+
   /// Whether the server ended the connection within `seconds` (bytes it sends meanwhile are skipped).
   func isClosedByPeer(within seconds: Double) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
