@@ -24,7 +24,7 @@ public enum DeviceConnection: Sendable, Equatable, CustomStringConvertible {
       ValueFormat<DeviceConnection>(
         expectation: Strings.deviceExpectation(name: name),
         completion: .values(["simulated", "unix:"]),
-        read: DeviceConnection.init(argument:), write: \.description),
+        parse: DeviceConnection.checked(argument:), write: \.description),
       placeholder: name, environment: environment,
       help: Strings.deviceHelp(device: device, bench: bench))
   }
@@ -39,6 +39,17 @@ public enum DeviceConnection: Sendable, Equatable, CustomStringConvertible {
       return nil
     }
   }
+
+  /// `init(argument:)`, with a socket path the system cannot take refused as it is read, in Radio's
+  /// words (too long, empty): a usage error at once, not a failed connect later.
+  static func checked(argument: String) throws -> DeviceConnection {
+    guard let connection = DeviceConnection(argument: argument) else { throw NotAConnection() }
+    if case .unixSocket(let path) = connection { try UnixSocketPath.validate(path) }
+    return connection
+  }
+
+  /// A text that names no connection: the option's expectation says what would.
+  private struct NotAConnection: Error {}
 
   public var description: String {
     switch self {

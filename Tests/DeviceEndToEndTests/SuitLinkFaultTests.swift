@@ -178,4 +178,20 @@ struct SuitLinkFaultTests {
     #expect(simulator.stderr.split(separator: "\n").count == 1, "\(simulator.stderr)")
     #expect(simulator.stderr.components(separatedBy: path).count == 2, "the path once: \(simulator.stderr)")
   }
+
+  @Test(
+    "a station or lab socket path too long for the system is bad usage (64) as it is read, named once",
+    arguments: [("iss-overview", "--station", ["status"]), ("laboratory", "--lab", ["labs"])])
+  func deviceSocketPathTooLong(app: String, option: String, command: [String]) async throws {
+    let sandbox = try Sandbox()
+    let path = sandbox.directory.path + "/" + String(repeating: "s", count: 110) + ".sock"
+    let executable = app == "laboratory" ? Executables.laboratory : Executables.issOverview
+    let result = try await sandbox.run(
+      executable, ["--data-dir", sandbox.dataDirectory, option, "unix:\(path)"] + command,
+      environment: sandbox.environment)
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("\(option): socket path is"), "\(result.stderr)")
+    #expect(result.stderr.components(separatedBy: path).count == 2, "the path once: \(result.stderr)")
+  }
 }
