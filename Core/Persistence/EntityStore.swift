@@ -286,7 +286,7 @@ public final class EntityStore: @unchecked Sendable {
       guard inMemory else { throw PersistenceError.noTables(path: path) }
       try StoreSchema.create(in: database)
     }
-    if !immutable, try database.pragma("journal_mode") != "wal" { try database.execute("PRAGMA journal_mode=WAL") }
+    if !immutable { try database.useWriteAheadLog() }
     // A log SQLite restarts (after a checkpoint of another program) is cut back to this size.
     try database.execute("PRAGMA synchronous=FULL; PRAGMA journal_size_limit=\(SQLiteDatabase.logLimitFrames * 4096)")
     if try StoreSchema.migrate(database, migrations: migrations), !database.isReadOnly {

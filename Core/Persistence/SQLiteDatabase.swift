@@ -113,8 +113,7 @@ final class SQLiteDatabase {
   func copyLogIntoFile(waiting: Bool) -> PersistenceError? {
     if !waiting { sqlite3_busy_timeout(handle, 0) }
     defer { if !waiting { sqlite3_busy_timeout(handle, busyMilliseconds) } }
-    var waited = 0
-    var pause = 500
+    var pauses = BusyPauses(milliseconds: busyMilliseconds)
     while true {
       var frames: Int32 = -1
       var copied: Int32 = -1
@@ -122,16 +121,51 @@ final class SQLiteDatabase {
       if result == SQLITE_OK || (result & 0xFF == SQLITE_BUSY && frames >= 0 && copied >= frames) { return nil }
       // Another connection's checkpoint holds the checkpoint lock, which SQLite takes without its
       // busy handler (and without saying how far the log is copied): wait for it as for a lock.
-      guard waiting, result & 0xFF == SQLITE_BUSY, frames < 0, waited < Int(busyMilliseconds) * 1000 else {
+      guard waiting, result & 0xFF == SQLITE_BUSY, frames < 0, pauses.pause() else {
         var reason = String(cString: sqlite3_errmsg(handle))
         if sqlite3_system_errno(handle) != 0 {
           reason += " (" + String(cString: strerror(sqlite3_system_errno(handle))) + ")"  // untranslated: the system's words, quoted
         }
         return .notCopiedIntoFile(path: path, reason: reason)
       }
-      usleep(useconds_t(pause))
-      waited += pause
-      pause = min(pause * 2, 20_000)
+    }
+  }
+
+  /// Puts the database file in write-ahead-log mode (`PRAGMA journal_mode=WAL`) unless it is,
+  /// waiting up to the busy timeout for other connections. SQLite makes the switch without its busy
+  /// handler: it takes the write lock while it holds a read lock, which fails at once while another
+  /// connection writes the file in rollback mode or switches it too (several processes opening a
+  /// file in rollback mode at once), so the switch is tried again after a pause instead. Once
+  /// another connection has switched the file, the next try finds it switched and writes nothing.
+  func useWriteAheadLog() throws {
+    var pauses = BusyPauses(milliseconds: busyMilliseconds)
+    while true {
+      do {
+        if try pragma("journal_mode") != "wal" { try execute("PRAGMA journal_mode=WAL") }
+        return
+      } catch PersistenceError.busy where pauses.pause() {}
+    }
+  }
+
+  /// The pauses between tries of a step SQLite takes without its busy handler: 0.5 ms, doubling up
+  /// to 20 ms, until together they reach the busy timeout.
+  private struct BusyPauses {
+    /// The busy timeout, in microseconds.
+    let limit: Int
+    private var waited = 0
+    private var next = 500
+
+    init(milliseconds: Int32) {
+      limit = Int(milliseconds) * 1000
+    }
+
+    /// Sleeps the next pause and returns true, or returns false once the pauses reached the busy timeout.
+    mutating func pause() -> Bool {
+      guard waited < limit else { return false }
+      usleep(useconds_t(next))
+      waited += next
+      next = min(next * 2, 20_000)
+      return true
     }
   }
 

@@ -9,11 +9,12 @@ import FoundationEssentials
 #endif
 
 /// How a new store file comes to be: whole, under a temporary name in its directory (its table
-/// made and the file marked, in one synced transaction), then linked to its name, which fails when
-/// another process made the store first. A file at a store's path is therefore always a store that
-/// existed — SQLite itself would leave an empty file there when a process is killed before its
-/// first commit, and an empty file cannot be told from a store that lost its content — and the
-/// store refuses one that holds no table (`noTables`) instead of starting over in it.
+/// made and the file marked, in one synced transaction, then put in write-ahead-log mode), then
+/// linked to its name, which fails when another process made the store first. A file at a store's
+/// path is therefore always a store that existed — SQLite itself would leave an empty file there
+/// when a process is killed before its first commit, and an empty file cannot be told from a store
+/// that lost its content — and the store refuses one that holds no table (`noTables`) instead of
+/// starting over in it.
 enum StoreCreation {
   /// Makes the store at `path` when there is no file there.
   ///
@@ -36,6 +37,9 @@ enum StoreCreation {
       let database = try SQLiteDatabase(path: temporary)
       try database.execute("PRAGMA journal_mode=DELETE; PRAGMA synchronous=FULL")
       try StoreSchema.create(in: database)
+      // In write-ahead-log mode before it has its name, so that none of the processes opening the
+      // new store at once has to switch it (`SQLiteDatabase.useWriteAheadLog`).
+      try database.execute("PRAGMA journal_mode=WAL")
     } catch let error as PersistenceError {
       remove(temporary)
       throw error.naming(path, insteadOf: temporary)
@@ -61,10 +65,9 @@ enum StoreCreation {
     }
   }
 
-  /// Removes `path` and the rollback journal SQLite may have left beside it.
+  /// Removes `path` and the journal, log and log index SQLite may have left beside it.
   private static func remove(_ path: String) {
-    unlink(path)
-    unlink(path + "-journal")
+    for file in [path, path + "-journal", path + "-wal", path + "-shm"] { unlink(file) }
   }
 
   /// Makes a new name in `directory` durable: its entry is synced (best effort).

@@ -60,6 +60,21 @@ struct CosmonautCommandTests {
     #expect(try await pendingChanges(in: sandbox).count == 2 * rounds, "every change waits for Houston exactly once")
   }
 
+  @Test("commands started at once on a new data directory all make and open one store, losing no update")
+  func concurrentFirstCommandsShareOneNewStore() async throws {
+    let initial = try await quantity(of: "water", in: try Sandbox())
+    let sandbox = try Sandbox()
+    let processes = 6
+    let results = try await withThrowingTaskGroup(of: ProcessResult.self) { group in
+      for _ in 0..<processes {
+        group.addTask { try await sandbox.cosmonaut(["supplies", "consume", "water", "1"]) }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    for result in results { #expect(result.status == 0, "stderr: \(result.stderr)") }
+    #expect(try await quantity(of: "water", in: sandbox) == initial - processes)
+  }
+
   @Test("an unknown command exits 64 with one helpful line")
   func unknownCommand() async throws {
     let sandbox = try Sandbox()

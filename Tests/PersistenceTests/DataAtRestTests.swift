@@ -277,26 +277,86 @@ func aStoreFileWithoutTablesIsRefusedNotStartedOver(kind: String) throws {
   #expect(!FileManager.default.fileExists(atPath: url.path), "no new store stands in for it")
 }
 
-@Test func aNewStoreIsMadeWholeOnceEvenWhenManyOpenItAtOnce() async throws {
+/// Runs `body` (given its index) on `count` threads of their own, released together once all are
+/// started; the function returned waits for them and returns the errors they threw.
+private func startAtOnce(_ count: Int, _ body: @escaping @Sendable (Int) throws -> Void) -> () -> [String] {
+  let failures = FailureLog()
+  let ready = DispatchGroup()
+  let done = DispatchGroup()
+  let start = DispatchSemaphore(value: 0)
+  for index in 0..<count {
+    ready.enter()
+    done.enter()
+    Thread.detachNewThread {
+      defer { done.leave() }
+      ready.leave()
+      start.wait()
+      do { try body(index) } catch { failures.append("\(error)") }
+    }
+  }
+  ready.wait()
+  for _ in 0..<count { start.signal() }
+  return {
+    done.wait()
+    return failures.values
+  }
+}
+
+@Test func aNewStoreIsMadeWholeOnceEvenWhenManyOpenItAtOnce() throws {
   let directory = TemporaryDirectory()
   try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
   let url = directory.url.appendingPathComponent("new.sqlite")
   // A temporary file of a process that was killed while making the store is cleared away.
   let leftover = directory.url.appendingPathComponent(".new.sqlite.999999999-0123abcd.new").path
   #expect(FileManager.default.createFile(atPath: leftover, contents: Data("half".utf8)))
-  try await withThrowingTaskGroup(of: Void.self) { group in
-    for index in 0..<8 {
-      group.addTask {
-        let store = try EntityStore(configuration: StoreConfiguration(fileURL: url))
-        try store.put(Stock(quantity: index), key: "k\(index)", in: "r")
-      }
-    }
-    try await group.waitForAll()
-  }
+  // Connections of one process lock each other as those of several processes do.
+  let openers = 16
+  let failures = startAtOnce(openers) { index in
+    let store = try EntityStore(configuration: StoreConfiguration(fileURL: url))
+    try store.put(Stock(quantity: index), key: "k\(index)", in: "r")
+  }()
+  #expect(failures.isEmpty, "every opener waits for the others instead of failing")
   let store = try EntityStore(configuration: StoreConfiguration(fileURL: url))
-  #expect(try store.count(in: "r") == 8)
+  #expect(try store.count(in: "r") == openers)
   let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
   #expect(names == ["new.sqlite", "new.sqlite-shm", "new.sqlite-wal"], "no temporary file is left")
+}
+
+@Test func aNewStoreFileHasItsNameOnlyOnceItUsesTheWriteAheadLog() throws {
+  let directory = TemporaryDirectory()
+  try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+  let url = directory.url.appendingPathComponent("new.sqlite")
+  try StoreCreation.createIfMissing(at: url.path)
+  // The file format's read and write versions (bytes 18 and 19) are 2 in write-ahead-log mode, so
+  // no one opening the store has to switch it.
+  let header = try Data(contentsOf: url).prefix(20)
+  #expect(Array(header.suffix(2)) == [2, 2])
+  #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["new.sqlite"])
+}
+
+@Test func aStoreInRollbackModeOpenedByManyWhileAnotherWritesItIsSwitchedOnce() throws {
+  let directory = TemporaryDirectory()
+  let original = try EntityStore(
+    configuration: StoreConfiguration(fileURL: directory.url.appendingPathComponent("original.sqlite")))
+  try original.put(Stock(quantity: 1), key: "before", in: "r")
+  // A backup is one file in rollback-journal mode, as is a store restored from one.
+  let url = try backUp(original, into: directory.url.appendingPathComponent("restored"))
+  #expect(try SQLiteDatabase(path: url.path, create: false).pragma("journal_mode") == "delete")
+  // Another connection holds the write lock of the file in rollback mode meanwhile.
+  let holder = try SQLiteDatabase(path: url.path, create: false)
+  holder.setBusyTimeout(.seconds(10))
+  try holder.execute("BEGIN IMMEDIATE; INSERT INTO entities VALUES('r', 'held', '{\"quantity\":2}', 0)")
+  let openers = 8
+  let finish = startAtOnce(openers) { index in
+    let store = try EntityStore(configuration: StoreConfiguration(fileURL: url))
+    try store.put(Stock(quantity: index), key: "k\(index)", in: "r")
+  }
+  usleep(100_000)  // time for the openers to reach the lock; the outcome is the same without it
+  try holder.execute("COMMIT")
+  #expect(finish().isEmpty, "every opener waits for the writer and the others instead of failing")
+  let store = try EntityStore(configuration: StoreConfiguration(fileURL: url))
+  #expect(try store.keys(in: "r").sorted() == (["before", "held"] + (0..<openers).map { "k\($0)" }).sorted())
+  #expect(try store.pragma("journal_mode") == "wal")
 }
 
 // MARK: I/O errors
