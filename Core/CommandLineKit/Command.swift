@@ -37,11 +37,11 @@ public struct Command<Route: Sendable>: Sendable {
     parameters: [any Parameter] = [], json: Bool = false,
     route: @escaping @Sendable (ParsedValues) throws -> Route
   ) {
-    self.path = path.split(separator: " ").map(String.init)
+    self.path = commandWords(path)
     self.aliases = aliases
     self.abstract = abstract.localizedText
     self.discussionText = discussion
-    self.parameters = parameters.map(\.specification)
+    self.parameters = parameters.map { $0.specification }
     self.printsJSON = json
     self.build = route
   }
@@ -101,7 +101,7 @@ public struct CommandGroup: Sendable {
 
   /// A group named by `path` (words separated by spaces).
   public init(_ path: String, aliases: [String] = [], abstract: some TextArgument) {
-    self.path = path.split(separator: " ").map(String.init)
+    self.path = commandWords(path)
     self.aliases = aliases
     self.abstract = abstract.localizedText
   }
