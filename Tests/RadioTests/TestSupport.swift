@@ -41,8 +41,10 @@ func eventually(_ condition: () async -> Bool) async -> Bool {
   return await condition()
 }
 
-/// A plain blocking client socket, to play misbehaving clients byte by byte.
-final class RawClient {
+/// A plain blocking client socket, to play misbehaving clients byte by byte. Sendable so that its
+/// blocking calls can run on a thread of their own (`onOwnThread`); a test uses it from one place at
+/// a time.
+final class RawClient: @unchecked Sendable {
   let fd: Int32
 
   init(path: String) throws {
