@@ -5,7 +5,8 @@ struct JSONEntry {
   }
 
   var kind: Kind
-  /// A string with a backslash escape; a number with a fraction or an exponent.
+  /// A string with a backslash escape; a number with a fraction or an exponent; an object that may
+  /// give two members the same name (`JSONParser.mayRepeatAKey`).
   var marked: Bool
   /// A scalar's first byte (a string's after its quote); a container's number of values
   /// (of an object, its members).
@@ -200,6 +201,36 @@ private struct JSONParser {
     }
     tape.entries[slot].start = count
     tape.entries[slot].end = Int32(tape.entries.count)
+    tape.entries[slot].marked = mayRepeatAKey(object: slot, members: Int(count))
+  }
+
+  /// Whether the complete object at `slot` may give two of its `members` the same name: known, by
+  /// comparing its keys' bytes, for one of up to 16 members with no escaped key; assumed otherwise.
+  /// A keyed container looks for an earlier member of a found key's name only in an object that may
+  /// (`JSONKeyedDecoding.find`), so that reading an object's keys in order reads each key once.
+  private func mayRepeatAKey(object slot: Int, members: Int) -> Bool {
+    guard members > 1 else { return false }
+    guard members <= 16 else { return true }
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: members) { keys in
+      var index = slot + 1
+      for member in 0..<members {
+        keys[member] = index
+        let value = tape.entries[index + 1]
+        index = value.kind.rawValue >= JSONEntry.Kind.object.rawValue ? Int(value.end) : index + 2
+      }
+      for later in 1..<members {
+        let key = tape.entries[keys[later]]
+        if key.marked { return true }
+        for earlier in 0..<later {
+          let other = tape.entries[keys[earlier]]
+          if other.marked { return true }
+          guard other.end - other.start == key.end - key.start else { continue }
+          let (first, second) = (Int(key.start), Int(other.start))
+          if (0..<Int(key.end - key.start)).allSatisfy({ bytes[first + $0] == bytes[second + $0] }) { return true }
+        }
+      }
+      return false
+    }
   }
 
   mutating func parseArray(depth: Int) throws(JSONSyntaxError) {

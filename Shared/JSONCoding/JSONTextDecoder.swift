@@ -51,11 +51,19 @@ final class JSONTapeDecoder: Decoder {
   let dates: JSONDateText?
   var current = 0
   var path: [any CodingKey] = []
+  /// Per object entry, the member its keyed containers look at first for the next key (the one after
+  /// the last found; 0: the object's first), kept here: the containers' reads are not mutating, so a
+  /// hint in a container was lost after each read and every key was searched for from the object's
+  /// first member (quadratic in the object's size).
+  @exclusivity(unchecked) var searchHints: [Int32]
+  /// Per object of more than a few members, the names it gives more than one member, once asked.
+  var repeatedNames: [Int: Set<String>] = [:]
 
   init(bytes: UnsafeBufferPointer<UInt8>, tape: JSONTape, dates: JSONDateText?) {
     self.bytes = bytes
     self.entries = tape.entries
     self.dates = dates
+    searchHints = Array(repeating: 0, count: tape.entries.count)
     path.reserveCapacity(8)
   }
 
@@ -265,27 +273,21 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The path to this container's object, kept: the decoder's path is shared with the containers
   /// made before and after this one, which may be used in any order.
   let codingPath: [any CodingKey]
-  /// The member after the last one found.
-  private var hint: Int
 
   init(decoder: JSONTapeDecoder, object: Int) {
     self.decoder = decoder
     self.object = object
     codingPath = decoder.path
-    hint = object + 1
   }
 
   var allKeys: [Key] {
     var keys: [Key] = []
-    var seen: [String] = []
+    var seen = Set<String>()
     var index = object + 1
     let end = Int(decoder.entries[object].end)
     while index < end {
       let name = decoder.stringText(decoder.entries[index])
-      if !seen.contains(name) {
-        seen.append(name)
-        if let key = Key(stringValue: name) { keys.append(key) }
-      }
+      if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
       index = decoder.next(after: index + 1)
     }
     return keys
@@ -308,17 +310,15 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var name = name
     let end = Int(decoder.entries[object].end)
     let first = object + 1
+    let hint = decoder.searchHints[object] == 0 ? first : Int(decoder.searchHints[object])
     let found: Int? = name.withUTF8 { name in
       var index = hint
       while index < end {
         if keyMatches(index, name) {
-          // An earlier member of the same name wins, as in JSONDecoder.
-          var earlier = first
-          while earlier < hint {
-            if keyMatches(earlier, name) { return earlier + 1 }
-            earlier = decoder.next(after: earlier + 1)
-          }
-          return index + 1
+          // An earlier member of the same name wins, as in JSONDecoder: looked for only in an
+          // object that may have one (`JSONEntry.marked`).
+          guard decoder.entries[object].marked else { return index + 1 }
+          return earlierMember(named: name, before: hint) ?? index + 1
         }
         index = decoder.next(after: index + 1)
       }
@@ -329,8 +329,40 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
       }
       return nil
     }
-    if let found { hint = decoder.next(after: found) }
+    if let found { decoder.searchHints[object] = Int32(decoder.next(after: found)) }
     return found
+  }
+
+  /// The value entry of the first member named `name` before the member entry `limit`, or nil.
+  /// Past the first few members, it looks further only for a name the object gives twice.
+  private mutating func earlierMember(named name: UnsafeBufferPointer<UInt8>, before limit: Int) -> Int? {
+    var index = object + 1
+    var scanned = 0
+    while index < limit {
+      if scanned == 16 {
+        let repeated = decoder.repeatedNames[object] ?? repeatedNames()
+        decoder.repeatedNames[object] = repeated
+        if !repeated.contains(String(decoding: name, as: UTF8.self)) { return nil }
+      }
+      if keyMatches(index, name) { return index + 1 }
+      index = decoder.next(after: index + 1)
+      scanned += 1
+    }
+    return nil
+  }
+
+  /// The names of the object's members that more than one member has.
+  private func repeatedNames() -> Set<String> {
+    var seen = Set<String>()
+    var repeated = Set<String>()
+    var index = object + 1
+    let end = Int(decoder.entries[object].end)
+    while index < end {
+      let name = decoder.stringText(decoder.entries[index])
+      if !seen.insert(name).inserted { repeated.insert(name) }
+      index = decoder.next(after: index + 1)
+    }
+    return repeated
   }
 
   private mutating func valueIndex(_ key: Key) throws -> Int {
