@@ -90,8 +90,26 @@ final class RawClient: @unchecked Sendable {
       }
       guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK else { return sent }
       var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-      if poll(&descriptor, 1, 500) == 0 { return sent }
+      if poll(&descriptor, 1, 500) == 0, answersStopped() { return sent }
     }
+  }
+
+  /// Whether the server, which takes no more requests, also writes no more answers: answers wait
+  /// unread and none is added for two seconds. It is then blocked writing the next one; a server
+  /// merely slowed down by other tests' work still reads or writes meanwhile.
+  private func answersStopped() -> Bool {
+    let before = queuedBytes()
+    guard before > 0 else { return false }
+    usleep(2_000_000)
+    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+    return queuedBytes() == before && poll(&descriptor, 1, 0) == 0
+  }
+
+  /// The bytes the server sent that this client has not read.
+  private func queuedBytes() -> Int32 {
+    var queued: Int32 = 0
+    _ = ioctl(fd, UInt(FIONREAD), &queued)
+    return queued
   }
 
   /// Whether the server ended the connection within `seconds`, seen without reading a byte (what it
