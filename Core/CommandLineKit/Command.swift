@@ -41,7 +41,7 @@ public struct Command<Route: Sendable>: Sendable {
     self.aliases = aliases
     self.abstract = abstract.localizedText
     self.discussionText = discussion
-    self.parameters = parameters.map { $0.specification }
+    self.parameters = parameters.map(\.specification)
     self.printsJSON = json
     self.build = route
   }

@@ -13,6 +13,12 @@ struct JSONEntry {
   var start: Int32
   /// A scalar's end byte (a string's closing quote); a container's next entry after its last value.
   var end: Int32
+
+  /// The entry after this one, at `index`, and everything in it.
+  @inline(__always)
+  func next(at index: Int) -> Int {
+    kind.rawValue >= Kind.object.rawValue ? Int(end) : index + 1
+  }
 }
 
 /// Why a text is not JSON (the underlying error of the decoder's `dataCorrupted`).
@@ -182,26 +188,29 @@ private struct JSONParser {
         skipWhitespace()
         try parseValue(depth: depth)
         count += 1
-        skipWhitespace()
-        guard offset < bytes.count else { throw fail("unterminated object") }
-        if bytes[offset] == UInt8(ascii: ",") {
-          offset += 1
-          skipWhitespace()
-          // A comma before the closing brace, which JSONDecoder accepts.
-          if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-            offset += 1
-            break
-          }
-          continue
-        }
-        guard bytes[offset] == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
-        offset += 1
-        break
+        if try closes(UInt8(ascii: "}"), "object") { break }
       }
     }
     tape.entries[slot].start = count
     tape.entries[slot].end = Int32(tape.entries.count)
     tape.entries[slot].marked = mayRepeatAKey(object: slot, members: Int(count))
+  }
+
+  /// After a value of a `container` (object or array): true when `closing` ends it, also after a
+  /// comma (which JSONDecoder accepts), false when a comma leads to the next value.
+  private mutating func closes(_ closing: UInt8, _ container: String) throws(JSONSyntaxError) -> Bool {
+    skipWhitespace()
+    guard offset < bytes.count else { throw fail("unterminated \(container)") }
+    if bytes[offset] == UInt8(ascii: ",") {
+      offset += 1
+      skipWhitespace()
+      guard offset < bytes.count, bytes[offset] == closing else { return false }
+      offset += 1
+      return true
+    }
+    guard bytes[offset] == closing else { throw fail("expected ',' or '\(Character(Unicode.Scalar(closing)))'") }
+    offset += 1
+    return true
   }
 
   /// Whether the complete object at `slot` may give two of its `members` the same name: known, by
@@ -215,8 +224,7 @@ private struct JSONParser {
       var index = slot + 1
       for member in 0..<members {
         keys[member] = index
-        let value = tape.entries[index + 1]
-        index = value.kind.rawValue >= JSONEntry.Kind.object.rawValue ? Int(value.end) : index + 2
+        index = tape.entries[index + 1].next(at: index + 1)
       }
       for later in 1..<members {
         let key = tape.entries[keys[later]]
@@ -246,21 +254,7 @@ private struct JSONParser {
       while true {
         try parseValue(depth: depth)
         count += 1
-        skipWhitespace()
-        guard offset < bytes.count else { throw fail("unterminated array") }
-        if bytes[offset] == UInt8(ascii: ",") {
-          offset += 1
-          skipWhitespace()
-          // A comma before the closing bracket, which JSONDecoder accepts.
-          if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-            offset += 1
-            break
-          }
-          continue
-        }
-        guard bytes[offset] == UInt8(ascii: "]") else { throw fail("expected ',' or ']'") }
-        offset += 1
-        break
+        if try closes(UInt8(ascii: "]"), "array") { break }
       }
     }
     tape.entries[slot].start = count

@@ -72,10 +72,7 @@ final class JSONTapeDecoder: Decoder {
 
   /// The entry after the value at `index` and everything in it.
   @inline(__always)
-  func next(after index: Int) -> Int {
-    let entry = entries[index]
-    return entry.kind.rawValue >= JSONEntry.Kind.object.rawValue ? Int(entry.end) : index + 1
-  }
+  func next(after index: Int) -> Int { entries[index].next(at: index) }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     let entry = entries[current]
@@ -306,7 +303,7 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   /// The value entry of the key `name` (its first, when the object names it twice), or nil.
-  private mutating func find(_ name: String) -> Int? {
+  private func find(_ name: String) -> Int? {
     var name = name
     let end = Int(decoder.entries[object].end)
     let first = object + 1
@@ -335,14 +332,13 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   /// The value entry of the first member named `name` before the member entry `limit`, or nil.
   /// Past the first few members, it looks further only for a name the object gives twice.
-  private mutating func earlierMember(named name: UnsafeBufferPointer<UInt8>, before limit: Int) -> Int? {
+  private func earlierMember(named name: UnsafeBufferPointer<UInt8>, before limit: Int) -> Int? {
     var index = object + 1
     var scanned = 0
     while index < limit {
       if scanned == 16 {
-        let repeated = decoder.repeatedNames[object] ?? repeatedNames()
-        decoder.repeatedNames[object] = repeated
-        if !repeated.contains(String(decoding: name, as: UTF8.self)) { return nil }
+        if decoder.repeatedNames[object] == nil { decoder.repeatedNames[object] = repeatedNames() }
+        if decoder.repeatedNames[object]?.contains(String(decoding: name, as: UTF8.self)) != true { return nil }
       }
       if keyMatches(index, name) { return index + 1 }
       index = decoder.next(after: index + 1)
@@ -365,7 +361,7 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return repeated
   }
 
-  private mutating func valueIndex(_ key: Key) throws -> Int {
+  private func valueIndex(_ key: Key) throws -> Int {
     guard let index = find(key.stringValue) else {
       throw DecodingError.keyNotFound(
         key,
@@ -376,37 +372,35 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func contains(_ key: Key) -> Bool {
-    var copy = self
-    return copy.find(key.stringValue) != nil
+    return find(key.stringValue) != nil
   }
 
   func decodeNil(forKey key: Key) throws -> Bool {
-    var copy = self
-    return decoder.entries[try copy.valueIndex(key)].kind == .null
+    return decoder.entries[try valueIndex(key)].kind == .null
   }
 
-  private mutating func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+  private func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     let index = try valueIndex(key)
     decoder.enter(key, below: codingPath)
     defer { decoder.path.removeLast() }
     return try decoder.value(type, at: index)
   }
 
-  private mutating func decodeValueIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+  private func decodeValueIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard let index = find(key.stringValue), decoder.entries[index].kind != .null else { return nil }
     decoder.enter(key, below: codingPath)
     defer { decoder.path.removeLast() }
     return try decoder.value(type, at: index)
   }
 
-  private mutating func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
+  private func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
     let index = try valueIndex(key)
     decoder.enter(key, below: codingPath)
     defer { decoder.path.removeLast() }
     return try decoder.integer(type, at: index)
   }
 
-  private mutating func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T? {
+  private func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard let index = find(key.stringValue), decoder.entries[index].kind != .null else { return nil }
     decoder.enter(key, below: codingPath)
     defer { decoder.path.removeLast() }
@@ -414,119 +408,94 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    var copy = self
-    return try copy.decodeValue(type, forKey: key)
+    return try decodeValue(type, forKey: key)
   }
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    var copy = self
-    return try copy.decodeValue(type, forKey: key)
+    return try decodeValue(type, forKey: key)
   }
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    var copy = self
-    return try copy.decodeValue(type, forKey: key)
+    return try decodeValue(type, forKey: key)
   }
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-    var copy = self
-    let index = try copy.valueIndex(key)
+    let index = try valueIndex(key)
     decoder.enter(key, below: codingPath)
     defer { decoder.path.removeLast() }
     return try decoder.float(at: index)
   }
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-    var copy = self
-    return try copy.decodeInteger(type, forKey: key)
+    return try decodeInteger(type, forKey: key)
   }
   func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-    var copy = self
-    return try copy.decodeInteger(type, forKey: key)
+    return try decodeInteger(type, forKey: key)
   }
   func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-    var copy = self
-    return try copy.decodeInteger(type, forKey: key)
+    return try decodeInteger(type, forKey: key)
   }
   func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-    var copy = self
-    return try copy.decodeInteger(type, forKey: key)
+    return try decodeInteger(type, forKey: key)
   }
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    var copy = self
-    return try copy.decodeInteger(type, forKey: key)
+    return try decodeInteger(type, forKey: key)
   }
   func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-    var copy = self
-    return try copy.decodeInteger(type, forKey: key)
+    return try decodeInteger(type, forKey: key)
   }
   func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-    var copy = self
-    return try copy.decodeInteger(type, forKey: key)
+    return try decodeInteger(type, forKey: key)
   }
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-    var copy = self
-    return try copy.decodeInteger(type, forKey: key)
+    return try decodeInteger(type, forKey: key)
   }
   func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-    var copy = self
-    return try copy.decodeInteger(type, forKey: key)
+    return try decodeInteger(type, forKey: key)
   }
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-    var copy = self
-    return try copy.decodeInteger(type, forKey: key)
+    return try decodeInteger(type, forKey: key)
   }
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    var copy = self
-    return try copy.decodeValue(type, forKey: key)
+    return try decodeValue(type, forKey: key)
   }
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    var copy = self
-    return try copy.decodeValueIfPresent(type, forKey: key)
+    return try decodeValueIfPresent(type, forKey: key)
   }
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-    var copy = self
-    return try copy.decodeValueIfPresent(type, forKey: key)
+    return try decodeValueIfPresent(type, forKey: key)
   }
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-    var copy = self
-    return try copy.decodeValueIfPresent(type, forKey: key)
+    return try decodeValueIfPresent(type, forKey: key)
   }
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    var copy = self
-    return try copy.decodeIntegerIfPresent(type, forKey: key)
+    return try decodeIntegerIfPresent(type, forKey: key)
   }
   func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-    var copy = self
-    return try copy.decodeIntegerIfPresent(type, forKey: key)
+    return try decodeIntegerIfPresent(type, forKey: key)
   }
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    var copy = self
-    return try copy.decodeValueIfPresent(type, forKey: key)
+    return try decodeValueIfPresent(type, forKey: key)
   }
 
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    var copy = self
-    let index = try copy.valueIndex(key)
+    let index = try valueIndex(key)
     decoder.reset(to: codingPath)
     return try decoder.nested(at: index, key: key) { try decoder.container(keyedBy: type) }
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    var copy = self
-    let index = try copy.valueIndex(key)
+    let index = try valueIndex(key)
     decoder.reset(to: codingPath)
     return try decoder.nested(at: index, key: key) { try decoder.unkeyedContainer() }
   }
 
   func superDecoder() throws -> any Decoder {
-    var copy = self
-    let index = copy.find(JSONSuperKey.super.stringValue)
+    let index = find(JSONSuperKey.super.stringValue)
     return decoder.detached(at: index, path: codingPath + [JSONSuperKey.super])
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    var copy = self
-    return decoder.detached(at: copy.find(key.stringValue), path: codingPath + [key])
+    return decoder.detached(at: find(key.stringValue), path: codingPath + [key])
   }
 }
 
