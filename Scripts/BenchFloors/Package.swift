@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // The programs Scripts/bench runs: the floors (a hello-world encoding JSON with FoundationEssentials,
-// linked as the apps are, and one in plain Swift beneath it; a raw SQLite benchmark through the
-// workspace's CSQLite binding) and the project's side of the in-process rows (EntityStore; outboxes
+// linked as the apps are, one in plain Swift beneath it, and one that also reads the store through
+// the system SQLite linked as the apps link it; a raw SQLite benchmark through the workspace's
+// CSQLite binding) and the project's side of the in-process rows (EntityStore; outboxes
 // filled through the live cosmonaut client in Houston's and TsUP's dialects and LaboratoryService;
 // the suit's telemetry requests through the client the apps make). The Unix-socket echo floor and
 // the C hello-world are C (socket-echo.c, hello.c, built by Scripts/bench with cc). Tooling, outside
@@ -27,6 +28,18 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-static-stdlib"] + separateSections, .when(configuration: .release))],
       linkerSettings: [
         .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
+      ]),
+    // The hello-world that also reads the store through the system SQLite, linked as the apps link
+    // it: the archive in a release build (the workspace's Package.swift's `sqlite`).
+    .systemLibrary(name: "FloorSQLite", path: "Sources/FloorSQLite"),
+    .executableTarget(
+      name: "hello-sqlite", dependencies: ["FloorSQLite"], path: "Sources/hello-sqlite",
+      swiftSettings: [.unsafeFlags(["-static-stdlib"] + separateSections, .when(configuration: .release))],
+      linkerSettings: [
+        .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release)),
+        .linkedLibrary(":libsqlite3.a", .when(platforms: [.linux], configuration: .release)),
+        .linkedLibrary("sqlite3", .when(platforms: [.linux], configuration: .debug)),
+        .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
       ]),
     .executableTarget(
       name: "hello-swift", path: "Sources/hello-swift",
