@@ -45,19 +45,24 @@ public struct JSONTextDecoder: Sendable {
 
 /// The one decoder of a document: the value it decodes is `current`, its coding path `path`;
 /// nested values move both and put them back.
+///
+/// One decode call owns it, on one thread, and no access to its state overlaps another (each read
+/// or write of `current`, `path` and the hints is whole before the next begins), so its stored
+/// properties skip the run-time exclusivity checks: a check on each of the 100,000 accesses of a
+/// 1,000-message delivery round cost 4 % of its instructions.
 final class JSONTapeDecoder: Decoder {
   let bytes: UnsafeBufferPointer<UInt8>
   let entries: [JSONEntry]
   let dates: JSONDateText?
-  var current = 0
-  var path: [any CodingKey] = []
+  @exclusivity(unchecked) var current = 0
+  @exclusivity(unchecked) var path: [any CodingKey] = []
   /// Per object entry, the member its keyed containers look at first for the next key (the one after
   /// the last found; 0: the object's first), kept here: the containers' reads are not mutating, so a
   /// hint in a container was lost after each read and every key was searched for from the object's
   /// first member (quadratic in the object's size).
   @exclusivity(unchecked) var searchHints: [Int32]
   /// Per object of more than a few members, the names it gives more than one member, once asked.
-  var repeatedNames: [Int: Set<String>] = [:]
+  @exclusivity(unchecked) var repeatedNames: [Int: Set<String>] = [:]
 
   init(bytes: UnsafeBufferPointer<UInt8>, tape: JSONTape, dates: JSONDateText?) {
     self.bytes = bytes

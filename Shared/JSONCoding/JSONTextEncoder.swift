@@ -65,8 +65,12 @@ enum JSONNode {
 }
 
 /// An object's members in the order they were encoded; sorted when written.
+///
+/// The node classes and `JSONNodeEncoder` belong to one encode call on one thread, and no access to
+/// their state overlaps another, so their stored properties skip the run-time exclusivity checks
+/// (as `JSONTapeDecoder`'s).
 final class JSONObjectNode {
-  var members: [(key: String, value: JSONNode)] = []
+  @exclusivity(unchecked) var members: [(key: String, value: JSONNode)] = []
 
   init() {
     members.reserveCapacity(8)
@@ -79,7 +83,7 @@ final class JSONObjectNode {
 
 /// An array's elements.
 final class JSONArrayNode {
-  var elements: [JSONNode] = []
+  @exclusivity(unchecked) var elements: [JSONNode] = []
 
   func append(_ value: JSONNode) {
     elements.append(value)
@@ -118,7 +122,7 @@ final class JSONNodeEncoder: Encoder {
   let parent: JSONNodeEncoder?
   let key: (any CodingKey)?
   /// What the value encoded so far.
-  var node: JSONNode?
+  @exclusivity(unchecked) var node: JSONNode?
 
   init(dates: JSONDateText?, parent: JSONNodeEncoder?, key: (any CodingKey)?) {
     self.dates = dates
