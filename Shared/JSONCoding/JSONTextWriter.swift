@@ -40,8 +40,11 @@ struct JSONTextWriter {
 
   /// Members sorted by key as Swift strings compare; of a key encoded twice, the last value.
   mutating func writeObject(_ object: JSONObjectNode) {
-    var members = object.members
-    if !isSorted(members) { sortMembers(&members) }
+    // Sorted in the node itself, which then holds its array alone: sorting a copy made the array
+    // copy each member through the runtime's generic tuple copy. Sorting is stable, so a node
+    // written again is written the same.
+    if !isSorted(object.members) { sortMembers(&object.members) }
+    let members = object.members
     bytes.append(UInt8(ascii: "{"))
     openLevel()
     var index = 0

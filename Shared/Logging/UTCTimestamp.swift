@@ -21,20 +21,22 @@ public enum UTCTimestamp {
     let (year, month, day) = civil(fromDays: days)
     // Twenty ASCII bytes written in place: every field is in range, so each has exactly its width.
     return String(unsafeUninitializedCapacity: 20) { text in
-      func put(_ value: Int32, _ width: Int, at end: Int, then separator: Character?) {
+      // The separators are bytes: a `Character`'s `asciiValue` walks its Unicode scalars, some
+      // 300 instructions each, six times a date.
+      func put(_ value: Int32, _ width: Int, at end: Int, then separator: UInt8) {
         var value = value
         for index in stride(from: end - 1, through: end - width, by: -1) {
           text[index] = UInt8(ascii: "0") + UInt8(value % 10)
           value /= 10
         }
-        if let separator { text[end] = separator.asciiValue! }
+        text[end] = separator
       }
-      put(year, 4, at: 4, then: "-")
-      put(month, 2, at: 7, then: "-")
-      put(day, 2, at: 10, then: "T")
-      put(second / 3600, 2, at: 13, then: ":")
-      put(second / 60 % 60, 2, at: 16, then: ":")
-      put(second % 60, 2, at: 19, then: "Z")
+      put(year, 4, at: 4, then: UInt8(ascii: "-"))
+      put(month, 2, at: 7, then: UInt8(ascii: "-"))
+      put(day, 2, at: 10, then: UInt8(ascii: "T"))
+      put(second / 3600, 2, at: 13, then: UInt8(ascii: ":"))
+      put(second / 60 % 60, 2, at: 16, then: UInt8(ascii: ":"))
+      put(second % 60, 2, at: 19, then: UInt8(ascii: "Z"))
       return 20
     }
   }
