@@ -4,9 +4,10 @@
 // the system SQLite linked as the apps link it; a raw SQLite benchmark through the workspace's
 // CSQLite binding) and the project's side of the in-process rows (EntityStore; outboxes
 // filled through the live cosmonaut client in Houston's and TsUP's dialects and LaboratoryService;
-// the suit's telemetry requests through the client the apps make). The Unix-socket echo floor and
-// the C hello-world are C (socket-echo.c, hello.c, built by Scripts/bench with cc). Tooling, outside
-// the five layers; built in release by Scripts/bench. Not part of Scripts/check.
+// the suit's telemetry requests through the client the apps make). The Unix-socket echo floor, the
+// C hello-world and the resident-set probe are C (socket-echo.c, hello.c, max-rss.c, built by
+// Scripts/bench with cc). Tooling, outside the five layers; built in release by Scripts/bench. Not
+// part of Scripts/check.
 import PackageDescription
 
 /// As the workspace's modules are built (its Package.swift's `callerIsolation`): an `async` function
