@@ -8,6 +8,7 @@
 // C hello-world and the resident-set probe are C (socket-echo.c, hello.c, max-rss.c, built by
 // Scripts/bench with cc). Tooling, outside the five layers; built in release by Scripts/bench. Not
 // part of Scripts/check.
+import Foundation
 import PackageDescription
 
 /// As the workspace's modules are built (its Package.swift's `callerIsolation`): an `async` function
@@ -17,6 +18,20 @@ let callerIsolation: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsen
 /// As the workspace's release modules are compiled (its Package.swift's `separateSections`): each
 /// function in a section of its own, for the linker's dead stripping.
 let separateSections = ["-Xfrontend", "-function-sections"]
+
+/// As the workspace links SQLite (its Package.swift's `sqlite`): the archive in a release build on
+/// Linux when the system has it, else the shared library.
+let sqlite: [LinkerSetting] = {
+  let archive = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"].contains {
+    FileManager.default.fileExists(atPath: "\($0)/libsqlite3.a")
+  }
+  guard archive else { return [.linkedLibrary("sqlite3")] }
+  return [
+    .linkedLibrary(":libsqlite3.a", .when(platforms: [.linux], configuration: .release)),
+    .linkedLibrary("sqlite3", .when(platforms: [.linux], configuration: .debug)),
+    .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
+  ]
+}()
 
 let package = Package(
   name: "BenchFloors",
@@ -30,18 +45,15 @@ let package = Package(
       linkerSettings: [
         .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
       ]),
-    // The hello-world that also reads the store through the system SQLite, linked as the apps link
-    // it: the archive in a release build (the workspace's Package.swift's `sqlite`).
+    // The hello-world that also reads the store through the system SQLite, bound by the workspace's
+    // own CSQLite header (CSQLite is no product) and linked as the apps link it (`sqlite`).
     .systemLibrary(name: "FloorSQLite", path: "Sources/FloorSQLite"),
     .executableTarget(
       name: "hello-sqlite", dependencies: ["FloorSQLite"], path: "Sources/hello-sqlite",
       swiftSettings: [.unsafeFlags(["-static-stdlib"] + separateSections, .when(configuration: .release))],
       linkerSettings: [
-        .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release)),
-        .linkedLibrary(":libsqlite3.a", .when(platforms: [.linux], configuration: .release)),
-        .linkedLibrary("sqlite3", .when(platforms: [.linux], configuration: .debug)),
-        .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
-      ]),
+        .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
+      ] + sqlite),
     .executableTarget(
       name: "hello-swift", path: "Sources/hello-swift",
       swiftSettings: [.unsafeFlags(["-static-stdlib"] + separateSections, .when(configuration: .release))],

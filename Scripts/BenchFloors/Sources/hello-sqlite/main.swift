@@ -38,7 +38,7 @@ else {
 }
 var persist: Int32 = 1
 _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
-_ = floor_disable_checkpoint_on_close(handle)
+_ = csqlite_disable_checkpoint_on_close(handle)
 sqlite3_busy_timeout(handle, 5000)
 let sql =
   store == nil
