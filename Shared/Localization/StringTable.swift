@@ -31,6 +31,8 @@ public struct StringTable: Sendable {
   /// key is found by bisection: a start-up hashes no key and builds no dictionary (`Scripts/bench`'s
   /// start-up rows).
   public init(module: String, sortedKeys keys: [String], texts: @escaping @Sendable (Language) -> [String]) {
+    // Unsorted keys would not fail here but miss at lookup: a debug build says so at once.
+    assert(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "\(module)'s string table keys are not sorted")
     self.module = module
     lookup = { key, language in
       var low = 0
